@@ -1,0 +1,18 @@
+// The `tlaloc` executable: one file per game or verb group registers its subcommands here. Commands
+// are thin: parse options, call model/solver/verify, print. Bad input is thrown as InputError.
+#pragma once
+#include <CLI/CLI.hpp>
+
+namespace tlaloc::cli {
+
+// A command that finished but found something false (a verification) reports exit code 1 here.
+void set_exit_code(int code);
+int exit_code();
+
+void add_xalapa_commands(CLI::App& app);
+void add_aztlan_commands(CLI::App& app);
+void add_verify_commands(CLI::App& app);
+void add_azteka_commands(CLI::App& app);
+void add_akelarre_commands(CLI::App& app);
+
+}  // namespace tlaloc::cli

@@ -1,0 +1,179 @@
+#include "model/common/Json.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace tlaloc {
+
+namespace {
+// Turns nlohmann's byte offset into "line L, column C" of the text.
+std::string line_and_column(const std::string& text, std::size_t byte) {
+    std::size_t line = 1, column = 1;
+    for (std::size_t i = 0; i < text.size() && i + 1 < byte; ++i) {
+        if (text[i] == '\n') { ++line; column = 1; } else { ++column; }
+    }
+    return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+}  // namespace
+
+Json parse_json_text(const std::string& text, const std::string& file) {
+    try {
+        return Json::parse(text);
+    } catch (const Json::parse_error& e) {
+        std::string what = e.what();
+        // nlohmann's text starts with "[json.exception.parse_error.101] parse error at line ..., ...: "
+        auto colon = what.find(": ", what.find("parse error"));
+        std::string reason = colon == std::string::npos ? what : what.substr(colon + 2);
+        throw InputError(file, line_and_column(text, e.byte), "malformed JSON: " + reason);
+    }
+}
+
+Json load_json_file(const std::filesystem::path& file) {
+    std::error_code ec;
+    if (!std::filesystem::exists(file, ec)) throw InputError(file.string(), "", "no such file");
+    if (std::filesystem::is_directory(file, ec)) throw InputError(file.string(), "", "is a folder, not a file");
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw InputError(file.string(), "", "cannot be read");
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    return parse_json_text(buffer.str(), file.string());
+}
+
+std::string json_type_name(const Json& value) {
+    switch (value.type()) {
+        case Json::value_t::null: return "null";
+        case Json::value_t::object: return "an object";
+        case Json::value_t::array: return "an array";
+        case Json::value_t::string: return "a string";
+        case Json::value_t::boolean: return "a boolean";
+        case Json::value_t::number_integer:
+        case Json::value_t::number_unsigned: return "an integer";
+        case Json::value_t::number_float: return "a number with a fraction";
+        default: return "a value";
+    }
+}
+
+void JsonPlace::fail(const std::string& what) const { throw InputError(file_, path_, what); }
+
+JsonPlace JsonPlace::at(const std::string& key) const {
+    expect_object();
+    auto it = value_->find(key);
+    if (it == value_->end()) {
+        throw InputError(file_, path_.empty() ? std::string("top level") : path_, "missing \"" + key + "\"");
+    }
+    return JsonPlace(*it, file_, path_.empty() ? key : path_ + "." + key);
+}
+
+std::optional<JsonPlace> JsonPlace::get(const std::string& key) const {
+    expect_object();
+    auto it = value_->find(key);
+    if (it == value_->end()) return std::nullopt;
+    return JsonPlace(*it, file_, path_.empty() ? key : path_ + "." + key);
+}
+
+JsonPlace JsonPlace::at(std::size_t index) const {
+    expect_array();
+    if (index >= value_->size()) fail("has no element " + std::to_string(index));
+    return JsonPlace((*value_)[index], file_, path_ + "[" + std::to_string(index) + "]");
+}
+
+std::size_t JsonPlace::size() const {
+    expect_array();
+    return value_->size();
+}
+
+void JsonPlace::expect_object() const {
+    if (!value_->is_object()) fail("expected an object, found " + json_type_name(*value_));
+}
+
+void JsonPlace::expect_array() const {
+    if (!value_->is_array()) fail("expected an array, found " + json_type_name(*value_));
+}
+
+void JsonPlace::expect_only_keys(const std::vector<std::string>& known) const {
+    expect_object();
+    for (auto it = value_->begin(); it != value_->end(); ++it) {
+        bool ok = false;
+        for (const auto& k : known) ok = ok || k == it.key();
+        if (!ok) {
+            std::string list;
+            for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+            fail("unknown key \"" + it.key() + "\" (expected one of: " + list + ")");
+        }
+    }
+}
+
+std::string JsonPlace::as_string() const {
+    if (!value_->is_string()) fail("expected a string, found " + json_type_name(*value_));
+    return value_->get<std::string>();
+}
+
+std::int64_t JsonPlace::as_int(std::int64_t min, std::int64_t max) const {
+    if (value_->is_number_float()) {
+        double d = value_->get<double>();
+        if (d != static_cast<double>(static_cast<std::int64_t>(d))) fail("expected a whole number, found " + value_->dump());
+    } else if (!value_->is_number_integer()) {
+        fail("expected a whole number, found " + json_type_name(*value_));
+    }
+    std::int64_t v;
+    if (value_->is_number_unsigned()) {
+        auto u = value_->get<std::uint64_t>();
+        if (u > static_cast<std::uint64_t>(max)) fail(std::to_string(u) + " is out of range " + std::to_string(min) + ".." + std::to_string(max));
+        v = static_cast<std::int64_t>(u);
+    } else if (value_->is_number_float()) {
+        v = static_cast<std::int64_t>(value_->get<double>());
+    } else {
+        v = value_->get<std::int64_t>();
+    }
+    if (v < min || v > max) fail(std::to_string(v) + " is out of range " + std::to_string(min) + ".." + std::to_string(max));
+    return v;
+}
+
+bool JsonPlace::as_bool() const {
+    if (!value_->is_boolean()) fail("expected true or false, found " + json_type_name(*value_));
+    return value_->get<bool>();
+}
+
+std::vector<JsonPlace> JsonPlace::items() const {
+    expect_array();
+    std::vector<JsonPlace> out;
+    out.reserve(value_->size());
+    for (std::size_t i = 0; i < value_->size(); ++i) out.push_back(at(i));
+    return out;
+}
+
+void write_file_atomically(const std::filesystem::path& file, const std::string& text) {
+    std::filesystem::path tmp = file;
+    tmp += ".tmp-tlaloc";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out) throw InputError(file.string(), "", "cannot be written");
+        out << text;
+        out.flush();
+        if (!out) {
+            out.close();
+            std::filesystem::remove(tmp);
+            throw InputError(file.string(), "", "writing failed");
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, file, ec);
+    if (ec) {
+        std::filesystem::remove(tmp, ec);
+        throw InputError(file.string(), "", "cannot be written");
+    }
+}
+
+std::filesystem::path resolve_relative(const std::filesystem::path& containing_file, const std::string& path) {
+    std::filesystem::path p(path);
+    if (p.is_absolute()) return p;
+    return containing_file.parent_path() / p;
+}
+
+std::filesystem::path data_dir() {
+    if (const char* env = std::getenv("TLALOC_DATA"); env && *env) return env;
+    return TLALOC_SOURCE_DIR;
+}
+
+}  // namespace tlaloc
