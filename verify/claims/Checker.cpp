@@ -1,0 +1,451 @@
+#include "verify/claims/Checker.h"
+
+#include <algorithm>
+#include <functional>
+#include <numeric>
+#include <sstream>
+
+#include "model/akelarre/Components.h"
+#include "model/azteka/Components.h"
+#include "model/aztlan/Components.h"
+#include "model/xalapa/Components.h"
+
+namespace tlaloc::verify {
+
+namespace {
+
+using Counts = std::map<std::string, int>;
+using Tables = std::map<std::string, std::map<std::string, int>>;
+
+// The bonus a domain's k bonus territories add: what the model's scoring gives beyond the base.
+int bonus_points(int k) { return k == 0 ? 0 : aztlan::domain_points(k, k) - k; }
+
+const Counts& counts_of(const std::string& game) {
+    if (game == "aztlan") return aztlan::component_counts();
+    if (game == "xalapa") return xalapa::component_counts();
+    if (game == "azteka") return azteka::component_counts();
+    return akelarre::component_counts();
+}
+
+Tables tables_of(const std::string& game) {
+    if (game == "xalapa") return xalapa::component_tables();
+    if (game == "azteka") return azteka::component_tables();
+    if (game == "akelarre") return akelarre::component_tables();
+    Tables t = aztlan::component_tables();
+    for (int k = 0; k <= aztlan::kMaxBonusColumn; ++k) t["bonus_points"][std::to_string(k)] = bonus_points(k);
+    return t;
+}
+
+template <class Map>
+std::string name_list(const Map& m) {
+    std::string out;
+    for (const auto& [name, v] : m) out += (out.empty() ? "" : ", ") + name;
+    return out;
+}
+
+std::string cell_name(int n, int k) { return "(" + std::to_string(n) + " territories, " + std::to_string(k) + " bonus)"; }
+std::string printed(const TableCell& c) { return c ? std::to_string(*c) : std::string("-"); }
+
+// Lists at most `limit` problems in full and counts the rest, so a broken table stays readable.
+std::string join_problems(const std::vector<std::string>& problems, std::size_t limit = 6) {
+    std::string out;
+    for (std::size_t i = 0; i < problems.size() && i < limit; ++i) out += (i ? "; " : "") + problems[i];
+    if (problems.size() > limit) out += "; and " + std::to_string(problems.size() - limit) + " more";
+    return out;
+}
+
+std::string describe_witness(const aztlan::Map& map, const aztlan::DomainWitness& w) {
+    std::string out = std::string(aztlan::to_string(w.type)) + " counted as bonus in {";
+    for (std::size_t i = 0; i < w.territories.size(); ++i) {
+        int t = w.territories[i];
+        out += (i ? ", " : "") + map.territories[t].id;
+        if (map.territories[t].type == w.type) out += "*";
+    }
+    return out + "}";
+}
+
+void check_domain_table(const Claim& c, const CheckContext& ctx, ClaimResult& r) {
+    const aztlan::DomainTable* computed = nullptr;
+    if (ctx.map) computed = &domain_table_on_map(ctx, static_cast<int>(c.table.size()));
+    std::vector<std::string> problems;
+    int arithmetic_cells = 0;
+    for (std::size_t row = 0; row < c.table.size(); ++row) {
+        for (std::size_t col = 0; col < c.table[row].size(); ++col) {
+            CellFinding f;
+            f.size = static_cast<int>(row) + 1;
+            f.bonus = static_cast<int>(col);
+            f.printed = c.table[row][col];
+            if (f.bonus <= f.size) f.arithmetic = aztlan::domain_points(f.size, f.bonus);
+            if (f.printed) {
+                ++arithmetic_cells;
+                if (!f.arithmetic) {
+                    f.problem = "printed " + printed(f.printed) + ", but a domain of " + std::to_string(f.size) + " cannot hold " + std::to_string(f.bonus) + " bonus territories";
+                } else if (*f.printed != *f.arithmetic) {
+                    f.problem = "printed " + printed(f.printed) + ", but " + std::to_string(f.size) + " + " + std::to_string(f.bonus) + "² gives " + std::to_string(*f.arithmetic) + (f.bonus == 0 ? " (no bonus territory scores 0)" : "");
+                }
+            }
+            if (computed) {
+                bool occurs = f.size <= computed->max_size && computed->achievable[f.size - 1][f.bonus];
+                f.occurs = occurs;
+                if (occurs) f.witness = describe_witness(*ctx.map, *computed->witness[f.size - 1][f.bonus]);
+                if (!f.printed && occurs && f.problem.empty()) {
+                    f.problem = "printed '-', but it occurs on map " + ctx.map_name + ": " + f.witness;
+                } else if (f.printed && !occurs && f.problem.empty()) {
+                    f.problem = "printed " + printed(f.printed) + ", but no connected set of " + std::to_string(f.size) +
+                                " territories on map " + ctx.map_name + " holds exactly " + std::to_string(f.bonus) +
+                                " of one type (every connected set of up to " + std::to_string(computed->max_size) + " territories enumerated)";
+                }
+            }
+            if (!f.problem.empty()) problems.push_back(cell_name(f.size, f.bonus) + ": " + f.problem);
+            r.cells.push_back(std::move(f));
+        }
+    }
+    std::string cells = std::to_string(r.cells.size()) + " cells";
+    if (!problems.empty()) {
+        r.status = Status::False;
+        r.evidence = std::to_string(problems.size()) + " of " + cells + " wrong: " + join_problems(problems);
+    } else if (!computed) {
+        r.status = Status::Unchecked;
+        r.evidence = "arithmetic (n + k², 0 without bonus) holds in all " + std::to_string(arithmetic_cells) +
+                     " printed values; which cells can occur needs a map (--map, or \"map\" in the claims file)";
+    } else {
+        r.status = Status::True;
+        r.evidence = "all " + cells + " hold on map " + ctx.map_name + ": every value is n + k² and occurs, every '-' "
+                     "is a combination no connected set of up to " + std::to_string(computed->max_size) + " territories realises";
+    }
+}
+
+void check_domain_score(const Claim& c, ClaimResult& r) {
+    const int per_type = counts_of("aztlan").at("territories_per_type");
+    std::vector<std::string> problems, terms;
+    long sum = 0;
+    for (std::size_t i = 0; i < c.domains.size(); ++i) {
+        auto [n, k] = c.domains[i];
+        std::string name = "domain " + std::to_string(i + 1) + " [" + std::to_string(n) + ", " + std::to_string(k) + "]";
+        if (k > n) { problems.push_back(name + " holds more bonus territories than territories"); continue; }
+        if (k > per_type) problems.push_back(name + ": the board has only " + std::to_string(per_type) + " territories of each type");
+        int pts = aztlan::domain_points(n, k);
+        sum += pts;
+        terms.push_back(std::to_string(pts));
+        if (c.domain_points && (*c.domain_points)[i] != pts) {
+            problems.push_back(name + " is printed as " + std::to_string((*c.domain_points)[i]) + " points, the model scores " + std::to_string(pts));
+        }
+    }
+    std::string computed = (terms.empty() ? std::string("0") : std::accumulate(std::next(terms.begin()), terms.end(), terms.front(),
+        [](const std::string& a, const std::string& b) { return a + " + " + b; })) + " = " + std::to_string(sum);
+    if (problems.empty() && sum != c.total) problems.push_back("printed total " + std::to_string(c.total) + ", the model scores " + computed);
+    r.status = problems.empty() ? Status::True : Status::False;
+    r.evidence = problems.empty() ? "the model scores " + computed : join_problems(problems);
+}
+
+// Age tables are printed with roman numerals in one book and digits in the other.
+std::string normalise_key(const std::string& key) {
+    static const std::map<std::string, std::string> roman = {{"I", "1"}, {"II", "2"}, {"III", "3"}, {"IV", "4"}, {"V", "5"}, {"VI", "6"}, {"VII", "7"}};
+    auto it = roman.find(key);
+    return it == roman.end() ? key : it->second;
+}
+
+void check_value_table(const Claim& c, const std::string& game, ClaimResult& r) {
+    Tables tables = tables_of(game);
+    std::string name = c.rule;
+    if (c.players && !tables.count(name)) name += "_" + std::to_string(*c.players) + "p";
+    auto it = tables.find(name);
+    if (it == tables.end()) {
+        r.status = Status::Unchecked;
+        r.evidence = "the " + game + " model has no table \"" + name + "\" (it has: " + name_list(tables) + ")";
+        return;
+    }
+    const auto& model = it->second;
+    std::vector<std::string> problems;
+    long total = 0;
+    for (const auto& [key, value] : c.values) {
+        total += value;
+        auto m = model.find(normalise_key(key));
+        if (m == model.end()) problems.push_back("entry \"" + key + "\": the model's table has no such entry (entries: " + name_list(model) + ")");
+        else if (m->second != value) problems.push_back("entry \"" + key + "\": printed " + std::to_string(value) + ", the model has " + std::to_string(m->second));
+    }
+    std::string fit;
+    if (c.supply) {
+        fit = "; the values add up to " + std::to_string(total) + " of a supply of " + std::to_string(*c.supply);
+        if (total > *c.supply) problems.push_back("the values add up to " + std::to_string(total) + ", more than the supply of " + std::to_string(*c.supply));
+    }
+    r.status = problems.empty() ? Status::True : Status::False;
+    r.evidence = problems.empty() ? std::to_string(c.values.size()) + " of the model's " + std::to_string(model.size()) + " entries of " + name + ", all equal" + fit
+                                  : join_problems(problems);
+}
+
+std::string format_parts(const std::vector<std::vector<int>>& parts) {
+    std::string out;
+    for (const auto& part : parts) {
+        std::string p;
+        for (int f : part) p += (p.empty() ? "" : " × ") + std::to_string(f);
+        out += (out.empty() ? "" : " + ") + p;
+    }
+    return out;
+}
+
+void check_sum(const Claim& c, const std::string& game, ClaimResult& r) {
+    long total = 0;
+    std::vector<int> flat;
+    for (const auto& part : c.parts) {
+        long p = 1;
+        for (int f : part) p *= f;
+        total += p;
+        flat.push_back(static_cast<int>(p));
+    }
+    std::vector<std::string> problems;
+    std::string computed = format_parts(c.parts) + " = " + std::to_string(total);
+    if (total != c.total) problems.push_back("printed total " + std::to_string(c.total) + ", but " + computed);
+    std::string model_note;
+    if (!c.component.empty()) {
+        const auto& counts = counts_of(game);
+        Tables tables = tables_of(game);
+        if (auto ct = counts.find(c.component); ct != counts.end()) {
+            model_note = "; the model's " + c.component + " is " + std::to_string(ct->second);
+            if (ct->second != c.total) problems.push_back("the model's " + c.component + " is " + std::to_string(ct->second) + ", not " + std::to_string(c.total));
+        } else if (auto tb = tables.find(c.component); tb != tables.end()) {
+            std::vector<int> model_parts;
+            long model_total = 0;
+            for (const auto& [k, v] : tb->second) { model_parts.push_back(v); model_total += v; }
+            model_note = "; the model's " + c.component + " adds up to " + std::to_string(model_total);
+            if (model_total != c.total) problems.push_back("the model's " + c.component + " adds up to " + std::to_string(model_total) + ", not " + std::to_string(c.total));
+            auto a = flat, b = model_parts;
+            std::sort(a.begin(), a.end());
+            std::sort(b.begin(), b.end());
+            if (a.size() == b.size() && a != b) problems.push_back("the parts differ from the model's " + c.component + " (" + name_list(tb->second) + ")");
+        } else {
+            r.status = Status::Unchecked;
+            r.evidence = computed + "; but the " + game + " model has no count or table \"" + c.component + "\"";
+            if (total != c.total) { r.status = Status::False; r.evidence = problems.front(); }
+            return;
+        }
+    }
+    r.status = problems.empty() ? Status::True : Status::False;
+    r.evidence = problems.empty() ? computed + model_note : join_problems(problems);
+}
+
+void check_count(const Claim& c, const std::string& game, ClaimResult& r) {
+    const auto& counts = counts_of(game);
+    auto it = counts.find(c.component);
+    if (it == counts.end()) {
+        r.status = Status::Unchecked;
+        r.evidence = "the " + game + " model has no count \"" + c.component + "\" (it has: " + name_list(counts) + ")";
+        return;
+    }
+    r.status = it->second == c.total ? Status::True : Status::False;
+    r.evidence = "printed " + std::to_string(c.total) + ", the model's " + c.component + " is " + std::to_string(it->second);
+}
+
+void check_supply(const Claim& c, const std::string& game, ClaimResult& r) {
+    long needed = 0;
+    std::string how;
+    if (c.per_player) {
+        needed = static_cast<long>(*c.per_player) * *c.players;
+        how = std::to_string(*c.per_player) + " per player × " + std::to_string(*c.players) + " players = " + std::to_string(needed);
+    } else {
+        for (int n : c.needed) { how += (how.empty() ? "" : " + ") + std::to_string(n); needed += n; }
+        how += " = " + std::to_string(needed);
+    }
+    std::vector<std::string> problems;
+    std::string line = "needs " + how + ", " + std::to_string(c.total) + " available";
+    if (needed > c.total) problems.push_back(line + ": " + std::to_string(needed - c.total) + " short");
+    if (!c.component.empty()) {
+        const auto& counts = counts_of(game);
+        auto it = counts.find(c.component);
+        if (it == counts.end()) problems.push_back("the " + game + " model has no count \"" + c.component + "\"");
+        else if (it->second != c.total) problems.push_back("the model's " + c.component + " is " + std::to_string(it->second) + ", not " + std::to_string(c.total));
+    }
+    r.status = problems.empty() ? Status::True : Status::False;
+    r.evidence = problems.empty() ? line + (needed < c.total ? " (" + std::to_string(c.total - needed) + " spare)" : " (exactly enough)") : join_problems(problems);
+}
+
+// A rule whose reading varies by edition: the readings tlaloc knows, where an edition profile states
+// it, the model's own reading when there is one, and the other claims of the same file it constrains.
+struct RuleSpec {
+    std::string game, name;
+    std::vector<std::string> readings;
+    std::function<std::optional<std::string>()> model_reading;
+    // Returns the claims of `file` that contradict `reading`, each with why.
+    std::function<std::vector<std::string>(const ClaimsFile& file, const std::string& reading)> contradictions;
+};
+
+std::vector<std::string> no_bonus_contradictions(const ClaimsFile& file, const std::string& reading) {
+    auto points = [&](int n, int k) { return k == 0 ? (reading == "base" ? n : 0) : aztlan::domain_points(n, k); };
+    std::vector<std::string> out;
+    for (const auto& other : file.claims) {
+        if (other.kind == ClaimKind::DomainTable) {
+            std::vector<std::string> rows;
+            for (std::size_t row = 0; row < other.table.size(); ++row) {
+                const auto& cell = other.table[row][0];
+                if (cell && *cell != points(static_cast<int>(row) + 1, 0)) rows.push_back(std::to_string(row + 1));
+            }
+            if (!rows.empty()) {
+                out.push_back("\"" + other.id + "\" prints " + printed(other.table[std::stoi(rows[0]) - 1][0]) + " for a domain of " + rows[0] +
+                              " without bonus where this reading gives " + std::to_string(points(std::stoi(rows[0]), 0)) +
+                              " (" + std::to_string(rows.size()) + " rows of column 0 disagree)");
+            }
+        } else if (other.kind == ClaimKind::DomainScore) {
+            bool has_zero = false;
+            long sum = 0;
+            for (auto [n, k] : other.domains) { has_zero = has_zero || k == 0; sum += k <= n ? points(n, k) : 0; }
+            if (has_zero && sum != other.total) {
+                out.push_back("\"" + other.id + "\" totals " + std::to_string(other.total) + " where this reading gives " + std::to_string(sum));
+            }
+        }
+    }
+    return out;
+}
+
+const std::vector<RuleSpec>& rule_specs() {
+    static const std::vector<RuleSpec> specs = {
+        {"aztlan", "domain_without_bonus", {"zero", "base"},
+         [] { return std::optional<std::string>(aztlan::domain_points(1, 0) == 0 ? "zero" : "base"); },
+         no_bonus_contradictions},
+        {"aztlan", "tie_break", {"top", "bottom"}, [] { return std::optional<std::string>(); }, {}},
+    };
+    return specs;
+}
+
+// Profiles spell readings as "bottom-pyramid"; claims may too.
+std::string normalise_reading(std::string v) {
+    for (const char* suffix : {"-pyramid", "_pyramid", " pyramid"}) {
+        std::string s = suffix;
+        if (v.size() > s.size() && v.compare(v.size() - s.size(), s.size(), s) == 0) v.resize(v.size() - s.size());
+    }
+    return v;
+}
+
+void check_rule(const Claim& c, const ClaimsFile& file, const CheckContext& ctx, ClaimResult& r) {
+    const RuleSpec* spec = nullptr;
+    for (const auto& s : rule_specs()) {
+        if (s.game == file.game && s.name == c.rule) spec = &s;
+    }
+    if (!spec) {
+        std::string known;
+        for (const auto& s : rule_specs()) {
+            if (s.game == file.game) known += (known.empty() ? "" : ", ") + s.name;
+        }
+        r.status = Status::Unchecked;
+        r.evidence = "the " + file.game + " model has no rule \"" + c.rule + "\"" + (known.empty() ? "" : " (it has: " + known + ")");
+        return;
+    }
+    std::string reading = normalise_reading(c.value);
+    if (std::find(spec->readings.begin(), spec->readings.end(), reading) == spec->readings.end()) {
+        std::string known;
+        for (const auto& v : spec->readings) known += (known.empty() ? "" : ", ") + v;
+        r.status = Status::Unchecked;
+        r.evidence = "\"" + c.value + "\" is not a reading the model knows for " + c.rule + " (" + known + ")";
+        return;
+    }
+    std::vector<std::string> problems;
+    std::string basis;
+    std::optional<std::string> model;
+    if (ctx.profile) {
+        if (auto it = ctx.profile->rules.find(c.rule); it != ctx.profile->rules.end()) {
+            model = normalise_reading(it->second);
+            basis = "the edition profile " + ctx.profile->file;
+        }
+    }
+    if (!model && (model = spec->model_reading())) basis = "the model's scoring";
+    if (model && *model != reading) problems.push_back(basis + " reads " + c.rule + " as " + *model + ", not " + reading);
+    if (spec->contradictions) {
+        for (const auto& why : spec->contradictions(file, reading)) problems.push_back("internal inconsistency: " + why);
+    }
+    if (!problems.empty()) {
+        r.status = Status::False;
+        r.evidence = join_problems(problems);
+    } else if (model) {
+        r.status = Status::True;
+        r.evidence = basis + " reads it as " + *model + (spec->contradictions ? ", and no other claim of this file contradicts it" : "");
+    } else {
+        r.status = Status::Unchecked;
+        r.evidence = "the model leaves " + c.rule + " to the edition profile, and there is none for edition \"" + file.edition + "\"";
+    }
+}
+
+}  // namespace
+
+const char* to_string(Status status) {
+    switch (status) {
+        case Status::True: return "true";
+        case Status::False: return "false";
+        default: return "unchecked";
+    }
+}
+
+const aztlan::DomainTable& domain_table_on_map(const CheckContext& ctx, int rows) {
+    int size = std::max(1, std::min(rows, ctx.map->size()));
+    auto it = ctx.tables->find(size);
+    if (it == ctx.tables->end()) it = ctx.tables->emplace(size, aztlan::compute_domain_table(*ctx.map, size)).first;
+    return it->second;
+}
+
+int FileReport::count(Status status) const {
+    return static_cast<int>(std::count_if(results.begin(), results.end(), [&](const ClaimResult& r) { return r.status == status; }));
+}
+
+EditionProfile load_edition_profile(const std::filesystem::path& file) {
+    Json root = load_json_file(file);
+    JsonPlace place(root, file.string());
+    place.expect_object();
+    EditionProfile profile;
+    profile.file = file.filename().string();
+    for (const auto& spec : rule_specs()) {
+        if (auto v = place.get(spec.name)) profile.rules[spec.name] = v->as_string();
+    }
+    return profile;
+}
+
+FileReport check_claims(const ClaimsFile& claims, const CheckContext& context) {
+    FileReport report;
+    report.file = claims.file;
+    report.game = claims.game;
+    report.edition = claims.edition;
+    report.source = claims.source;
+    report.map = context.map ? context.map_name : "";
+    for (const auto& c : claims.claims) {
+        ClaimResult r;
+        r.id = c.id;
+        r.kind = to_string(c.kind);
+        r.note = c.note;
+        bool aztlan_only = c.kind == ClaimKind::DomainTable || c.kind == ClaimKind::DomainScore;
+        if (aztlan_only && claims.game != "aztlan") {
+            r.status = Status::Unchecked;
+            r.evidence = std::string(to_string(c.kind)) + " claims are about Aztlán domains; this file is about " + claims.game;
+        } else {
+            switch (c.kind) {
+                case ClaimKind::DomainTable: check_domain_table(c, context, r); break;
+                case ClaimKind::DomainScore: check_domain_score(c, r); break;
+                case ClaimKind::ValueTable: check_value_table(c, claims.game, r); break;
+                case ClaimKind::Sum: check_sum(c, claims.game, r); break;
+                case ClaimKind::Rule: check_rule(c, claims, context, r); break;
+                case ClaimKind::Count: check_count(c, claims.game, r); break;
+                case ClaimKind::Supply: check_supply(c, claims.game, r); break;
+            }
+        }
+        report.results.push_back(std::move(r));
+    }
+    return report;
+}
+
+LoadedClaims load_for_checking(const std::filesystem::path& claims_file, const std::optional<std::filesystem::path>& map_override) {
+    LoadedClaims out;
+    out.claims = load_claims_file(claims_file);
+    std::optional<std::filesystem::path> map_file = map_override ? map_override : out.claims.map;
+    if (map_file) {
+        out.map = std::make_unique<aztlan::Map>(aztlan::load_map(*map_file));
+        out.context.map = out.map.get();
+        out.context.map_name = out.map->id.empty() ? map_file->filename().string() : out.map->id;
+    }
+    if (out.claims.profile) {
+        out.context.profile = load_edition_profile(*out.claims.profile);
+    } else if (out.claims.game == "aztlan" && !out.claims.edition.empty()) {
+        auto shipped = data_dir() / "puzzles" / "aztlan" / "profiles" / (out.claims.edition + ".json");
+        std::error_code ec;
+        bool safe_name = out.claims.edition.find('/') == std::string::npos && out.claims.edition.find('\\') == std::string::npos;
+        if (safe_name && std::filesystem::is_regular_file(shipped, ec)) out.context.profile = load_edition_profile(shipped);
+    }
+    return out;
+}
+
+}  // namespace tlaloc::verify

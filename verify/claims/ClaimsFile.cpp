@@ -1,0 +1,222 @@
+#include "verify/claims/ClaimsFile.h"
+
+#include <set>
+
+namespace tlaloc::verify {
+
+namespace {
+
+constexpr std::int64_t kBig = 1'000'000;  // no printed number in a rulebook comes near this
+constexpr std::int64_t kMaxDomain = 1000;
+
+struct KindName {
+    ClaimKind kind;
+    const char* name;
+};
+constexpr KindName kKinds[] = {
+    {ClaimKind::DomainTable, "domain_table"}, {ClaimKind::DomainScore, "domain_score"},
+    {ClaimKind::ValueTable, "value_table"},   {ClaimKind::Sum, "sum"},
+    {ClaimKind::Rule, "rule"},                {ClaimKind::Count, "count"},
+    {ClaimKind::Supply, "supply"}};
+
+// Keys any claim may carry for people, never read by the checker.
+const std::vector<std::string> kProseKeys = {"note", "description", "source", "page", "text", "quote"};
+
+std::vector<std::string> with_prose(std::vector<std::string> keys) {
+    keys.insert(keys.end(), kProseKeys.begin(), kProseKeys.end());
+    return keys;
+}
+
+int read_int(const JsonPlace& p) { return static_cast<int>(p.as_int(-kBig, kBig)); }
+
+TableCell read_cell(const JsonPlace& p) {
+    if (p.is_null()) return std::nullopt;
+    // Transcribers copy the book's dash literally; accept it as the empty cell it stands for.
+    if (p.is_string()) {
+        std::string s = p.as_string();
+        if (s == "-" || s == "–" || s == "—") return std::nullopt;
+        p.fail("expected a number, null or \"-\", found \"" + s + "\"");
+    }
+    return read_int(p);
+}
+
+void parse_domain_table(const JsonPlace& c, Claim& claim) {
+    c.expect_only_keys(with_prose({"id", "kind", "table"}));
+    auto rows = c.at("table").items();
+    if (rows.empty()) c.at("table").fail("a domain table needs at least one row");
+    if (rows.size() > 100) c.at("table").fail("more than 100 rows (domain sizes) is not a rulebook table");
+    for (const auto& row : rows) {
+        auto cells = row.items();
+        if (cells.empty() || cells.size() > 7) row.fail("a row has columns for 0..6 bonus territories: 1 to 7 cells, found " + std::to_string(cells.size()));
+        std::vector<TableCell> r;
+        for (const auto& cell : cells) r.push_back(read_cell(cell));
+        claim.table.push_back(std::move(r));
+    }
+}
+
+void parse_domain_score(const JsonPlace& c, Claim& claim) {
+    c.expect_only_keys(with_prose({"id", "kind", "bonus_domains", "total", "points", "card", "bonus_type"}));
+    for (const auto& d : c.at("bonus_domains").items()) {
+        if (d.size() != 2) d.fail("a domain is [size, bonus count]");
+        int size = static_cast<int>(d.at(0).as_int(1, kMaxDomain));
+        // More bonus territories than territories is a false claim, not a typo: the checker says so.
+        int bonus = static_cast<int>(d.at(1).as_int(0, kMaxDomain));
+        claim.domains.emplace_back(size, bonus);
+    }
+    claim.total = read_int(c.at("total"));
+    if (auto pts = c.get("points")) {
+        std::vector<int> v;
+        for (const auto& p : pts->items()) v.push_back(read_int(p));
+        if (v.size() != claim.domains.size()) pts->fail("lists " + std::to_string(v.size()) + " points for " + std::to_string(claim.domains.size()) + " domains");
+        claim.domain_points = std::move(v);
+    }
+    if (auto card = c.get("card")) card->as_int(4, 9);
+    if (auto type = c.get("bonus_type")) type->as_string();
+}
+
+void parse_value_table(const JsonPlace& c, Claim& claim) {
+    c.expect_only_keys(with_prose({"id", "kind", "rule", "values", "players", "supply"}));
+    claim.rule = c.at("rule").as_string();
+    auto values = c.at("values");
+    values.expect_object();
+    if (values.json().empty()) values.fail("a value table needs at least one entry");
+    for (auto it = values.json().begin(); it != values.json().end(); ++it) {
+        claim.values.emplace_back(it.key(), read_int(values.at(it.key())));
+    }
+    if (auto p = c.get("players")) claim.players = static_cast<int>(p->as_int(1, 100));
+    if (auto s = c.get("supply")) claim.supply = static_cast<int>(s->as_int(0, kBig));
+}
+
+void parse_sum(const JsonPlace& c, Claim& claim) {
+    c.expect_only_keys(with_prose({"id", "kind", "parts", "total", "component"}));
+    auto parts = c.at("parts").items();
+    if (parts.empty()) c.at("parts").fail("a sum needs at least one part");
+    if (parts.size() > 1000) c.at("parts").fail("more than 1000 parts");
+    for (const auto& part : parts) {
+        std::vector<int> factors;
+        if (part.is_array()) {
+            // [21, 5] reads "21 × 5": products keep per-family and per-player counts visible.
+            auto items = part.items();
+            if (items.empty() || items.size() > 4) part.fail("a product part has 1 to 4 factors");
+            for (const auto& f : items) factors.push_back(static_cast<int>(f.as_int(0, 100000)));
+        } else {
+            factors.push_back(read_int(part));
+        }
+        claim.parts.push_back(std::move(factors));
+    }
+    claim.total = read_int(c.at("total"));
+    if (auto comp = c.get("component")) claim.component = comp->as_string();
+}
+
+void parse_rule(const JsonPlace& c, Claim& claim) {
+    c.expect_only_keys(with_prose({"id", "kind", "rule", "value"}));
+    claim.rule = c.at("rule").as_string();
+    claim.value = c.at("value").as_string();
+}
+
+void parse_count(const JsonPlace& c, Claim& claim) {
+    c.expect_only_keys(with_prose({"id", "kind", "component", "value"}));
+    claim.component = c.at("component").as_string();
+    claim.total = read_int(c.at("value"));
+}
+
+void parse_supply(const JsonPlace& c, Claim& claim) {
+    c.expect_only_keys(with_prose({"id", "kind", "needed", "per_player", "players", "available", "component"}));
+    bool listed = c.has("needed");
+    bool per_player = c.has("per_player") || c.has("players");
+    if (listed == per_player) c.fail("a supply claim states either \"needed\" or \"per_player\" with \"players\"");
+    if (listed) {
+        auto items = c.at("needed").items();
+        if (items.empty() || items.size() > 1000) c.at("needed").fail("lists 1 to 1000 amounts");
+        for (const auto& n : items) claim.needed.push_back(static_cast<int>(n.as_int(0, kBig)));
+    } else {
+        claim.per_player = static_cast<int>(c.at("per_player").as_int(0, kBig));
+        claim.players = static_cast<int>(c.at("players").as_int(1, 1000));
+    }
+    claim.total = static_cast<int>(c.at("available").as_int(0, kBig));
+    if (auto comp = c.get("component")) claim.component = comp->as_string();
+}
+
+std::string kind_list() {
+    std::string out;
+    for (const auto& k : kKinds) out += (out.empty() ? "" : ", ") + std::string(k.name);
+    return out;
+}
+
+}  // namespace
+
+const char* to_string(ClaimKind kind) {
+    for (const auto& k : kKinds) {
+        if (k.kind == kind) return k.name;
+    }
+    return "?";
+}
+
+ClaimsFile parse_claims(const JsonPlace& root) {
+    root.expect_only_keys({"game", "edition", "source", "map", "profile", "claims", "note", "description"});
+    ClaimsFile out;
+    out.file = root.file();
+    auto game = root.at("game");
+    out.game = game.as_string();
+    bool known = false;
+    std::string games;
+    for (const char* g : kKnownGames) {
+        known = known || out.game == g;
+        games += (games.empty() ? "" : ", ") + std::string(g);
+    }
+    if (!known) game.fail("unknown game \"" + out.game + "\" (expected one of: " + games + ")");
+    if (auto e = root.get("edition")) out.edition = e->as_string();
+    if (auto s = root.get("source")) out.source = s->as_string();
+    if (auto m = root.get("map")) {
+        std::string path = m->as_string();
+        if (path.empty()) m->fail("the map path is empty");
+        out.map = resolve_relative(root.file(), path);
+    }
+    if (auto p = root.get("profile")) {
+        std::string path = p->as_string();
+        if (path.empty()) p->fail("the profile path is empty");
+        out.profile = resolve_relative(root.file(), path);
+    }
+    if (auto d = root.get("note")) d->as_string();
+    if (auto d = root.get("description")) d->as_string();
+
+    std::set<std::string> ids;
+    for (const auto& c : root.at("claims").items()) {
+        c.expect_object();
+        Claim claim;
+        claim.place = c.path();
+        claim.json = c.json();
+        auto id = c.at("id");
+        claim.id = id.as_string();
+        if (claim.id.empty()) id.fail("a claim id must not be empty");
+        if (!ids.insert(claim.id).second) id.fail("duplicate claim id \"" + claim.id + "\"");
+        auto kind = c.at("kind");
+        std::string kind_name = kind.as_string();
+        bool found = false;
+        for (const auto& k : kKinds) {
+            if (kind_name == k.name) { claim.kind = k.kind; found = true; }
+        }
+        if (!found) kind.fail("unknown claim kind \"" + kind_name + "\" (expected one of: " + kind_list() + ")");
+        for (const char* key : {"note", "description"}) {
+            if (auto n = c.get(key)) claim.note = n->as_string();
+        }
+        switch (claim.kind) {
+            case ClaimKind::DomainTable: parse_domain_table(c, claim); break;
+            case ClaimKind::DomainScore: parse_domain_score(c, claim); break;
+            case ClaimKind::ValueTable: parse_value_table(c, claim); break;
+            case ClaimKind::Sum: parse_sum(c, claim); break;
+            case ClaimKind::Rule: parse_rule(c, claim); break;
+            case ClaimKind::Count: parse_count(c, claim); break;
+            case ClaimKind::Supply: parse_supply(c, claim); break;
+        }
+        out.claims.push_back(std::move(claim));
+    }
+    return out;
+}
+
+ClaimsFile load_claims_file(const std::filesystem::path& file) {
+    Json root = load_json_file(file);
+    return parse_claims(JsonPlace(root, file.string()));
+}
+
+}  // namespace tlaloc::verify
