@@ -1,0 +1,214 @@
+#include "solver/xalapa/ChallengeSolver.h"
+
+#include <stdexcept>
+#include <z3++.h>
+
+#include "solver/common/Minimise.h"
+
+namespace tlaloc::xalapa {
+
+namespace {
+
+// The encoding of one challenge inside the solver's current push() scope.
+struct Encoding {
+    z3::expr_vector stones;  // x[i]: a stone on field i
+    z3::expr_vector met;     // per task, then the formation last when there is one
+    std::vector<int> met_weight;
+
+    explicit Encoding(z3::context& ctx) : stones(ctx), met(ctx) {}
+
+    CellSet stones_in(const z3::model& m) const {
+        CellSet s;
+        for (unsigned i = 0; i < stones.size(); ++i)
+            if (m.eval(stones[i], true).is_true()) s.set(i);
+        return s;
+    }
+};
+
+z3::expr_vector select(z3::context& ctx, const z3::expr_vector& xs, const CellSet& cells) {
+    z3::expr_vector out(ctx);
+    for (unsigned i = 0; i < xs.size(); ++i)
+        if (cells.test(i)) out.push_back(xs[i]);
+    return out;
+}
+
+Encoding encode(z3::solver& solver, const Challenge& ch, const ChallengeFields& fields) {
+    z3::context& ctx = solver.ctx();
+    Encoding enc(ctx);
+    const int n = ch.board.size();
+    for (int i = 0; i < n; ++i) enc.stones.push_back(ctx.bool_const(("x" + std::to_string(i)).c_str()));
+    solver.add(z3::atmost(enc.stones, static_cast<unsigned>(ch.max_stones)));
+
+    for (std::size_t t = 0; t < ch.tasks.size(); ++t) {
+        const Task& task = ch.tasks[t];
+        z3::expr m = ctx.bool_const(("met" + std::to_string(t)).c_str());
+        enc.met.push_back(m);
+        enc.met_weight.push_back(ch.disfavor);
+        if (task.kind == Task::Kind::Same) {
+            // Fields in both sets cancel out: count A\B against B\A.
+            CellSet only_a = fields.feature[t] & ~fields.other[t], only_b = fields.other[t] & ~fields.feature[t];
+            z3::expr_vector terms(ctx);
+            std::vector<int> coeffs;
+            for (int i = 0; i < n; ++i) {
+                if (only_a.test(i)) { terms.push_back(enc.stones[i]); coeffs.push_back(1); }
+                if (only_b.test(i)) { terms.push_back(enc.stones[i]); coeffs.push_back(-1); }
+            }
+            if (!terms.empty()) solver.add(z3::implies(m, z3::pbeq(terms, coeffs.data(), 0)));
+        } else {
+            z3::expr_vector on = select(ctx, enc.stones, fields.feature[t]);
+            int size = static_cast<int>(on.size());
+            if (task.lo > size || task.lo > ch.max_stones) {
+                solver.add(!m);
+                continue;
+            }
+            if (task.lo > 0) solver.add(z3::implies(m, z3::atleast(on, static_cast<unsigned>(task.lo))));
+            if (task.hi < size) solver.add(z3::implies(m, z3::atmost(on, static_cast<unsigned>(task.hi))));
+        }
+    }
+    if (ch.formation) {
+        z3::expr f = ctx.bool_const("formation");
+        enc.met.push_back(f);
+        enc.met_weight.push_back(ch.disfavor);
+        z3::expr_vector options(ctx);
+        for (std::size_t p = 0; p < fields.placements.size(); ++p) {
+            z3::expr at = ctx.bool_const(("placed" + std::to_string(p)).c_str());
+            options.push_back(at);
+            for (int i = 0; i < n; ++i)
+                if (fields.placements[p].test(i)) solver.add(z3::implies(at, enc.stones[i]));
+        }
+        solver.add(z3::implies(f, z3::mk_or(options)));
+    }
+    return enc;
+}
+
+// penalty <= bound, as one pseudo-Boolean constraint: stones weigh 1, each unmet task `disfavor`.
+z3::expr penalty_at_most(z3::context& ctx, const Encoding& enc, std::int64_t bound) {
+    z3::expr_vector terms(ctx);
+    std::vector<int> coeffs;
+    int constant = 0;  // disfavor × tasks, moved to the right-hand side: w·¬m = w - w·m
+    for (unsigned i = 0; i < enc.stones.size(); ++i) {
+        terms.push_back(enc.stones[i]);
+        coeffs.push_back(1);
+    }
+    for (unsigned t = 0; t < enc.met.size(); ++t) {
+        if (enc.met_weight[t] == 0) continue;
+        terms.push_back(enc.met[t]);
+        coeffs.push_back(-enc.met_weight[t]);
+        constant += enc.met_weight[t];
+    }
+    return z3::pble(terms, coeffs.data(), static_cast<int>(bound - constant));
+}
+
+}  // namespace
+
+struct ChallengeSolver::Impl {
+    z3::context ctx;
+    z3::solver solver;
+    explicit Impl(SolverBackend backend)
+        : solver(backend == SolverBackend::SatCore ? z3::solver(ctx, "QF_FD") : z3::solver(ctx)) {}
+
+    // Runs `body` with the challenge encoded in a fresh scope, popped afterwards whatever happens.
+    template <class F>
+    auto scoped(const Challenge& ch, const ChallengeFields& fields, F&& body) {
+        solver.push();
+        struct Pop {
+            z3::solver& s;
+            ~Pop() { s.pop(); }
+        } pop{solver};
+        Encoding enc = encode(solver, ch, fields);
+        return body(enc);
+    }
+};
+
+ChallengeSolver::ChallengeSolver(SolverBackend backend) : impl_(std::make_unique<Impl>(backend)) {}
+ChallengeSolver::~ChallengeSolver() = default;
+
+Solution ChallengeSolver::solve(const Challenge& ch) {
+    ChallengeFields fields(ch);
+    return impl_->scoped(ch, fields, [&](Encoding& enc) {
+        solver::Objective objective;
+        objective.at_most = [&](std::int64_t b) { return penalty_at_most(impl_->ctx, enc, b); };
+        objective.value_of = [&](const z3::model& m) {
+            Evaluation e = evaluate(ch, fields, enc.stones_in(m));
+            if (!e.within_limit) throw std::logic_error("solver placed more stones than max_stones");
+            return static_cast<std::int64_t>(e.penalty);
+        };
+        // No stones at all always works: every task that 0 stones meets is met, the rest paid for.
+        std::int64_t empty_penalty = evaluate(ch, fields, CellSet{}).penalty;
+        auto result = solver::minimise(impl_->solver, objective, empty_penalty - 1);
+        Solution s;
+        s.solver_checks = result.checks;
+        s.optimal = true;
+        s.stones = result.feasible ? enc.stones_in(*result.model) : CellSet{};
+        s.evaluation = evaluate(ch, fields, s.stones);
+        if (s.evaluation.penalty != (result.feasible ? result.optimum : empty_penalty))
+            throw std::logic_error("evaluator disagrees with the solver's penalty");
+        return s;
+    });
+}
+
+OptimalSets ChallengeSolver::optimal_sets(const Challenge& ch, const Solution& best, std::int64_t cap) {
+    ChallengeFields fields(ch);
+    return impl_->scoped(ch, fields, [&](Encoding& enc) {
+        z3::context& ctx = impl_->ctx;
+        z3::solver& s = impl_->solver;
+        s.add(penalty_at_most(ctx, enc, best.evaluation.penalty));
+        OptimalSets out;
+        const int n = ch.board.size();
+        // Backbone: a field is forced when no optimal set leaves it empty (likewise "never").
+        out.forced = best.stones;
+        out.never = ch.board.all_fields() & ~best.stones;
+        for (int i = 0; i < n; ++i) {
+            bool is_stone = best.stones.test(i);
+            if (!(is_stone ? out.forced.test(i) : out.never.test(i))) continue;
+            z3::expr_vector assume(ctx);
+            assume.push_back(is_stone ? !enc.stones[i] : enc.stones[i]);
+            if (s.check(assume) == z3::sat) {
+                CellSet other = enc.stones_in(s.get_model());
+                if (evaluate(ch, fields, other).penalty != best.evaluation.penalty)
+                    throw std::logic_error("an optimal set re-checked to a different penalty");
+                out.forced &= other;
+                out.never &= ~other;
+            }
+        }
+        // Count distinct stone sets by blocking each one found.
+        while (out.count < cap && s.check() == z3::sat) {
+            CellSet found = enc.stones_in(s.get_model());
+            if (evaluate(ch, fields, found).penalty != best.evaluation.penalty)
+                throw std::logic_error("an optimal set re-checked to a different penalty");
+            ++out.count;
+            if (out.examples.size() < 2) out.examples.push_back(found);
+            z3::expr_vector differ(ctx);
+            for (int i = 0; i < n; ++i) differ.push_back(found.test(i) ? !enc.stones[i] : enc.stones[i]);
+            s.add(z3::mk_or(differ));
+        }
+        if (out.count == cap) out.more = s.check() == z3::sat;
+        return out;
+    });
+}
+
+std::optional<Solution> ChallengeSolver::fewest_stones_meeting(const Challenge& ch, const std::vector<int>& tasks,
+                                                               bool with_formation) {
+    ChallengeFields fields(ch);
+    return impl_->scoped(ch, fields, [&](Encoding& enc) -> std::optional<Solution> {
+        for (int t : tasks) impl_->solver.add(enc.met[t]);
+        if (with_formation && ch.formation) impl_->solver.add(enc.met[enc.met.size() - 1]);
+        solver::Objective objective;
+        objective.at_most = [&](std::int64_t b) { return z3::atmost(enc.stones, static_cast<unsigned>(b)); };
+        objective.value_of = [&](const z3::model& m) { return static_cast<std::int64_t>(enc.stones_in(m).count()); };
+        auto result = solver::minimise(impl_->solver, objective);
+        if (!result.feasible) return std::nullopt;
+        Solution s;
+        s.stones = enc.stones_in(*result.model);
+        s.evaluation = evaluate(ch, fields, s.stones);
+        s.optimal = true;
+        s.solver_checks = result.checks;
+        for (int t : tasks)
+            if (!s.evaluation.tasks[t].met) throw std::logic_error("evaluator: a required task is not met");
+        if (with_formation && ch.formation && !s.evaluation.formation_met)
+            throw std::logic_error("evaluator: the required formation is not met");
+        return s;
+    });
+}
+
+}  // namespace tlaloc::xalapa

@@ -1,0 +1,53 @@
+// Z3 model of a Xalapa challenge: one Boolean per field, one "met" literal per task, pseudo-Boolean
+// task constraints, and the penalty minimised by solver/common's descend-then-prove. One
+// ChallengeSolver keeps its Z3 context across challenges (push/pop), which is what makes solving
+// thousands of challenges in one process cheap.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "model/xalapa/Evaluation.h"
+
+namespace tlaloc::xalapa {
+
+struct Solution {
+    CellSet stones;
+    Evaluation evaluation;  // from the plain evaluator, never from Z3
+    bool optimal = false;   // the bound penalty - 1 was proved unsatisfiable
+    int solver_checks = 0;
+};
+
+struct OptimalSets {
+    std::int64_t count = 0;    // distinct optimal stone sets found
+    bool more = false;         // the cap was reached: there are more than `count`
+    CellSet forced;            // fields holding a stone in every optimal set
+    CellSet never;             // fields empty in every optimal set
+    std::vector<CellSet> examples;  // up to two different optimal sets (the first is `Solution::stones`)
+};
+
+enum class SolverBackend { SatCore, Smt };  // Z3's QF_FD (SAT + PB) solver, or its default SMT solver
+
+class ChallengeSolver {
+public:
+    explicit ChallengeSolver(SolverBackend backend = SolverBackend::SatCore);
+    ~ChallengeSolver();
+    ChallengeSolver(const ChallengeSolver&) = delete;
+    ChallengeSolver& operator=(const ChallengeSolver&) = delete;
+
+    // Minimum penalty and a stone set achieving it, proved and re-checked.
+    Solution solve(const Challenge& challenge);
+    // All optimal stone sets up to `cap` and the forced fields; `best` from solve().
+    OptimalSets optimal_sets(const Challenge& challenge, const Solution& best, std::int64_t cap);
+    // Least stones meeting all of the given tasks (and the formation when `with_formation`), or
+    // nullopt when impossible within max_stones. Used by explanations and the Atlacoya bids.
+    std::optional<Solution> fewest_stones_meeting(const Challenge& challenge, const std::vector<int>& tasks,
+                                                  bool with_formation);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace tlaloc::xalapa

@@ -1,0 +1,190 @@
+// The Xalapa solver against an independent exhaustive search: minimum penalty, proof, re-check,
+// counting of optimal sets and forced stones, over random challenges of every shape.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <functional>
+
+#include "puzzles/xalapa/RandomChallenge.h"
+#include "solver/xalapa/ChallengeSolver.h"
+
+using namespace tlaloc;
+using namespace tlaloc::xalapa;
+
+namespace {
+
+// Exhaustive search written independently of model/xalapa/Evaluation: its own counting and its
+// own formation matching by trying every offset of every orientation.
+struct BruteForce {
+    int best = 1 << 30;
+    long long optimal_sets = 0;
+    CellSet forced, never;
+};
+
+int brute_penalty(const Challenge& ch, const std::vector<int>& stones) {
+    const Board& b = ch.board;
+    int unmet = 0;
+    for (const Task& t : ch.tasks) {
+        int a = 0, o = 0;
+        for (int i : stones) {
+            if (t.feature.holds(b, b.cell(i))) ++a;
+            if (t.kind == Task::Kind::Same && t.other.holds(b, b.cell(i))) ++o;
+        }
+        bool met = t.kind == Task::Kind::Same ? a == o : (a >= t.lo && a <= t.hi);
+        if (!met) ++unmet;
+    }
+    if (ch.formation) {
+        bool met = false;
+        for (const auto& shape : formation_orientations(*ch.formation, ch.orientations))
+            for (int dr = -b.rows; dr <= b.rows && !met; ++dr)
+                for (int dc = -b.cols; dc <= b.cols && !met; ++dc) {
+                    bool all = true;
+                    for (Cell c : shape) {
+                        Cell at{c.row + dr, c.col + dc};
+                        all = all && b.contains(at) && std::find(stones.begin(), stones.end(), b.index(at)) != stones.end();
+                    }
+                    met = all;
+                }
+        if (!met) ++unmet;
+    }
+    return static_cast<int>(stones.size()) + ch.disfavor * unmet;
+}
+
+BruteForce brute_force(const Challenge& ch) {
+    BruteForce out;
+    const int n = ch.board.size();
+    out.forced = ch.board.all_fields();
+    out.never = ch.board.all_fields();
+    std::vector<int> stones;
+    std::function<void(int)> walk = [&](int from) {
+        int p = brute_penalty(ch, stones);
+        if (p < out.best) {
+            out.best = p;
+            out.optimal_sets = 0;
+            out.forced = ch.board.all_fields();
+            out.never = ch.board.all_fields();
+        }
+        if (p == out.best) {
+            ++out.optimal_sets;
+            CellSet s;
+            for (int i : stones) s.set(i);
+            out.forced &= s;
+            out.never &= ~s;
+        }
+        if (static_cast<int>(stones.size()) == ch.max_stones) return;
+        for (int i = from; i < n; ++i) {
+            stones.push_back(i);
+            walk(i + 1);
+            stones.pop_back();
+        }
+    };
+    walk(0);
+    return out;
+}
+
+long long subsets_up_to(int n, int k) {
+    long long total = 0, c = 1;
+    for (int i = 0; i <= k; ++i) {
+        total += c;
+        c = c * (n - i) / (i + 1);
+    }
+    return total;
+}
+
+}  // namespace
+
+TEST(XalapaSolver, AgreesWithExhaustiveSearchOn240RandomChallenges) {
+    std::mt19937_64 rng(2026);
+    ChallengeSolver solver;
+    int with_formation = 0, unmet_optimal = 0, non_square = 0;
+    for (int i = 0; i < 240; ++i) {
+        RandomChallengeOptions o;
+        o.min_rows = o.min_cols = 1;
+        o.max_rows = o.max_cols = 6;
+        o.min_tasks = 0;
+        o.max_tasks = 7;
+        o.formation_cells = i % 3 == 0 ? 0 : 2 + i % 3;
+        o.random_orientations = true;
+        o.same_share = 0.35;
+        o.conjunction_share = 0.3;
+        o.max_stones = 1 + i % 8;
+        Challenge ch = random_challenge(rng, o);
+        ch.disfavor = i % 5 == 0 ? 1 + i % 4 : 3;
+        // Keep the exhaustive search cheap: shrink max_stones until it is under 100k subsets.
+        while (subsets_up_to(ch.board.size(), ch.max_stones) > 100000) --ch.max_stones;
+        SCOPED_TRACE(challenge_to_json(ch).dump());
+        BruteForce expected = brute_force(ch);
+        Solution got = solver.solve(ch);
+        ASSERT_TRUE(got.optimal);
+        ASSERT_EQ(got.evaluation.penalty, expected.best);
+        ASSERT_LE(got.evaluation.stones, ch.max_stones);
+        ASSERT_EQ(brute_penalty(ch, [&] {
+                      std::vector<int> v;
+                      for (int k = 0; k < ch.board.size(); ++k)
+                          if (got.stones.test(k)) v.push_back(k);
+                      return v;
+                  }()),
+                  expected.best);
+        OptimalSets sets = solver.optimal_sets(ch, got, 100000);
+        ASSERT_FALSE(sets.more);
+        ASSERT_EQ(sets.count, expected.optimal_sets);
+        ASSERT_EQ(sets.forced, expected.forced);
+        ASSERT_EQ(sets.never, expected.never);
+        with_formation += ch.formation ? 1 : 0;
+        unmet_optimal += got.evaluation.unmet > 0 ? 1 : 0;
+        non_square += ch.board.rows != ch.board.cols ? 1 : 0;
+    }
+    // The sample really covers what it claims to.
+    EXPECT_GT(with_formation, 100);
+    EXPECT_GT(unmet_optimal, 20);
+    EXPECT_GT(non_square, 100);
+}
+
+TEST(XalapaSolver, SixBySixWithFourStoneFormationsAgreeWithSmallStoneLimits) {
+    std::mt19937_64 rng(99);
+    ChallengeSolver solver;
+    for (int i = 0; i < 30; ++i) {
+        RandomChallengeOptions o;
+        o.min_tasks = 6;
+        o.max_tasks = 7;
+        o.formation_cells = 4;
+        o.max_stones = 3 + i % 2;  // C(36, <=4) = 66k subsets
+        Challenge ch = random_challenge(rng, o);
+        SCOPED_TRACE(challenge_to_json(ch).dump());
+        EXPECT_EQ(solver.solve(ch).evaluation.penalty, brute_force(ch).best);
+    }
+}
+
+TEST(XalapaSolver, BothBackendsAgree) {
+    std::mt19937_64 rng(5);
+    ChallengeSolver sat(SolverBackend::SatCore), smt(SolverBackend::Smt);
+    for (int i = 0; i < 40; ++i) {
+        Challenge ch = random_challenge(rng, RandomChallengeOptions{});
+        EXPECT_EQ(sat.solve(ch).evaluation.penalty, smt.solve(ch).evaluation.penalty);
+    }
+}
+
+TEST(XalapaSolver, GivingUpATaskWhenCheaper) {
+    // Exactly 5 stones on a 6-field line costs 5; giving it up costs the disfavor 3.
+    Json j = Json::parse(R"({"board": {"rows": [["/red","/red","/red","/red","/red","/red"]]},
+                             "tasks": [{"feature": "red", "count": 5}]})");
+    Challenge ch = parse_challenge(tlaloc::JsonPlace(j, "x"), "x");
+    ChallengeSolver solver;
+    Solution s = solver.solve(ch);
+    EXPECT_EQ(s.evaluation.penalty, 3);
+    EXPECT_EQ(s.evaluation.stones, 0);
+    ch.disfavor = 6;
+    EXPECT_EQ(solver.solve(ch).evaluation.penalty, 5);
+}
+
+TEST(XalapaSolver, FewestStonesMeetingAGivenSubset) {
+    Json j = Json::parse(R"({"board": {"rows": [["/red","gecko","/red"],["","","gecko"]]},
+                             "tasks": [{"feature": "red", "count": 2}, {"feature": "gecko", "at_least": 1}]})");
+    Challenge ch = parse_challenge(tlaloc::JsonPlace(j, "x"), "x");
+    ChallengeSolver solver;
+    auto both = solver.fewest_stones_meeting(ch, {0, 1}, false);
+    ASSERT_TRUE(both);
+    EXPECT_EQ(both->evaluation.stones, 3);
+    ch.max_stones = 2;
+    EXPECT_FALSE(solver.fewest_stones_meeting(ch, {0, 1}, false));
+}
