@@ -138,13 +138,6 @@ void check_domain_score(const Claim& c, ClaimResult& r) {
     r.evidence = problems.empty() ? "the model scores " + computed : join_problems(problems);
 }
 
-// Age tables are printed with roman numerals in one book and digits in the other.
-std::string normalise_key(const std::string& key) {
-    static const std::map<std::string, std::string> roman = {{"I", "1"}, {"II", "2"}, {"III", "3"}, {"IV", "4"}, {"V", "5"}, {"VI", "6"}, {"VII", "7"}};
-    auto it = roman.find(key);
-    return it == roman.end() ? key : it->second;
-}
-
 void check_value_table(const Claim& c, const std::string& game, ClaimResult& r) {
     Tables tables = tables_of(game);
     std::string name = c.rule;
@@ -160,7 +153,7 @@ void check_value_table(const Claim& c, const std::string& game, ClaimResult& r) 
     long total = 0;
     for (const auto& [key, value] : c.values) {
         total += value;
-        auto m = model.find(normalise_key(key));
+        auto m = model.find(normalise_entry_key(key));
         if (m == model.end()) problems.push_back("entry \"" + key + "\": the model's table has no such entry (entries: " + name_list(model) + ")");
         else if (m->second != value) problems.push_back("entry \"" + key + "\": printed " + std::to_string(value) + ", the model has " + std::to_string(m->second));
     }

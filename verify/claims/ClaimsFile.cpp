@@ -1,5 +1,6 @@
 #include "verify/claims/ClaimsFile.h"
 
+#include <map>
 #include <set>
 
 namespace tlaloc::verify {
@@ -144,6 +145,12 @@ std::string kind_list() {
 }
 
 }  // namespace
+
+std::string normalise_entry_key(const std::string& key) {
+    static const std::map<std::string, std::string> roman = {{"I", "1"}, {"II", "2"}, {"III", "3"}, {"IV", "4"}, {"V", "5"}, {"VI", "6"}, {"VII", "7"}};
+    auto it = roman.find(key);
+    return it == roman.end() ? key : it->second;
+}
 
 const char* to_string(ClaimKind kind) {
     for (const auto& k : kKinds) {

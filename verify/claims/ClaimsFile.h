@@ -56,6 +56,10 @@ struct ClaimsFile {
 
 inline constexpr const char* kKnownGames[] = {"aztlan", "xalapa", "azteka", "akelarre"};
 
+// A value-table entry key as the model names it: age tables are printed with roman numerals in one
+// book and digits in the other ("IV" → "4"); other keys are kept as written.
+std::string normalise_entry_key(const std::string& key);
+
 ClaimsFile parse_claims(const JsonPlace& root);
 ClaimsFile load_claims_file(const std::filesystem::path& file);
 

@@ -33,7 +33,9 @@ void compare_tables(const Claim& a, const Claim& b, const std::string& ea, const
 }
 
 void compare_values(const Claim& a, const Claim& b, const std::string& ea, const std::string& eb, std::vector<ClaimDifference>& out) {
-    std::map<std::string, int> va(a.values.begin(), a.values.end()), vb(b.values.begin(), b.values.end());
+    std::map<std::string, int> va, vb;
+    for (const auto& [k, v] : a.values) va[normalise_entry_key(k)] = v;
+    for (const auto& [k, v] : b.values) vb[normalise_entry_key(k)] = v;
     std::set<std::string> keys;
     for (const auto& [k, v] : va) keys.insert(k);
     for (const auto& [k, v] : vb) keys.insert(k);
