@@ -1,0 +1,56 @@
+// The `tlaloc akelarre` commands as a user runs them: output, exit codes (0 ok, 1 not a meld,
+// 2 bad input) and one-line errors naming the file and the place.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <string>
+#include <sys/wait.h>
+
+namespace {
+
+struct CliRun {
+    int code = -1;
+    std::string out;  // stdout and stderr together
+};
+
+CliRun run(const std::string& args) {
+    CliRun r;
+    std::string cmd = std::string(TLALOC_BIN) + " " + args + " 2>&1";
+    FILE* p = popen(cmd.c_str(), "r");
+    if (!p) return r;
+    std::array<char, 4096> buf{};
+    std::size_t n;
+    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+    int status = pclose(p);
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return r;
+}
+
+std::string data(const std::string& name) { return std::string(TLALOC_TEST_DATA) + "/akelarre/" + name; }
+
+}  // namespace
+
+TEST(AkelarreCli, CheckNamesTheMeldAndItsJoker) {
+    CliRun r = run("akelarre check F5 D5 W5 GJ");
+    EXPECT_EQ(r.code, 0) << r.out;
+    EXPECT_EQ(r.out, "set of 5s, GJ = G5\n");
+    r = run("akelarre check F3 F4 FJ --json");
+    EXPECT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find("\"jokers\":{\"FJ\":[\"F2\",\"F5\"]}"), std::string::npos) << r.out;
+}
+
+TEST(AkelarreCli, CheckSaysWhyNotWithExitOne) {
+    CliRun r = run("akelarre check F2 D3 W4");
+    EXPECT_EQ(r.code, 1) << r.out;
+    EXPECT_NE(r.out.find("not a set: values differ"), std::string::npos) << r.out;
+}
+
+TEST(AkelarreCli, CheckRejectsBadCardsWithExitTwo) {
+    CliRun r = run("akelarre check F2 F1 F3");
+    EXPECT_EQ(r.code, 2) << r.out;
+    EXPECT_NE(r.out.find("tlaloc: command line: card 2: unknown card \"F1\""), std::string::npos) << r.out;
+    r = run("akelarre check WJ W3 WJ");
+    EXPECT_EQ(r.code, 2) << r.out;
+    EXPECT_NE(r.out.find("card 3: WJ appears 2 times"), std::string::npos) << r.out;
+}
