@@ -1,6 +1,188 @@
-// Placeholder until the aztlan commands land; the owner of this file replaces it.
+// `tlaloc aztlan ...`: score an age, resolve conflicts, compute the domain scoring table of a map and
+// reconstruct a map whose table matches the printed one. Parse, call, print; nothing decided here.
+#include <chrono>
+#include <iostream>
+#include <sstream>
+
 #include "cli/Commands.h"
+#include "model/aztlan/MapGraph.h"
+#include "model/aztlan/Scoring.h"
+#include "puzzles/aztlan/CircularBoard.h"
+#include "solver/aztlan/Reconstruct.h"
+#include "verify/aztlan/DomainTable.h"
+#include "verify/aztlan/PrintedTable.h"
+#include "verify/aztlan/TerritorySet.h"
 
 namespace tlaloc::cli {
-void add_aztlan_commands(CLI::App&) {}
+namespace {
+using namespace tlaloc::aztlan;
+
+std::string ids(const Map& map, const std::vector<int>& territories) {
+    std::string out;
+    for (int t : territories) out += (out.empty() ? "" : " ") + map.territories[t].id;
+    return out;
+}
+
+Json territory_ids(const Map& map, const std::vector<int>& territories) {
+    Json out = Json::array();
+    for (int t : territories) out.push_back(map.territories[t].id);
+    return out;
+}
+
+void print_score(const Position& pos, const std::vector<PlayerScore>& scores, bool json) {
+    const Map& map = pos.map;
+    if (json) {
+        Json players = Json::array();
+        for (const auto& s : scores) {
+            Json domains = Json::array();
+            for (const auto& d : s.domains) {
+                domains.push_back({{"territories", territory_ids(map, d.territories)}, {"bonus", d.bonus}, {"points", d.points}});
+            }
+            players.push_back({{"name", s.name}, {"points", s.points}, {"bonus_type", to_string(s.bonus_type)},
+                               {"domains", domains}, {"domain_points", s.domain_points},
+                               {"blessing_points", s.blessing_points}});
+        }
+        Json out = {{"profile", pos.profile.id},
+                    {"domain_without_bonus", to_string(pos.profile.domain_without_bonus)},
+                    {"players", players}};
+        std::cout << out.dump(2) << "\n";
+        return;
+    }
+    std::cout << "profile " << pos.profile.id << ": a domain without the bonus type scores "
+              << (pos.profile.domain_without_bonus == DomainWithoutBonus::Zero ? "0" : "its size") << "\n";
+    for (std::size_t i = 0; i < scores.size(); ++i) {
+        const auto& s = scores[i];
+        std::cout << s.name << " (card " << pos.players[i].card << ", bonus type " << to_string(s.bonus_type)
+                  << "): " << s.points << " points\n";
+        for (const auto& d : s.domains) {
+            std::cout << "  domain of " << d.territories.size() << " [" << ids(map, d.territories) << "], "
+                      << d.bonus << " " << to_string(s.bonus_type) << ": " << d.points << "\n";
+        }
+        if (s.blessing_points) std::cout << "  blessings: " << s.blessing_points << "\n";
+    }
+}
+
+void add_score(CLI::App& group) {
+    auto* cmd = group.add_subcommand("score",
+        "Score the domains of every player in a position (one age's scoring phase).\n"
+        "Example:  tlaloc aztlan score puzzles/aztlan/examples/score-14.json --json");
+    static std::string file;
+    static bool json = false;
+    cmd->add_option("POSITION", file, "position file (JSON)")->required();
+    cmd->add_flag("--json", json, "print JSON");
+    cmd->callback([] {
+        Position pos = load_position(file);
+        MapGraph graph(pos.map);
+        print_score(pos, score_age(graph, pos), json);
+    });
+}
+
+void check_bitset_size(const Map& map, const std::string& file) {
+    if (map.size() > kMaxBitsetTerritories) {
+        throw InputError(file, "territories", "the domain table supports maps of at most 64 territories (this one has " +
+                                                  std::to_string(map.size()) + ")");
+    }
+}
+
+// Progress on stderr, only once a run has taken more than a second.
+std::function<void(double)> progress_after_a_second(const char* what) {
+    auto start = std::chrono::steady_clock::now();
+    return [start, what](double done) {
+        if (std::chrono::steady_clock::now() - start < std::chrono::seconds(1)) return;
+        std::cerr << "\r" << what << ": " << static_cast<int>(done * 100) << "%" << (done >= 1 ? "\n" : "") << std::flush;
+    };
+}
+
+void print_grid(const std::string& title, int rows, const std::function<std::string(int, int)>& cell) {
+    std::cout << title << "\n   n |";
+    for (int k = 0; k <= kMaxBonusColumn; ++k) std::cout << "  k=" << k;
+    std::cout << "\n";
+    for (int n = 1; n <= rows; ++n) {
+        std::cout << (n < 10 ? "   " : "  ") << n << " |";
+        for (int k = 0; k <= kMaxBonusColumn; ++k) {
+            std::string c = cell(n, k);
+            std::cout << std::string(5 - std::min<std::size_t>(5, c.size()), ' ') << c;
+        }
+        std::cout << "\n";
+    }
+}
+
+void print_table(const Map& map, const DomainTable& table) {
+    print_grid("domain scoring table of map \"" + map.id + "\" (size n + k^2, 0 for k = 0, '-' cannot occur)",
+               table.max_size, [&](int n, int k) {
+                   auto v = table.value(n, k);
+                   return v ? std::to_string(*v) : std::string("-");
+               });
+    for (int t = 0; t < kTerritoryTypeCount; ++t) {
+        print_grid(std::string("\nper type: ") + kTerritoryTypeNames[t] + " ('x' occurs)", table.max_size,
+                   [&](int n, int k) { return table.per_type[t][n - 1][k] ? std::string("x") : std::string("."); });
+    }
+}
+
+void add_table(CLI::App& group) {
+    auto* cmd = group.add_subcommand("table",
+        "Compute the domain scoring table of a map: which (domain size n, bonus count k) can occur.\n"
+        "Example:  tlaloc aztlan table puzzles/aztlan/aztlan.json --max-size 15 --json");
+    static std::string file;
+    static int max_size = 15;
+    static bool json = false;
+    cmd->add_option("MAP", file, "map file (JSON)")->required();
+    cmd->add_option("--max-size", max_size, "largest domain size (rows), default 15; capped at the map's size")
+        ->check(CLI::Range(1, 1000000));
+    cmd->add_flag("--json", json, "print JSON");
+    cmd->callback([] {
+        Map map = load_map(file);
+        check_bitset_size(map, file);
+        auto table = compute_domain_table(map, max_size, progress_after_a_second("table"));
+        if (json) std::cout << domain_table_to_json(table).dump() << "\n";
+        else print_table(map, table);
+    });
+}
+void add_reconstruct(CLI::App& group) {
+    auto* cmd = group.add_subcommand("reconstruct",
+        "Find territory types (6 of each) on a 30-territory circular board, with Z3, so that the map's\n"
+        "domain table equals a target table (default: the rulebooks' printed table).\n"
+        "Example:  tlaloc aztlan reconstruct --seed 1 --out /tmp/aztlan.json");
+    static std::string table_file, board_file, out_file;
+    static unsigned seed = 1;
+    static int rounds = 500;
+    static bool verbose = false;
+    cmd->add_option("--table", table_file, "target table (JSON as printed by 'table --json'); default the printed table");
+    cmd->add_option("--board", board_file, "map whose borders and lakes to use (its types are ignored); default the built-in circular board");
+    cmd->add_option("--seed", seed, "Z3 random seed (default 1)");
+    cmd->add_option("--rounds", rounds, "most proposals to try (default 500)")->check(CLI::Range(1, 100000));
+    cmd->add_option("--out", out_file, "write the map here instead of printing it");
+    cmd->add_flag("--verbose", verbose, "one line per round on stderr");
+    cmd->callback([] {
+        DomainTable target = load_domain_table(table_file.empty() ? printed_table_file() : std::filesystem::path(table_file));
+        Map board = board_file.empty() ? circular_board() : load_map(board_file);
+        if (!board_file.empty()) check_bitset_size(board, board_file);
+        ReconstructOptions options;
+        options.seed = seed;
+        options.max_rounds = rounds;
+        auto result = reconstruct_types(board, target, options, [](const std::string& line) {
+            if (verbose) std::cerr << line << "\n";
+        });
+        if (!result.map) {
+            std::cerr << "tlaloc: " << result.why_not << "\n";
+            set_exit_code(kExitFalseClaim);
+            return;
+        }
+        std::string text = map_to_json(*result.map).dump(2) + "\n";
+        if (out_file.empty()) std::cout << text;
+        else write_file_atomically(out_file, text);
+        std::cerr << "reconstructed in " << result.rounds << " rounds (" << result.span_cuts << " span cuts, "
+                  << result.rejected << " assignments blocked); its table equals the target, checked by enumeration\n";
+    });
+}
+}  // namespace
+
+void add_aztlan_commands(CLI::App& app) {
+    auto* group = app.add_subcommand("aztlan", "Aztlán: scoring, conflicts, the domain scoring table, map reconstruction.");
+    group->require_subcommand(1);
+    add_score(*group);
+    add_table(*group);
+    add_reconstruct(*group);
+}
+
 }  // namespace tlaloc::cli

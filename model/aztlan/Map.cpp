@@ -1,0 +1,114 @@
+#include "model/aztlan/Map.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace tlaloc::aztlan {
+
+const char* to_string(TerritoryType type) { return kTerritoryTypeNames[static_cast<int>(type)]; }
+
+std::optional<TerritoryType> territory_type_from_string(const std::string& name) {
+    for (int t = 0; t < kTerritoryTypeCount; ++t) {
+        if (name == kTerritoryTypeNames[t]) return static_cast<TerritoryType>(t);
+    }
+    return std::nullopt;
+}
+
+std::optional<int> Map::index_of(const std::string& territory_id) const {
+    for (int i = 0; i < size(); ++i) {
+        if (territories[i].id == territory_id) return i;
+    }
+    return std::nullopt;
+}
+
+namespace {
+std::string type_list() {
+    std::string out;
+    for (const char* n : kTerritoryTypeNames) out += (out.empty() ? "" : ", ") + std::string(n);
+    return out;
+}
+}  // namespace
+
+Map parse_map(const JsonPlace& where) {
+    where.expect_only_keys({"id", "territories"});
+    Map map;
+    map.id = where.at("id").as_string();
+    auto items = where.at("territories").items();
+    if (items.empty()) where.at("territories").fail("a map needs at least one territory");
+
+    std::map<std::string, int> index;
+    std::vector<std::vector<std::string>> neighbor_ids;
+    for (const auto& item : items) {
+        item.expect_only_keys({"id", "name", "type", "neighbors", "lakes"});
+        Territory t;
+        t.id = item.at("id").as_string();
+        if (t.id.empty()) item.at("id").fail("a territory id must not be empty");
+        if (!index.emplace(t.id, map.size()).second) item.at("id").fail("duplicate territory id \"" + t.id + "\"");
+        if (auto name = item.get("name")) t.name = name->as_string();
+        auto type_place = item.at("type");
+        auto type = territory_type_from_string(type_place.as_string());
+        if (!type) type_place.fail("unknown territory type \"" + type_place.as_string() + "\" (expected one of: " + type_list() + ")");
+        t.type = *type;
+        std::vector<std::string> ids;
+        for (const auto& n : item.at("neighbors").items()) ids.push_back(n.as_string());
+        neighbor_ids.push_back(std::move(ids));
+        if (auto lakes = item.get("lakes")) {
+            std::set<std::string> seen;
+            for (const auto& l : lakes->items()) {
+                std::string lake = l.as_string();
+                if (lake.empty()) l.fail("a lake id must not be empty");
+                if (!seen.insert(lake).second) l.fail("lake \"" + lake + "\" listed twice");
+                t.lakes.push_back(lake);
+            }
+        }
+        map.territories.push_back(std::move(t));
+    }
+
+    // Resolve ids first, then check symmetry, so the message can name the pair either way round.
+    for (int i = 0; i < map.size(); ++i) {
+        auto place = items[i].at("neighbors");
+        std::set<int> seen;
+        for (std::size_t j = 0; j < neighbor_ids[i].size(); ++j) {
+            const auto& nid = neighbor_ids[i][j];
+            auto it = index.find(nid);
+            if (it == index.end()) place.at(j).fail("unknown territory \"" + nid + "\" (neighbor of \"" + map.territories[i].id + "\")");
+            if (it->second == i) place.at(j).fail("territory \"" + nid + "\" lists itself as a neighbor");
+            if (!seen.insert(it->second).second) place.at(j).fail("neighbor \"" + nid + "\" listed twice");
+            map.territories[i].neighbors.push_back(it->second);
+        }
+    }
+    for (int i = 0; i < map.size(); ++i) {
+        for (int n : map.territories[i].neighbors) {
+            const auto& back = map.territories[n].neighbors;
+            if (std::find(back.begin(), back.end(), i) == back.end()) {
+                items[i].at("neighbors").fail("adjacency is not symmetric: \"" + map.territories[i].id + "\" lists \"" +
+                                              map.territories[n].id + "\" but \"" + map.territories[n].id +
+                                              "\" does not list \"" + map.territories[i].id + "\"");
+            }
+        }
+    }
+    return map;
+}
+
+Map load_map(const std::filesystem::path& file) {
+    Json json = load_json_file(file);
+    return parse_map(JsonPlace(json, file.string()));
+}
+
+Json map_to_json(const Map& map) {
+    Json territories = Json::array();
+    for (const auto& t : map.territories) {
+        Json item = {{"id", t.id}};
+        if (!t.name.empty()) item["name"] = t.name;
+        item["type"] = to_string(t.type);
+        Json neighbors = Json::array();
+        for (int n : t.neighbors) neighbors.push_back(map.territories[n].id);
+        item["neighbors"] = neighbors;
+        if (!t.lakes.empty()) item["lakes"] = t.lakes;
+        territories.push_back(item);
+    }
+    return {{"id", map.id}, {"territories", territories}};
+}
+
+}  // namespace tlaloc::aztlan

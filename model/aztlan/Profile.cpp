@@ -1,0 +1,87 @@
+#include "model/aztlan/Profile.h"
+
+#include <algorithm>
+
+namespace tlaloc::aztlan {
+
+const char* to_string(DomainWithoutBonus rule) { return rule == DomainWithoutBonus::Zero ? "zero" : "base"; }
+const char* to_string(TieBreak rule) { return rule == TieBreak::TopPyramid ? "top-pyramid" : "bottom-pyramid"; }
+
+Profile parse_profile(const JsonPlace& where) {
+    where.expect_only_keys({"id", "edition", "cards", "card_vp", "domain_without_bonus", "tie_break"});
+    Profile p;
+    p.id = where.at("id").as_string();
+    if (auto e = where.get("edition")) p.edition = e->as_string();
+
+    auto cards = where.at("cards");
+    cards.expect_object();
+    std::array<bool, kHighestCard - kLowestCard + 1> seen{};
+    for (auto it = cards.json().begin(); it != cards.json().end(); ++it) {
+        auto place = cards.at(it.key());
+        int card = 0;
+        for (int c = kLowestCard; c <= kHighestCard; ++c) {
+            if (it.key() == std::to_string(c)) card = c;
+        }
+        if (card == 0) place.fail("unknown power card \"" + it.key() + "\" (cards are 4..9)");
+        std::string name = place.as_string();
+        if (card == kJokerCard) {
+            if (name != "joker") place.fail("card 4 is the joker; write \"joker\"");
+        } else {
+            auto type = territory_type_from_string(name);
+            if (!type) place.fail("unknown territory type \"" + name + "\"");
+            p.card_type[card - kLowestCard] = type;
+        }
+        seen[card - kLowestCard] = true;
+    }
+    for (int c = kLowestCard; c <= kHighestCard; ++c) {
+        if (!seen[c - kLowestCard]) cards.fail("missing power card \"" + std::to_string(c) + "\"");
+    }
+    for (int a = kLowestCard + 1; a <= kHighestCard; ++a) {
+        for (int b = a + 1; b <= kHighestCard; ++b) {
+            if (p.card_type[a - kLowestCard] == p.card_type[b - kLowestCard]) {
+                cards.fail("cards " + std::to_string(a) + " and " + std::to_string(b) + " name the same type");
+            }
+        }
+    }
+    if (auto vp = where.get("card_vp")) {
+        vp->expect_object();
+        for (auto it = vp->json().begin(); it != vp->json().end(); ++it) {
+            auto place = vp->at(it.key());
+            int card = 0;
+            for (int c = kLowestCard; c <= kHighestCard; ++c) {
+                if (it.key() == std::to_string(c)) card = c;
+            }
+            if (card == 0) place.fail("unknown power card \"" + it.key() + "\" (cards are 4..9)");
+            p.card_vp[card - kLowestCard] = static_cast<int>(place.as_int(0, 100));
+        }
+    }
+    auto rule = where.at("domain_without_bonus");
+    std::string r = rule.as_string();
+    if (r == "zero") p.domain_without_bonus = DomainWithoutBonus::Zero;
+    else if (r == "base") p.domain_without_bonus = DomainWithoutBonus::Base;
+    else rule.fail("expected \"zero\" or \"base\", found \"" + r + "\"");
+    auto tie = where.at("tie_break");
+    std::string t = tie.as_string();
+    if (t == "top-pyramid") p.tie_break = TieBreak::TopPyramid;
+    else if (t == "bottom-pyramid") p.tie_break = TieBreak::BottomPyramid;
+    else tie.fail("expected \"top-pyramid\" or \"bottom-pyramid\", found \"" + t + "\"");
+    return p;
+}
+
+Profile load_profile(const std::filesystem::path& file) {
+    Json json = load_json_file(file);
+    return parse_profile(JsonPlace(json, file.string()));
+}
+
+Profile load_named_profile(const std::string& id, const JsonPlace& where) {
+    bool plain = !id.empty() && std::all_of(id.begin(), id.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+    });
+    if (!plain) where.fail("profile names are lower-case letters, digits, '-' and '_' (found \"" + id + "\")");
+    auto file = data_dir() / "puzzles" / "aztlan" / "profiles" / (id + ".json");
+    std::error_code ec;
+    if (!std::filesystem::exists(file, ec)) where.fail("unknown profile \"" + id + "\" (no " + file.string() + ")");
+    return load_profile(file);
+}
+
+}  // namespace tlaloc::aztlan

@@ -1,0 +1,42 @@
+// An edition profile: the rule variants and card data that differ between editions, kept as data
+// (puzzles/aztlan/profiles/<id>.json) so no code branches on the edition.
+#pragma once
+#include <array>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "model/aztlan/Map.h"
+
+namespace tlaloc::aztlan {
+
+inline constexpr int kLowestCard = 4, kHighestCard = 9, kJokerCard = 4;
+
+// What a domain holding none of the bonus type scores.
+enum class DomainWithoutBonus { Zero, Base };
+// Who wins a final tie on points.
+enum class TieBreak { TopPyramid, BottomPyramid };
+
+struct Profile {
+    std::string id;
+    std::string edition;  // free text, e.g. "German (Heidelberger, 2012)"
+    // card_type[c - 4] for power card c; nullopt for the joker (card 4).
+    std::array<std::optional<TerritoryType>, kHighestCard - kLowestCard + 1> card_type;
+    // End-game VP of an unused power card, per card (nullopt where the profile does not say).
+    std::array<std::optional<int>, kHighestCard - kLowestCard + 1> card_vp;
+    DomainWithoutBonus domain_without_bonus = DomainWithoutBonus::Zero;
+    TieBreak tie_break = TieBreak::BottomPyramid;
+
+    std::optional<TerritoryType> bonus_type_of(int card) const { return card_type[card - kLowestCard]; }
+};
+
+const char* to_string(DomainWithoutBonus rule);
+const char* to_string(TieBreak rule);
+
+Profile parse_profile(const JsonPlace& where);
+Profile load_profile(const std::filesystem::path& file);
+// A shipped profile by id ("de", "it"): data_dir()/puzzles/aztlan/profiles/<id>.json.
+Profile load_named_profile(const std::string& id, const JsonPlace& where);
+inline constexpr const char* kDefaultProfile = "de";
+
+}  // namespace tlaloc::aztlan

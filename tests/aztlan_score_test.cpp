@@ -1,0 +1,145 @@
+// Scoring an age (rulebook "Wertung"/"Punteggio"): domains, size + bonus², the profile's rule for
+// domains without the bonus type, the joker, Blessings, Rafts and Canoes; and map/position parsing.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+#include "model/aztlan/Scoring.h"
+#include "tests/aztlan_test_util.h"
+
+using namespace tlaloc;
+using namespace tlaloc::aztlan;
+using aztlan_test::data;
+using aztlan_test::run_tlaloc;
+
+namespace {
+std::vector<PlayerScore> score_file(const std::string& file) {
+    Position pos = load_position(file);
+    MapGraph graph(pos.map);
+    return score_age(graph, pos);
+}
+
+Position position_from(const std::string& text, const std::string& file = data("inline.json")) {
+    Json j = Json::parse(text);
+    return parse_position(JsonPlace(j, file));
+}
+}  // namespace
+
+// Both rulebooks: card 9 (city), domains of 4/1, 3/2, 1/1 and 1/0 cities score 5 + 7 + 2 + 0 = 14.
+TEST(AztlanScore, RulebookExampleFourteen) {
+    auto scores = score_file(data("example-14.json"));
+    ASSERT_EQ(scores.size(), 1u);
+    EXPECT_EQ(scores[0].bonus_type, TerritoryType::City);
+    std::vector<int> points;
+    for (const auto& d : scores[0].domains) points.push_back(d.points);
+    EXPECT_EQ(points, (std::vector<int>{5, 7, 2, 0}));
+    EXPECT_EQ(scores[0].points, 14);
+}
+
+// Both rulebooks: the joker taken as desert, domains of 6 (3 deserts), 2 and 3 (1 each): 15 + 3 + 4 = 22.
+TEST(AztlanScore, RulebookExampleTwentyTwoJokerPicksBestType) {
+    auto scores = score_file(data("example-22.json"));
+    ASSERT_EQ(scores.size(), 1u);
+    EXPECT_EQ(scores[0].bonus_type, TerritoryType::Desert);
+    EXPECT_EQ(scores[0].points, 22);
+    // The choice is the best over all types: no other type does better (independent recount).
+    Position pos = load_position(data("example-22.json"));
+    MapGraph graph(pos.map);
+    for (int t = 0; t < kTerritoryTypeCount; ++t) {
+        auto p = pos.players[0];
+        p.bonus = static_cast<TerritoryType>(t);
+        EXPECT_LE(score_player(graph, pos.profile, p).points, 22) << kTerritoryTypeNames[t];
+    }
+}
+
+TEST(AztlanScore, CliJsonHasThePinnedShape) {
+    auto r = run_tlaloc("aztlan score " + data("example-14.json") + " --json");
+    ASSERT_EQ(r.code, 0) << r.out;
+    Json j = Json::parse(r.out);
+    EXPECT_EQ(j["players"][0]["name"], "yellow");
+    EXPECT_EQ(j["players"][0]["points"], 14);
+    EXPECT_EQ(j["players"][0]["bonus_type"], "city");
+    EXPECT_EQ(j["players"][0]["domains"][1]["territories"], Json::parse(R"(["B1","B2","B3"])"));
+    EXPECT_EQ(j["players"][0]["domains"][1]["bonus"], 2);
+    EXPECT_EQ(j["players"][0]["domains"][1]["points"], 7);
+    EXPECT_EQ(j["domain_without_bonus"], "zero");
+}
+
+// The Italian text gives a domain without the bonus type its base points; the German gives 0.
+TEST(AztlanScore, ItalianProfileKeepsBasePointsOfDomainsWithoutBonus) {
+    auto pos = position_from(R"({"map": "example-14-map.json", "profile": "it",
+        "players": [{"name": "y", "card": 9, "pawns": {"D1": 1, "C1": 1}}]})");
+    MapGraph graph(pos.map);
+    EXPECT_EQ(score_age(graph, pos)[0].points, 1 + 2);
+    pos.profile = load_named_profile("de", JsonPlace(Json(), ""));
+    EXPECT_EQ(score_age(graph, pos)[0].points, 0 + 2);
+}
+
+// A domain is held with one pawn, even outnumbered by others; pawns of others do not join domains.
+TEST(AztlanScore, OthersPawnsNeitherJoinNorBreakDomains) {
+    auto pos = position_from(R"({"map": "example-14-map.json",
+        "players": [{"name": "y", "card": 9, "pawns": {"A1": 1, "A3": 1}},
+                    {"name": "r", "card": 9, "pawns": {"A1": 5, "A2": 3}}]})");
+    MapGraph graph(pos.map);
+    auto s = score_age(graph, pos);
+    EXPECT_EQ(s[0].domains.size(), 2u);  // A2 held only by r: y's A1 and A3 stay apart
+    EXPECT_EQ(s[1].domains.size(), 1u);
+    EXPECT_EQ(s[1].points, 2 + 1);
+}
+
+// Rafts and Canoes: two of the player's territories on the same lake count as adjacent.
+TEST(AztlanScore, RaftsAndCanoesJoinTerritoriesOnOneLake) {
+    std::string base = R"({"map": "example-14-map.json", "players": [{"name": "y", "card": 9,
+        "pawns": {"A1": 1, "A2": 1, "A3": 1, "A4": 1, "B3": 1} PLAY}]})";
+    auto without = position_from(std::regex_replace(base, std::regex("PLAY"), ""));
+    auto with = position_from(std::regex_replace(base, std::regex("PLAY"), R"(, "play": ["rafts-and-canoes"])"));
+    MapGraph graph(without.map);
+    EXPECT_EQ(score_age(graph, without)[0].points, 5 + 2);
+    EXPECT_EQ(score_age(graph, with)[0].points, 5 + 4);  // one domain of 5 with 2 cities
+}
+
+// Blessings: +2 per held territory of the god's type, whatever the domains or the bonus type.
+TEST(AztlanScore, BlessingCountsHeldTerritoriesOfItsType) {
+    auto pos = position_from(R"({"map": "example-14-map.json", "players": [{"name": "y", "card": 7,
+        "pawns": {"A2": 1, "D1": 1, "X2": 1}, "play": ["blessing-mixcoatl"]}]})");
+    MapGraph graph(pos.map);
+    auto s = score_age(graph, pos)[0];
+    EXPECT_EQ(s.blessing_points, 2 * 3);
+    EXPECT_EQ(s.points, 6);  // no mountain held: the domains score 0
+}
+
+TEST(AztlanScore, BadInputIsOneLineAndExitTwo) {
+    auto dir = std::filesystem::temp_directory_path() / "tlaloc-aztlan-score-test";
+    std::filesystem::create_directories(dir);
+    std::filesystem::copy_file(data("example-14-map.json"), dir / "example-14-map.json",
+                               std::filesystem::copy_options::overwrite_existing);
+    struct Case { std::string text, expect; };
+    std::vector<Case> cases = {
+        {"{\"map\": ", "malformed JSON"},
+        {R"({"map": "example-14-map.json", "players": [{"name": "y", "card": 10, "pawns": {}}]})", "players[0].card: 10 is out of range 4..9"},
+        {R"({"map": "example-14-map.json", "players": [{"name": "y", "card": 9, "pawns": {"Q9": 1}}]})", "unknown territory \"Q9\""},
+        {R"({"map": "example-14-map.json", "players": [{"name": "y", "card": 9, "pawns": {"A1": -1}}]})", "players[0].pawns.A1: -1 is out of range"},
+        {R"({"map": "example-14-map.json", "profile": "../../etc", "players": []})", "profile names are"},
+        {R"({"map": "example-14-map.json", "profile": "xx", "players": [{"name": "y", "card": 9, "pawns": {}}]})", "unknown profile \"xx\""},
+        {R"({"map": "example-14-map.json", "players": [{"name": "y", "card": 9, "pawns": {}, "bonus": "city"}]})", "not the joker"},
+        {R"({"map": "example-14-map.json", "players": [{"name": "y", "card": 9, "pawns": {}, "play": ["magic"]}]})", "unknown prosperity card \"magic\""},
+        {R"({"map": "nope.json", "players": []})", "nope.json: no such file"},
+        {R"({"map": {"id": "m", "territories": [{"id": "a", "type": "city", "neighbors": ["b"]}, {"id": "b", "type": "city", "neighbors": []}]}, "players": []})",
+         "adjacency is not symmetric: \"a\" lists \"b\" but \"b\" does not list \"a\""},
+        {R"({"map": {"id": "m", "territories": [{"id": "a", "type": "swamp", "neighbors": []}]}, "players": []})", "map.territories[0].type: unknown territory type \"swamp\""},
+        {R"({"map": {"id": "m", "territories": [{"id": "a", "type": "city", "neighbors": ["a"]}]}, "players": []})", "lists itself"},
+        {R"({"map": {"id": "m", "territories": [{"id": "a", "type": "city", "neighbors": []}, {"id": "a", "type": "city", "neighbors": []}]}, "players": []})", "duplicate territory id"},
+    };
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        auto file = dir / ("p" + std::to_string(i) + ".json");
+        std::ofstream(file) << cases[i].text;
+        auto r = run_tlaloc("aztlan score " + file.string());
+        EXPECT_EQ(r.code, 2) << cases[i].text << "\n" << r.out;
+        EXPECT_NE(r.out.find(dir.string()), std::string::npos) << r.out;
+        EXPECT_NE(r.out.find(cases[i].expect), std::string::npos) << r.out;
+        EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+    }
+    std::filesystem::remove_all(dir);
+}
