@@ -4,6 +4,7 @@
 #include "cli/Commands.h"
 #include "model/akelarre/Meld.h"
 #include "model/common/Json.h"
+#include "solver/akelarre/BestPlay.h"
 
 namespace tlaloc::cli {
 
@@ -56,6 +57,45 @@ void run_check(const CheckOptions& opt) {
     if (!r.valid) set_exit_code(kExitFalseClaim);
 }
 
+struct BestOptions {
+    std::string file;
+    bool json = false;
+    int steps = 0;
+};
+
+std::string cards_text(const std::vector<Card>& cards) {
+    std::string s;
+    for (const Card& c : cards) s += (s.empty() ? "" : " ") + to_string(c);
+    return s.empty() ? "-" : s;
+}
+
+void run_best(const BestOptions& opt) {
+    TurnPosition turn = load_turn(opt.file);
+    BestPlay best = best_play(turn, opt.steps);
+    const TurnOutcome& o = best.outcome;
+    if (opt.json) {
+        Json j = outcome_to_json(turn, o);
+        j["proved"] = true;
+        j["steps"] = best.steps;
+        std::cout << j.dump() << "\n";
+        return;
+    }
+    std::cout << "played " << o.played << " of " << turn.hand.size() << " hand cards, " << o.points
+              << " points captured for " << turn.me << "   (both optimal: proved, " << best.checks
+              << " solver checks, plays of up to " << best.steps << " moves)\n";
+    std::cout << "moves:\n";
+    for (const Move& m : o.moves) std::cout << "  " << to_string(m, turn.places) << "\n";
+    for (const auto& c : o.captured)
+        std::cout << "captured on place " << c.place << " (" << c.owner << "): " << cards_text(c.cards) << "; mine "
+                  << cards_text(c.mine) << " = " << c.points_for_me << " points\n";
+    std::cout << "melds after:\n";
+    for (const auto& p : o.places_after)
+        if (!p.free())
+            std::cout << "  place " << p.id << " (" << p.owner << "): " << cards_text(p.cards) << "   "
+                      << describe(read_meld(p.cards)) << "\n";
+    std::cout << "hand left: " << cards_text(o.hand_left) << "\n";
+}
+
 }  // namespace
 
 void add_akelarre_commands(CLI::App& app) {
@@ -72,6 +112,18 @@ void add_akelarre_commands(CLI::App& app) {
     check->add_option("CARDS", check_opt->cards, "the cards, e.g. F3 F4 FJ")->required();
     check->add_flag("--json", check_opt->json, "print one JSON object");
     check->callback([check_opt] { run_check(*check_opt); });
+
+    auto best_opt = std::make_shared<BestOptions>();
+    auto* best = akelarre->add_subcommand(
+        "best",
+        "The play that puts the most hand cards onto the table this turn (ties: the most points captured\n"
+        "for \"me\"), proved optimal and replayed through the rules engine. TURN.json format: docs/akelarre.md.\n"
+        "Example: tlaloc akelarre best puzzles/akelarre/carlo.json --json");
+    best->add_option("TURN", best_opt->file, "the turn: hand, table, free_places, favourite")->required();
+    best->add_flag("--json", best_opt->json, "print one JSON object: played, points, melds, hand, captured, moves");
+    best->add_option("--steps", best_opt->steps, "most single-card moves a play may have (default: hand + table cards)")
+        ->check(CLI::Range(1, 40));
+    best->callback([best_opt] { run_best(*best_opt); });
 }
 
 }  // namespace tlaloc::cli
