@@ -81,8 +81,8 @@ void run_best(const BestOptions& opt) {
         return;
     }
     std::cout << "played " << o.played << " of " << turn.hand.size() << " hand cards, " << o.points
-              << " points captured for " << turn.me << "   (both optimal: proved, " << best.checks
-              << " solver checks, plays of up to " << best.steps << " moves)\n";
+              << " points captured for " << turn.me << " in " << o.moves.size() << " moves   (each optimal in turn: proved, "
+              << best.checks << " solver checks, plays of up to " << best.steps << " moves)\n";
     std::cout << "moves:\n";
     for (const Move& m : o.moves) std::cout << "  " << to_string(m, turn.places) << "\n";
     for (const auto& c : o.captured)
@@ -117,7 +117,7 @@ void add_akelarre_commands(CLI::App& app) {
     auto* best = akelarre->add_subcommand(
         "best",
         "The play that puts the most hand cards onto the table this turn (ties: the most points captured\n"
-        "for \"me\"), proved optimal and replayed through the rules engine. TURN.json format: docs/akelarre.md.\n"
+        "for \"me\", then the fewest moves), proved optimal and replayed through the rules engine. TURN.json format: docs/akelarre.md.\n"
         "Example: tlaloc akelarre best puzzles/akelarre/carlo.json --json");
     best->add_option("TURN", best_opt->file, "the turn: hand, table, free_places, favourite")->required();
     best->add_flag("--json", best_opt->json, "print one JSON object: played, points, melds, hand, captured, moves");

@@ -2,6 +2,7 @@
 // 2 bad input) and one-line errors naming the file and the place.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <string>
@@ -53,4 +54,37 @@ TEST(AkelarreCli, CheckRejectsBadCardsWithExitTwo) {
     r = run("akelarre check WJ W3 WJ");
     EXPECT_EQ(r.code, 2) << r.out;
     EXPECT_NE(r.out.find("card 3: WJ appears 2 times"), std::string::npos) << r.out;
+}
+
+TEST(AkelarreCli, BestPrintsThePinnedJson) {
+    CliRun r = run("akelarre best " + data("small.json") + " --json");
+    EXPECT_EQ(r.code, 0) << r.out;
+    EXPECT_EQ(r.out.rfind("{\"captured\":", 0), 0u) << r.out;  // one JSON object (keys sorted)
+    EXPECT_NE(r.out.find("\"played\":5"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\"hand\":[]"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\"melds\":[{\"cards\":[\"D"), std::string::npos) << r.out;
+    r = run("akelarre best " + data("small.json"));
+    EXPECT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find("played 5 of 5 hand cards, 9 points captured for me"), std::string::npos) << r.out;
+}
+
+TEST(AkelarreCli, BestRejectsBadTurnsWithExitTwo) {
+    struct Case {
+        const char* file;
+        const char* expected;
+    };
+    for (const Case& c : {Case{"malformed.json", "malformed.json: line 2, column"},
+                          Case{"unknown-card.json", "unknown-card.json: hand[1]: unknown card \"F7\""},
+                          Case{"duplicate-joker.json", "duplicate-joker.json: table[0].cards[2]: WJ appears 2 times"},
+                          Case{"impossible-table.json", "impossible-table.json: table[0].cards: not a meld"},
+                          Case{"unknown-key.json", "unknown-key.json: unknown key \"hands\""},
+                          Case{"no-such-file.json", "no-such-file.json: no such file"}}) {
+        CliRun r = run("akelarre best " + data(c.file));
+        EXPECT_EQ(r.code, 2) << c.file << ": " << r.out;
+        EXPECT_NE(r.out.find(std::string("tlaloc: ") + TLALOC_TEST_DATA), std::string::npos) << r.out;
+        EXPECT_NE(r.out.find(c.expected), std::string::npos) << r.out;
+        EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << "one line: " << r.out;
+    }
+    CliRun r = run("akelarre best " + data("small.json") + " --steps 0");
+    EXPECT_EQ(r.code, 2) << r.out;
 }

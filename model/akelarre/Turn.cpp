@@ -13,6 +13,7 @@ namespace {
 constexpr int kMaxHand = 7;
 constexpr int kMaxPlaceId = 99;
 constexpr int kMaxFreePlaces = 12;
+constexpr int kMaxTableMelds = 12;  // keeps the best-play model small; 4 players rarely buy that many
 
 std::vector<Card> read_cards(const JsonPlace& list, std::vector<PlacedCard>& seen) {
     std::vector<Card> out;
@@ -54,6 +55,8 @@ TurnPosition parse_turn(const Json& json, const std::string& file) {
     std::set<int> ids;
     if (auto table = root.get("table")) {
         auto entries = table->items();
+        if (entries.size() > static_cast<std::size_t>(kMaxTableMelds))
+            table->fail("at most " + std::to_string(kMaxTableMelds) + " melds on the table");
         for (std::size_t i = 0; i < entries.size(); ++i) {
             const JsonPlace& e = entries[i];
             e.expect_object();
@@ -77,7 +80,8 @@ TurnPosition parse_turn(const Json& json, const std::string& file) {
     int next_id = ids.empty() ? 0 : *ids.rbegin() + 1;
     if (free.is_array()) {
         auto owners = free.items();
-        if (owners.size() > static_cast<std::size_t>(kMaxFreePlaces)) free.fail("at most 12 free places");
+        if (owners.size() > static_cast<std::size_t>(kMaxFreePlaces))
+            free.fail("at most " + std::to_string(kMaxFreePlaces) + " free places");
         for (const auto& o : owners) {
             std::string owner = o.as_string();
             if (owner.empty()) o.fail("the owner's name must not be empty");

@@ -84,6 +84,7 @@ public:
         }
         // Idle steps come last, so the same play is not found at every shift in time.
         for (int t = 1; t < T_; ++t) s.add(z3::implies(!any_move[t - 1], !any_move[t]));
+        any_move_ = any_move;
         // No meld left half laid.
         for (int p = 0; p < P_; ++p) {
             z3::expr_vector on = on_place(at_[T_], p);
@@ -97,6 +98,8 @@ public:
         for (int c = 0; c < hand_count_; ++c) v.push_back(at_[T_][c][kHand]);
         return v;
     }
+
+    z3::expr moves_at_most(int k) const { return at_most(any_move_, k, ctx_); }
 
     // "points for me >= k" as one pseudo-Boolean constraint.
     z3::expr points_at_least(int k) {
@@ -239,6 +242,7 @@ private:
     std::vector<int> where_;
     std::vector<State> at_;
     std::vector<Completion> completes_;
+    z3::expr_vector any_move_{ctx_};
 };
 
 }  // namespace
@@ -275,7 +279,16 @@ BestPlay best_play(const TurnPosition& turn, int steps) {
     auto second = solver::minimise(s, most_points);
     best.checks += second.checks;
     if (!second.feasible) throw std::logic_error("the most-cards play vanished");
-    best.outcome = replay(*second.model);
+    s.add(most_points.at_most(second.optimum));
+
+    // Among those, the shortest play: no detours through melds that a card leaves again.
+    solver::Objective fewest_moves;
+    fewest_moves.at_most = [&](std::int64_t b) { return model.moves_at_most(static_cast<int>(b)); };
+    fewest_moves.value_of = [&](const z3::model& m) -> std::int64_t { return static_cast<std::int64_t>(replay(m).moves.size()); };
+    auto third = solver::minimise(s, fewest_moves);
+    best.checks += third.checks;
+    if (!third.feasible) throw std::logic_error("the best play vanished");
+    best.outcome = replay(*third.model);
     if (best.outcome.played != hand - first.optimum || best.outcome.points != ceiling - second.optimum)
         throw std::logic_error("the replayed play disagrees with the solver's optimum");
     return best;

@@ -1,5 +1,6 @@
 // Best play of one Akelarre turn: the most hand cards onto the table, then the most points captured
-// for me, as a Z3 model of the play unrolled move by move; both optima proved, the play replayed.
+// for me, then the fewest moves, as a Z3 model of the play unrolled move by move; each optimum
+// proved, the play replayed through the rules engine.
 #pragma once
 #include "model/akelarre/Turn.h"
 
