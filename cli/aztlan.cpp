@@ -7,7 +7,6 @@
 #include "cli/Commands.h"
 #include "model/aztlan/MapGraph.h"
 #include "model/aztlan/Scoring.h"
-#include "puzzles/aztlan/CircularBoard.h"
 #include "solver/aztlan/Reconstruct.h"
 #include "verify/aztlan/DomainTable.h"
 #include "verify/aztlan/PrintedTable.h"
@@ -140,23 +139,26 @@ void add_table(CLI::App& group) {
 }
 void add_reconstruct(CLI::App& group) {
     auto* cmd = group.add_subcommand("reconstruct",
-        "Find territory types (6 of each) on a 30-territory circular board, with Z3, so that the map's\n"
-        "domain table equals a target table (default: the rulebooks' printed table).\n"
+        "Find territory types (6 of each) on a board's graph, with Z3, so that the map's domain table\n"
+        "equals a target table (default: the rulebooks' printed table, on puzzles/aztlan/board.json).\n"
         "Example:  tlaloc aztlan reconstruct --seed 1 --out /tmp/aztlan.json");
     static std::string table_file, board_file, out_file;
     static unsigned seed = 1;
     static int rounds = 500;
     static bool verbose = false;
     cmd->add_option("--table", table_file, "target table (JSON as printed by 'table --json'); default the printed table");
-    cmd->add_option("--board", board_file, "map whose borders and lakes to use (its types are ignored); default the built-in circular board");
+    cmd->add_option("--board", board_file, "map whose borders and lakes to use (its types are ignored); default puzzles/aztlan/board.json");
     cmd->add_option("--seed", seed, "Z3 random seed (default 1)");
     cmd->add_option("--rounds", rounds, "most proposals to try (default 500)")->check(CLI::Range(1, 100000));
     cmd->add_option("--out", out_file, "write the map here instead of printing it");
     cmd->add_flag("--verbose", verbose, "one line per round on stderr");
     cmd->callback([] {
         DomainTable target = load_domain_table(table_file.empty() ? printed_table_file() : std::filesystem::path(table_file));
-        Map board = board_file.empty() ? circular_board() : load_map(board_file);
-        if (!board_file.empty()) check_bitset_size(board, board_file);
+        auto board_path = board_file.empty() ? data_dir() / "puzzles" / "aztlan" / "board.json" : std::filesystem::path(board_file);
+        Map board = load_map(board_path);
+        if (board.size() % kTerritoryTypeCount != 0 || board.size() > kMaxBitsetTerritories) {
+            throw InputError(board_path.string(), "territories", "a board to reconstruct needs a multiple of 5 territories, at most 64 (this one has " + std::to_string(board.size()) + ")");
+        }
         ReconstructOptions options;
         options.seed = seed;
         options.max_rounds = rounds;

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <algorithm>
 #include <regex>
 
 #include "model/aztlan/Scoring.h"
@@ -27,7 +28,22 @@ Position position_from(const std::string& text, const std::string& file = data("
 }
 }  // namespace
 
-// Both rulebooks: card 9 (city), domains of 4/1, 3/2, 1/1 and 1/0 cities score 5 + 7 + 2 + 0 = 14.
+std::string shipped(const std::string& name) { return std::string(TLALOC_SOURCE_DIR) + "/puzzles/aztlan/" + name; }
+
+// Both rulebooks: card 9 (city), domains of 4/1, 3/2, 1/1 and 1/0 cities score 5 + 7 + 2 + 0 = 14;
+// on the shipped map, with a red pawn sharing one territory (outnumbered pawns still hold it).
+TEST(AztlanScore, RulebookExampleFourteenOnShippedMap) {
+    auto scores = score_file(shipped("examples/score-14.json"));
+    ASSERT_EQ(scores.size(), 2u);
+    EXPECT_EQ(scores[0].bonus_type, TerritoryType::City);
+    std::vector<std::pair<std::size_t, int>> domains;
+    for (const auto& d : scores[0].domains) domains.emplace_back(d.territories.size(), d.bonus);
+    std::sort(domains.begin(), domains.end());
+    EXPECT_EQ(domains, (std::vector<std::pair<std::size_t, int>>{{1, 0}, {1, 1}, {3, 2}, {4, 1}}));
+    EXPECT_EQ(scores[0].points, 14);
+}
+
+// The same example on a small hand-made map, domain by domain in the book's order.
 TEST(AztlanScore, RulebookExampleFourteen) {
     auto scores = score_file(data("example-14.json"));
     ASSERT_EQ(scores.size(), 1u);
@@ -40,17 +56,19 @@ TEST(AztlanScore, RulebookExampleFourteen) {
 
 // Both rulebooks: the joker taken as desert, domains of 6 (3 deserts), 2 and 3 (1 each): 15 + 3 + 4 = 22.
 TEST(AztlanScore, RulebookExampleTwentyTwoJokerPicksBestType) {
-    auto scores = score_file(data("example-22.json"));
-    ASSERT_EQ(scores.size(), 1u);
-    EXPECT_EQ(scores[0].bonus_type, TerritoryType::Desert);
-    EXPECT_EQ(scores[0].points, 22);
-    // The choice is the best over all types: no other type does better (independent recount).
-    Position pos = load_position(data("example-22.json"));
-    MapGraph graph(pos.map);
-    for (int t = 0; t < kTerritoryTypeCount; ++t) {
-        auto p = pos.players[0];
-        p.bonus = static_cast<TerritoryType>(t);
-        EXPECT_LE(score_player(graph, pos.profile, p).points, 22) << kTerritoryTypeNames[t];
+    for (const auto& file : {data("example-22.json"), shipped("examples/score-22.json")}) {
+        auto scores = score_file(file);
+        ASSERT_EQ(scores.size(), 1u);
+        EXPECT_EQ(scores[0].bonus_type, TerritoryType::Desert) << file;
+        EXPECT_EQ(scores[0].points, 22) << file;
+        // The choice is the best over all types: no other type does better.
+        Position pos = load_position(file);
+        MapGraph graph(pos.map);
+        for (int t = 0; t < kTerritoryTypeCount; ++t) {
+            auto p = pos.players[0];
+            p.bonus = static_cast<TerritoryType>(t);
+            EXPECT_LE(score_player(graph, pos.profile, p).points, 22) << kTerritoryTypeNames[t];
+        }
     }
 }
 

@@ -81,16 +81,17 @@ ReconstructResult reconstruct_types(const Map& board, const DomainTable& target,
     // Cells the table allows with only one or two territories besides the k bonus ones must occur:
     // some territory outside type t borders k of type t (a star), or two bordering ones do.
     for (int k = 2; k <= kMaxBonusColumn; ++k) {
-        if (smallest[k] != k + 1 && smallest[k] != k + 2) continue;
         z3::expr_vector somewhere(ctx);
         for (int i = 0; i < n; ++i) {
-            for (int j : territories_of(shape.neighbors[i])) {
-                if (smallest[k] == k + 2 ? j <= i : j != territories_of(shape.neighbors[i]).front()) continue;
-                TerritorySet around = shape.neighbors[i] | (smallest[k] == k + 2 ? shape.neighbors[j] : 0);
-                if (smallest[k] == k + 2) around &= ~((TerritorySet{1} << i) | (TerritorySet{1} << j));
-                for (int t = 0; t < kTerritoryTypeCount; ++t) {
-                    z3::expr centre = smallest[k] == k + 2 ? (!x[i][t] && !x[j][t]) : !x[i][t];
-                    somewhere.push_back(centre && z3::atleast(literals(ctx, x, around, t), k));
+            for (int t = 0; t < kTerritoryTypeCount; ++t) {
+                if (smallest[k] == k + 1) {
+                    somewhere.push_back(!x[i][t] && z3::atleast(literals(ctx, x, shape.neighbors[i], t), k));
+                }
+                if (smallest[k] != k + 2) continue;
+                for (int j : territories_of(shape.neighbors[i])) {
+                    if (j < i) continue;
+                    TerritorySet around = (shape.neighbors[i] | shape.neighbors[j]) & ~(TerritorySet{1} << i | TerritorySet{1} << j);
+                    somewhere.push_back(!x[i][t] && !x[j][t] && z3::atleast(literals(ctx, x, around, t), k));
                 }
             }
         }
