@@ -71,6 +71,19 @@ void run_all(const AllOptions& o) {
     fs::path dir = o.dir.empty() ? data_dir() / "verify" / "rulebooks" : fs::path(o.dir);
     std::vector<LoadedClaims> loaded;
     for (const auto& f : claims_files_in(dir)) loaded.push_back(load_for_checking(f));
+    // Editions printed against one map share its domain table: enumerate it once.
+    for (std::size_t i = 0; i < loaded.size(); ++i) {
+        for (std::size_t j = 0; j < i; ++j) {
+            const auto& a = loaded[i].claims.map;
+            const auto& b = loaded[j].claims.map;
+            std::error_code ec;
+            if (a && b && loaded[j].context.map && fs::equivalent(*a, *b, ec)) {
+                loaded[i].context.map = loaded[j].context.map;
+                loaded[i].context.tables = loaded[j].context.tables;
+                break;
+            }
+        }
+    }
     std::vector<FileReport> reports;
     for (auto& l : loaded) reports.push_back(check_claims(l.claims, l.context));
     // Editions of one game are compared pairwise, in file order.

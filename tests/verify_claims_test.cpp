@@ -296,3 +296,24 @@ TEST(VerifyClaimsFile, BadInputNamesFileAndPlace) {
     msg = error_of([] { load_claims_file("/nonexistent/claims.json"); });
     EXPECT_EQ(msg, "/nonexistent/claims.json: no such file");
 }
+
+// The printed table (last page of both books) on the shipped reconstructed map: it holds, and a
+// '-' turned into a value or a value turned into '-' is caught (the latter with its witness).
+TEST(VerifyShipped, PrintedTableOnShippedMapAndItsMutations) {
+    auto path = std::string(TLALOC_SOURCE_DIR) + "/verify/rulebooks/aztlan-de.json";
+    auto loaded = load_for_checking(path);
+    ASSERT_NE(loaded.context.map, nullptr);
+    ClaimsFile only_table = loaded.claims;
+    only_table.claims.resize(1);
+    EXPECT_EQ(check_claims(only_table, loaded.context).results[0].status, Status::True);
+    auto dash_to_value = only_table;
+    dash_to_value.claims[0].table[4][4] = 5 + 16;  // (5, 4): the book's '-'
+    auto r = check_claims(dash_to_value, loaded.context).results[0];
+    EXPECT_EQ(r.status, Status::False);
+    EXPECT_NE(r.evidence.find("(5 territories, 4 bonus)"), std::string::npos) << r.evidence;
+    auto value_to_dash = only_table;
+    value_to_dash.claims[0].table[5][4] = std::nullopt;  // (6, 4) = 22 in the book
+    r = check_claims(value_to_dash, loaded.context).results[0];
+    EXPECT_EQ(r.status, Status::False);
+    EXPECT_NE(r.evidence.find("occurs on map"), std::string::npos) << r.evidence;
+}
