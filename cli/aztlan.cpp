@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "cli/Commands.h"
+#include "model/aztlan/Conflicts.h"
 #include "model/aztlan/MapGraph.h"
 #include "model/aztlan/Scoring.h"
 #include "solver/aztlan/Reconstruct.h"
@@ -73,6 +74,74 @@ void add_score(CLI::App& group) {
         Position pos = load_position(file);
         MapGraph graph(pos.map);
         print_score(pos, score_age(graph, pos), json);
+    });
+}
+
+Json player_names(const Position& pos, const std::vector<int>& players) {
+    Json out = Json::array();
+    for (int p : players) out.push_back(pos.players[p].name);
+    return out;
+}
+
+std::string joined(const Json& names) {
+    std::string out;
+    for (const auto& n : names) out += (out.empty() ? "" : ", ") + n.get<std::string>();
+    return out;
+}
+
+void print_conflicts(const Position& pos, const ConflictPhase& phase, bool json) {
+    const Map& map = pos.map;
+    Json conflicts = Json::array();
+    for (const auto& c : phase.conflicts) {
+        conflicts.push_back({{"territory", map.territories[c.territory].id},
+                             {"outcome", to_string(c.outcome)},
+                             {"winner", c.winner >= 0 ? Json(pos.players[c.winner].name) : Json(nullptr)},
+                             {"strongest", player_names(pos, c.strongest)},
+                             {"removed", player_names(pos, c.removed)},
+                             {"card_drawn_by", player_names(pos, c.card_drawn_by)},
+                             {"notes", c.notes}});
+    }
+    Json players = Json::array();
+    for (std::size_t p = 0; p < pos.players.size(); ++p) {
+        Json pawns = Json::object();
+        for (int t = 0; t < map.size(); ++t) {
+            if (phase.pawns[p][t]) pawns[map.territories[t].id] = phase.pawns[p][t];
+        }
+        players.push_back({{"name", pos.players[p].name}, {"pawns", pawns}, {"cards_drawn", phase.cards_drawn[p]}});
+    }
+    Json out = {{"order", player_names(pos, phase.order)}, {"conflicts", conflicts}, {"players", players}};
+    if (json) {
+        std::cout << out.dump(2) << "\n";
+        return;
+    }
+    std::cout << "turn order: " << joined(out["order"]) << "\n";
+    for (const auto& c : out["conflicts"]) {
+        std::cout << c["territory"].get<std::string>() << ": ";
+        if (c["winner"].is_null()) std::cout << "tie between " << joined(c["strongest"]) << ", they coexist without cards";
+        else std::cout << c["winner"].get<std::string>() << " is strongest and chooses to " << c["outcome"].get<std::string>();
+        if (!c["removed"].empty()) std::cout << "; removed: " << joined(c["removed"]);
+        if (!c["card_drawn_by"].empty()) std::cout << "; card drawn by " << joined(c["card_drawn_by"]);
+        std::cout << "\n";
+        for (const auto& n : c["notes"]) std::cout << "  " << n.get<std::string>() << "\n";
+    }
+    for (const auto& p : out["players"]) {
+        std::cout << p["name"].get<std::string>() << ": " << p["cards_drawn"].get<int>() << " card(s) drawn; pawns";
+        for (auto it = p["pawns"].begin(); it != p["pawns"].end(); ++it) std::cout << " " << it.key() << "=" << it.value().get<int>();
+        std::cout << "\n";
+    }
+}
+
+void add_conflicts(CLI::App& group) {
+    auto* cmd = group.add_subcommand("conflicts",
+        "Resolve the conflict phase of a position: turn order, power = card x pawns, defeat or coexist.\n"
+        "Example:  tlaloc aztlan conflicts puzzles/aztlan/examples/conflicts-a-e.json --json");
+    static std::string file;
+    static bool json = false;
+    cmd->add_option("POSITION", file, "position file (JSON) with vp, stack and decisions per player")->required();
+    cmd->add_flag("--json", json, "print JSON");
+    cmd->callback([] {
+        Position pos = load_position(file);
+        print_conflicts(pos, resolve_conflicts(pos), json);
     });
 }
 
@@ -183,6 +252,7 @@ void add_aztlan_commands(CLI::App& app) {
     auto* group = app.add_subcommand("aztlan", "Aztlán: scoring, conflicts, the domain scoring table, map reconstruction.");
     group->require_subcommand(1);
     add_score(*group);
+    add_conflicts(*group);
     add_table(*group);
     add_reconstruct(*group);
 }
