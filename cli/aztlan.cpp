@@ -193,15 +193,22 @@ void add_table(CLI::App& group) {
         "Example:  tlaloc aztlan table puzzles/aztlan/aztlan.json --max-size 15 --json");
     static std::string file;
     static int max_size = 15;
+    static std::uint64_t limit = 1'000'000'000;
     static bool json = false;
     cmd->add_option("MAP", file, "map file (JSON)")->required();
+    cmd->add_option("--limit", limit, "give up after this many connected sets (default 1e9, about 10 s; 0 = no limit)");
     cmd->add_option("--max-size", max_size, "largest domain size (rows), default 15; capped at the map's size")
         ->check(CLI::Range(1, 1000000));
     cmd->add_flag("--json", json, "print JSON");
     cmd->callback([] {
         Map map = load_map(file);
         check_bitset_size(map, file);
-        auto table = compute_domain_table(map, max_size, progress_after_a_second("table"));
+        DomainTable table;
+        try {
+            table = compute_domain_table(map, max_size, progress_after_a_second("table"), limit);
+        } catch (const DomainTableLimit& e) {
+            throw InputError(file, "", std::string("table: ") + e.what() + " (a smaller --max-size or a larger --limit may help)");
+        }
         if (json) std::cout << domain_table_to_json(table).dump() << "\n";
         else print_table(map, table);
     });

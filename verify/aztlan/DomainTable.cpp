@@ -1,7 +1,6 @@
 #include "verify/aztlan/DomainTable.h"
 
 #include <bit>
-#include <chrono>
 
 #include "model/aztlan/Scoring.h"
 #include "verify/aztlan/TerritorySet.h"
@@ -24,8 +23,8 @@ constexpr Row kAllColumns = (1u << (kMaxBonusColumn + 1)) - 1;
 // when no table cell it could still reach is unknown.
 class Enumeration {
 public:
-    Enumeration(const Map& map, int max_size, DomainTable& table)
-        : bits_(map_bits(map)), max_size_(max_size), table_(table), missing_(kTerritoryTypeCount) {
+    Enumeration(const Map& map, int max_size, DomainTable& table, std::uint64_t max_sets)
+        : bits_(map_bits(map)), max_size_(max_size), table_(table), max_sets_(max_sets), missing_(kTerritoryTypeCount) {
         for (auto& rows : missing_) rows.assign(max_size + 1, kAllColumns);
     }
 
@@ -37,6 +36,9 @@ public:
 
 private:
     void record(TerritorySet set, int size) {
+        if (max_sets_ && ++visited_ > max_sets_) {
+            throw DomainTableLimit("gave up after " + std::to_string(max_sets_) + " connected sets");
+        }
         for (int t = 0; t < kTerritoryTypeCount; ++t) {
             int k = std::popcount(set & bits_.of_type[t]);
             if (k > kMaxBonusColumn || !(missing_[t][size] >> k & 1)) continue;
@@ -88,11 +90,17 @@ private:
     MapBits bits_;
     int max_size_;
     DomainTable& table_;
+    std::uint64_t max_sets_, visited_ = 0;
     std::vector<std::vector<Row>> missing_;  // missing_[type][n]: columns not yet seen
 };
 }  // namespace
 
 DomainTable compute_domain_table(const Map& map, int max_size, const std::function<void(double)>& progress) {
+    return compute_domain_table(map, max_size, progress, 0);
+}
+
+DomainTable compute_domain_table(const Map& map, int max_size, const std::function<void(double)>& progress,
+                                 std::uint64_t max_sets) {
     DomainTable table;
     table.max_size = std::max(0, std::min(max_size, map.size()));
     table.achievable.assign(table.max_size, {});
@@ -100,7 +108,7 @@ DomainTable compute_domain_table(const Map& map, int max_size, const std::functi
     for (auto& rows : table.per_type) rows.assign(table.max_size, {});
     if (table.max_size == 0) return table;
 
-    Enumeration enumeration(map, table.max_size, table);
+    Enumeration enumeration(map, table.max_size, table, max_sets);
     for (int root = 0; root < map.size(); ++root) {
         enumeration.from_root(root);
         if (progress) progress(static_cast<double>(root + 1) / map.size());

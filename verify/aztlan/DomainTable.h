@@ -2,7 +2,9 @@
 // count k) pairs some connected set of territories can realise, with a witness for each.
 #pragma once
 #include <functional>
+#include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <vector>
 
 #include "model/aztlan/Map.h"
@@ -37,5 +39,13 @@ struct DomainTable {
 // then with the fraction done, for runs long enough to show progress.
 DomainTable compute_domain_table(const Map& map, int max_size,
                                  const std::function<void(double)>& progress = {});
+
+// Thrown by the bounded form below when the enumeration would visit more than its limit of sets.
+struct DomainTableLimit : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+// The same with a bound on the connected sets visited (0 = none), so hostile maps cannot hang a run.
+DomainTable compute_domain_table(const Map& map, int max_size, const std::function<void(double)>& progress,
+                                 std::uint64_t max_sets);
 
 }  // namespace tlaloc::aztlan
