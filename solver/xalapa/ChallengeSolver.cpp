@@ -4,6 +4,8 @@
 #include <z3++.h>
 
 #include "solver/common/Minimise.h"
+#include "solver/xalapa/Incumbent.h"
+#include <map>
 
 namespace tlaloc::xalapa {
 
@@ -30,6 +32,28 @@ z3::expr_vector select(z3::context& ctx, const z3::expr_vector& xs, const CellSe
     for (unsigned i = 0; i < xs.size(); ++i)
         if (cells.test(i)) out.push_back(xs[i]);
     return out;
+}
+
+// Fields that lie in exactly the same task feature sets are interchangeable for every task; only
+// the formation tells them apart. So among stone sets that leave the formation unmet, it is enough
+// to consider those that fill each such class in index order. Adding "x[b] -> x[a]" for
+// consecutive fields a < b of a class, guarded by "formation unmet", keeps the minimum penalty
+// (any stone set can be rearranged within its classes at no cost) while cutting the symmetric
+// search the optimality proof would otherwise repeat. Never used when enumerating optima.
+void break_symmetry(z3::solver& solver, const Challenge& ch, const ChallengeFields& fields, const Encoding& enc) {
+    std::map<std::vector<bool>, int> last_in_class;
+    for (int i = 0; i < ch.board.size(); ++i) {
+        std::vector<bool> signature;
+        for (std::size_t t = 0; t < ch.tasks.size(); ++t) {
+            signature.push_back(fields.feature[t].test(i));
+            signature.push_back(fields.other[t].test(i));
+        }
+        auto [it, fresh] = last_in_class.try_emplace(signature, i);
+        if (fresh) continue;
+        z3::expr order = z3::implies(enc.stones[i], enc.stones[it->second]);
+        solver.add(ch.formation ? z3::implies(!enc.met[enc.met.size() - 1], order) : order);
+        it->second = i;
+    }
 }
 
 Encoding encode(z3::solver& solver, const Challenge& ch, const ChallengeFields& fields) {
@@ -104,8 +128,15 @@ z3::expr penalty_at_most(z3::context& ctx, const Encoding& enc, std::int64_t bou
 struct ChallengeSolver::Impl {
     z3::context ctx;
     z3::solver solver;
-    explicit Impl(SolverBackend backend)
-        : solver(backend == SolverBackend::SatCore ? z3::solver(ctx, "QF_FD") : z3::solver(ctx)) {}
+    explicit Impl(SolverBackend backend) : solver(make(ctx, backend)) {}
+    static z3::solver make(z3::context& ctx, SolverBackend backend) {
+        switch (backend) {
+            case SolverBackend::SatCore: return z3::solver(ctx, "QF_FD");
+            case SolverBackend::Smt: return z3::solver(ctx);
+            case SolverBackend::Simple: break;
+        }
+        return z3::solver(ctx, z3::solver::simple());
+    }
 
     // Runs `body` with the challenge encoded in a fresh scope, popped afterwards whatever happens.
     template <class F>
@@ -123,9 +154,10 @@ struct ChallengeSolver::Impl {
 ChallengeSolver::ChallengeSolver(SolverBackend backend) : impl_(std::make_unique<Impl>(backend)) {}
 ChallengeSolver::~ChallengeSolver() = default;
 
-Solution ChallengeSolver::solve(const Challenge& ch) {
+Solution ChallengeSolver::solve(const Challenge& ch, const std::optional<CellSet>& incumbent) {
     ChallengeFields fields(ch);
     return impl_->scoped(ch, fields, [&](Encoding& enc) {
+        break_symmetry(impl_->solver, ch, fields, enc);
         solver::Objective objective;
         objective.at_most = [&](std::int64_t b) { return penalty_at_most(impl_->ctx, enc, b); };
         objective.value_of = [&](const z3::model& m) {
@@ -134,14 +166,18 @@ Solution ChallengeSolver::solve(const Challenge& ch) {
             return static_cast<std::int64_t>(e.penalty);
         };
         // No stones at all always works: every task that 0 stones meets is met, the rest paid for.
-        std::int64_t empty_penalty = evaluate(ch, fields, CellSet{}).penalty;
-        auto result = solver::minimise(impl_->solver, objective, empty_penalty - 1);
+        CellSet start = incumbent ? CellSet{} : heuristic_incumbent(ch, fields);
+        if (incumbent && evaluate(ch, fields, *incumbent).within_limit &&
+            evaluate(ch, fields, *incumbent).penalty < evaluate(ch, fields, start).penalty)
+            start = *incumbent;
+        std::int64_t start_penalty = evaluate(ch, fields, start).penalty;
+        auto result = solver::minimise(impl_->solver, objective, start_penalty - 1);
         Solution s;
         s.solver_checks = result.checks;
         s.optimal = true;
-        s.stones = result.feasible ? enc.stones_in(*result.model) : CellSet{};
+        s.stones = result.feasible ? enc.stones_in(*result.model) : start;
         s.evaluation = evaluate(ch, fields, s.stones);
-        if (s.evaluation.penalty != (result.feasible ? result.optimum : empty_penalty))
+        if (s.evaluation.penalty != (result.feasible ? result.optimum : start_penalty))
             throw std::logic_error("evaluator disagrees with the solver's penalty");
         return s;
     });

@@ -27,17 +27,20 @@ struct OptimalSets {
     std::vector<CellSet> examples;  // up to two different optimal sets (the first is `Solution::stones`)
 };
 
-enum class SolverBackend { SatCore, Smt };  // Z3's QF_FD (SAT + PB) solver, or its default SMT solver
+// Z3's SMT kernel without tactic preprocessing (Simple), its default combined solver (Smt), or the
+// QF_FD SAT+PB solver (SatCore). bench/xalapa_bench compares them; Simple is the fastest here.
+enum class SolverBackend { Simple, Smt, SatCore };
 
 class ChallengeSolver {
 public:
-    explicit ChallengeSolver(SolverBackend backend = SolverBackend::SatCore);
+    explicit ChallengeSolver(SolverBackend backend = SolverBackend::Simple);
     ~ChallengeSolver();
     ChallengeSolver(const ChallengeSolver&) = delete;
     ChallengeSolver& operator=(const ChallengeSolver&) = delete;
 
-    // Minimum penalty and a stone set achieving it, proved and re-checked.
-    Solution solve(const Challenge& challenge);
+    // Minimum penalty and a stone set achieving it, proved and re-checked. `incumbent`: a stone set
+    // already known (say from a heuristic); the search then starts just below its penalty.
+    Solution solve(const Challenge& challenge, const std::optional<CellSet>& incumbent = std::nullopt);
     // All optimal stone sets up to `cap` and the forced fields; `best` from solve().
     OptimalSets optimal_sets(const Challenge& challenge, const Solution& best, std::int64_t cap);
     // Least stones meeting all of the given tasks (and the formation when `with_formation`), or

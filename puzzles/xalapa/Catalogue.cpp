@@ -1,0 +1,88 @@
+#include "puzzles/xalapa/Catalogue.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace tlaloc::xalapa {
+
+const char* to_string(Deck deck) {
+    switch (deck) {
+        case Deck::Novice: return "novice";
+        case Deck::Intermediate: return "intermediate";
+        case Deck::Expert: return "expert";
+    }
+    return "?";
+}
+
+const OracleCard& Catalogue::card(const std::string& id) const {
+    for (const auto& c : cards)
+        if (c.id == id) return c;
+    throw std::out_of_range("no oracle card " + id);
+}
+
+const BoardSide* Catalogue::board(const std::string& id) const {
+    for (const auto& b : boards)
+        if (b.id == id) return &b;
+    return nullptr;
+}
+
+namespace {
+Formation read_formation(const JsonPlace& where) {
+    std::vector<Cell> cells;
+    for (auto& c : where.items()) cells.push_back({static_cast<int>(c.at(0).as_int(0, kMaxSide - 1)), static_cast<int>(c.at(1).as_int(0, kMaxSide - 1))});
+    if (cells.empty()) where.fail("a position card side needs at least one cell");
+    Formation f{cells};
+    f.cells = formation_orientations(f, Orientations::Fixed)[0];
+    return f;
+}
+}  // namespace
+
+Catalogue load_catalogue(const std::filesystem::path& dir) {
+    Catalogue cat;
+    Json cards = load_json_file(dir / "cards.json");
+    JsonPlace root(cards, (dir / "cards.json").string());
+    for (auto& c : root.at("cards").items()) {
+        OracleCard card;
+        card.id = c.at("id").as_string();
+        auto deck = c.at("deck").as_string();
+        if (deck == "novice") card.deck = Deck::Novice;
+        else if (deck == "intermediate") card.deck = Deck::Intermediate;
+        else if (deck == "expert") card.deck = Deck::Expert;
+        else c.at("deck").fail("unknown deck \"" + deck + "\"");
+        auto kind = c.at("kind").as_string();
+        if (kind == "number") {
+            card.kind = OracleCard::Kind::Number;
+            if (auto n = c.get("count")) card.stones = static_cast<int>(n->as_int(0, kMaxFields));
+            else {
+                card.stones = static_cast<int>(c.at("at_most").as_int(0, kMaxFields));
+                card.at_most = true;
+            }
+        } else if (kind == "bound") {
+            card.kind = OracleCard::Kind::Bound;
+            card.stones = static_cast<int>(c.at("at_least").as_int(0, kMaxFields));
+        } else if (kind == "feature") {
+            card.kind = OracleCard::Kind::FeatureCard;
+            card.feature = parse_feature(c.at("feature").as_string(), c.at("feature"));
+        } else {
+            c.at("kind").fail("unknown card kind \"" + kind + "\" (number, bound, feature)");
+        }
+        cat.cards.push_back(card);
+    }
+    Json positions = load_json_file(dir / "positions.json");
+    JsonPlace proot(positions, (dir / "positions.json").string());
+    for (auto& p : proot.at("positions").items())
+        cat.positions.push_back({p.at("id").as_string(), read_formation(p.at("three")), read_formation(p.at("four"))});
+    std::vector<std::filesystem::path> files;
+    for (const auto& e : std::filesystem::directory_iterator(dir / "boards"))
+        if (e.path().extension() == ".json") files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    for (const auto& f : files) {
+        Board b = load_board(f);
+        cat.boards.push_back({b.id.empty() ? f.stem().string() : b.id, f, b});
+    }
+    return cat;
+}
+
+Catalogue load_catalogue() { return load_catalogue(data_dir() / "puzzles" / "xalapa"); }
+
+}  // namespace tlaloc::xalapa
