@@ -65,7 +65,7 @@ TEST(AztlanConflicts, TenAgainstEightAndFourDefeatsAllOrCoexistsForOneCard) {
 // Conflicts A–E on the shipped map: red (most VP) is strongest only in A; yellow in B and C;
 // blue in D; E is a tie, so green has nothing to decide.
 TEST(AztlanConflicts, RulebookConflictsAToE) {
-    auto pos = load_position(std::string(TLALOC_SOURCE_DIR) + "/puzzles/aztlan/examples/conflicts-a-e.json");
+    auto pos = load_position(aztlan_test::shipped("examples/conflicts-a-e.json"));
     auto phase = resolve_conflicts(pos);
     EXPECT_EQ(phase.order, (std::vector<int>{0, 1, 2, 3}));
     ASSERT_EQ(phase.conflicts.size(), 5u);

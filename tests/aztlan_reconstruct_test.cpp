@@ -13,10 +13,7 @@
 using namespace tlaloc;
 using namespace tlaloc::aztlan;
 using aztlan_test::run_tlaloc;
-
-namespace {
-std::string shipped(const std::string& name) { return std::string(TLALOC_SOURCE_DIR) + "/puzzles/aztlan/" + name; }
-}  // namespace
+using aztlan_test::shipped;
 
 TEST(AztlanReconstruct, ShippedMapIsThirtyTerritoriesSixOfEachConnected) {
     Map map = load_map(shipped("aztlan.json"));

@@ -14,6 +14,7 @@ using namespace tlaloc;
 using namespace tlaloc::aztlan;
 using aztlan_test::data;
 using aztlan_test::run_tlaloc;
+using aztlan_test::shipped;
 
 namespace {
 std::vector<PlayerScore> score_file(const std::string& file) {
@@ -27,8 +28,6 @@ Position position_from(const std::string& text, const std::string& file = data("
     return parse_position(JsonPlace(j, file));
 }
 }  // namespace
-
-std::string shipped(const std::string& name) { return std::string(TLALOC_SOURCE_DIR) + "/puzzles/aztlan/" + name; }
 
 // Both rulebooks: card 9 (city), domains of 4/1, 3/2, 1/1 and 1/0 cities score 5 + 7 + 2 + 0 = 14;
 // on the shipped map, with a red pawn sharing one territory (outnumbered pawns still hold it).

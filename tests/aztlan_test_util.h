@@ -1,10 +1,10 @@
-// Helpers shared by the Aztlán tests: running the CLI and reading maps from inline JSON.
+// Helpers shared by the Aztlán tests: running the CLI and finding test and shipped data.
 #pragma once
 #include <array>
 #include <cstdio>
+#include <sys/wait.h>
 #include <string>
 
-#include "model/aztlan/Map.h"
 
 namespace aztlan_test {
 
@@ -26,9 +26,7 @@ inline Run run_tlaloc(const std::string& args) {
 
 inline std::string data(const std::string& name) { return std::string(TLALOC_TEST_DATA) + "/aztlan/" + name; }
 
-inline tlaloc::aztlan::Map map_from(const std::string& text) {
-    tlaloc::Json j = tlaloc::Json::parse(text);
-    return tlaloc::aztlan::parse_map(tlaloc::JsonPlace(j, "inline.json"));
-}
+// A shipped data file under puzzles/aztlan/.
+inline std::string shipped(const std::string& name) { return std::string(TLALOC_SOURCE_DIR) + "/puzzles/aztlan/" + name; }
 
 }  // namespace aztlan_test

@@ -7,6 +7,16 @@ namespace tlaloc::aztlan {
 const char* to_string(DomainWithoutBonus rule) { return rule == DomainWithoutBonus::Zero ? "zero" : "base"; }
 const char* to_string(TieBreak rule) { return rule == TieBreak::TopPyramid ? "top-pyramid" : "bottom-pyramid"; }
 
+namespace {
+// A power card written as an object key ("4".."9").
+int card_of_key(const std::string& key, const JsonPlace& place) {
+    for (int c = kLowestCard; c <= kHighestCard; ++c) {
+        if (key == std::to_string(c)) return c;
+    }
+    place.fail("unknown power card \"" + key + "\" (cards are 4..9)");
+}
+}  // namespace
+
 Profile parse_profile(const JsonPlace& where) {
     where.expect_only_keys({"id", "edition", "cards", "card_vp", "domain_without_bonus", "tie_break"});
     Profile p;
@@ -18,11 +28,7 @@ Profile parse_profile(const JsonPlace& where) {
     std::array<bool, kHighestCard - kLowestCard + 1> seen{};
     for (auto it = cards.json().begin(); it != cards.json().end(); ++it) {
         auto place = cards.at(it.key());
-        int card = 0;
-        for (int c = kLowestCard; c <= kHighestCard; ++c) {
-            if (it.key() == std::to_string(c)) card = c;
-        }
-        if (card == 0) place.fail("unknown power card \"" + it.key() + "\" (cards are 4..9)");
+        int card = card_of_key(it.key(), place);
         std::string name = place.as_string();
         if (card == kJokerCard) {
             if (name != "joker") place.fail("card 4 is the joker; write \"joker\"");
@@ -47,11 +53,7 @@ Profile parse_profile(const JsonPlace& where) {
         vp->expect_object();
         for (auto it = vp->json().begin(); it != vp->json().end(); ++it) {
             auto place = vp->at(it.key());
-            int card = 0;
-            for (int c = kLowestCard; c <= kHighestCard; ++c) {
-                if (it.key() == std::to_string(c)) card = c;
-            }
-            if (card == 0) place.fail("unknown power card \"" + it.key() + "\" (cards are 4..9)");
+            int card = card_of_key(it.key(), place);
             p.card_vp[card - kLowestCard] = static_cast<int>(place.as_int(0, 100));
         }
     }
