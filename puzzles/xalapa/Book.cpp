@@ -70,30 +70,34 @@ void title_page(std::ostringstream& o, const std::vector<GeneratedPuzzle>& puzzl
 
 }  // namespace
 
-std::string book_html(const std::vector<GeneratedPuzzle>& puzzles, const BookSettings& s, const Catalogue& catalogue) {
+std::string book_html(const std::vector<GeneratedPuzzle>& dealt, const BookSettings& s, const Catalogue& catalogue) {
+    // The pictures draw each column as the two cards the deal named, as they lie in the box.
+    std::vector<GeneratedPuzzle> puzzles = dealt;
+    for (auto& p : puzzles) p.deal.challenge.extra["cards"] = deal_to_json(p.deal, p.deal_options)["cards"];
     std::ostringstream o;
-    o << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Xalapa puzzle book</title>\n<style>"
+    o << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>Xalapa puzzle book</title>\n<style>"
       << kStyle << "</style>\n</head>\n<body>\n";
     title_page(o, puzzles, s);
     for (std::size_t k = 0; k < puzzles.size(); ++k) {
         const GeneratedPuzzle& p = puzzles[k];
         RenderOptions opt;
         opt.catalogue = &catalogue;
-        opt.title = "Puzzle " + std::to_string(k + 1);
+        opt.heading = false;
         opt.id_prefix = "p" + std::to_string(k + 1);
         o << "<section class=\"sheet puzzle\" id=\"puzzle-" << k + 1 << "\">\n<h2>Puzzle " << k + 1 << "</h2>\n<p class=\"meta\">level "
-          << to_string(p.deal_options.level) << " · difficulty " << xml_escape(difficulty_name(p.rating.level)) << " · "
+          << to_string(p.deal_options.level) << " · board " << xml_escape(p.deal.board) << " · at most "
+          << p.deal.challenge.max_stones << " stones · difficulty " << xml_escape(difficulty_name(p.rating.level)) << " · "
           << plural(p.deal.challenge.task_count(), "challenge", "challenges") << "</p>\n"
           << render_svg(p.deal.challenge, opt)
-          << "<p class=\"answer\">Your stones:<span></span> Your penalty:<span></span> Solution on page "
-          << puzzles.size() + k + 2 << "</p>\n</section>\n";
+          << "<p class=\"answer\">Your stones:<span></span> Your penalty:<span></span></p>\n<p class=\"meta\">Solution on page "
+          << puzzles.size() + k + 2 << ".</p>\n</section>\n";
     }
     for (std::size_t k = 0; k < puzzles.size(); ++k) {
         const GeneratedPuzzle& p = puzzles[k];
         const Evaluation& e = p.solution.evaluation;
         RenderOptions opt;
         opt.catalogue = &catalogue;
-        opt.title = "Solution " + std::to_string(k + 1);
+        opt.heading = false;
         opt.id_prefix = "s" + std::to_string(k + 1);
         opt.stones = p.solution.stones;
         opt.outcome = true;

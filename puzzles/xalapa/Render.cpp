@@ -222,7 +222,7 @@ void face(Svg& svg, const CardFace& f, double x, double y, double w, double h, c
     if (f.feature) feature_face(svg, *f.feature, x, y, w, h);
     else number_face(svg, f, x, y, w, h);
     if (!f.deck.empty() && f.deck != "printed")
-        svg.text(x + w - 6, y + 11, f.deck, 7.5, "text-anchor=\"end\" fill=\"" + std::string(colours[1]) + "\"");
+        svg.text(x + 6, y + 12, f.deck, 8, "fill=\"" + std::string(colours[1]) + "\"");
 }
 
 // A green tick or a red cross in a circle, centred at (x, y).
@@ -429,7 +429,7 @@ std::string render_svg(const Challenge& ch, const RenderOptions& opt) {
     if (opt.stones && opt.outcome) ev = evaluate(ch, *opt.stones);
 
     const int columns = static_cast<int>(ch.tasks.size());
-    const double bx = kMargin + kLabel, by = kMargin + 44 + kLabel;  // board's top-left corner
+    const double bx = kMargin + kLabel, by = kMargin + (opt.heading ? 44 : 0) + kLabel;  // board's top-left corner
     const double bw = board.cols * kField, bh = board.rows * kField;
     const double px = bx + bw + 28;                                     // the panel beside the board
     const double cards_y = std::max(by + bh + 26, by + 330.0);
@@ -440,15 +440,17 @@ std::string render_svg(const Challenge& ch, const RenderOptions& opt) {
     o << "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"xalapa\" viewBox=\"0 0 " << num(width) << " " << num(height) << "\" width=\""
       << num(width) << "\" height=\"" << num(height) << "\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n";
     defs(svg);
-    o << "<rect width=\"" << num(width) << "\" height=\"" << num(height) << "\" fill=\"#fffdf8\"/>\n";
+    o << "<rect width=\"" << num(width) << "\" height=\"" << num(height) << "\" fill=\"#fff\"/>\n";
 
-    std::string title = opt.title;
-    if (title.empty() && ch.extra.contains("id") && ch.extra["id"].is_string()) title = ch.extra["id"].get<std::string>();
-    if (title.empty()) title = "Xalapa challenge";
-    svg.text(kMargin, kMargin + 18, title, 22, "font-weight=\"bold\" fill=\"#222\"");
-    std::string sub = "board " + (board.id.empty() ? std::string("inline") : board.id) + " · penalty = stones + " +
-                      std::to_string(ch.disfavor) + " × unmet · at most " + std::to_string(ch.max_stones) + " stones";
-    svg.text(kMargin, kMargin + 38, sub, 12.5, "fill=\"#555\"");
+    if (opt.heading) {
+        std::string title = opt.title;
+        if (title.empty() && ch.extra.contains("id") && ch.extra["id"].is_string()) title = ch.extra["id"].get<std::string>();
+        if (title.empty()) title = "Xalapa challenge";
+        svg.text(kMargin, kMargin + 18, title, 22, "font-weight=\"bold\" fill=\"#222\"");
+        std::string sub = "board " + (board.id.empty() ? std::string("inline") : board.id) + " · penalty = stones + " +
+                          std::to_string(ch.disfavor) + " × unmet · at most " + std::to_string(ch.max_stones) + " stones";
+        svg.text(kMargin, kMargin + 38, sub, 12.5, "fill=\"#555\"");
+    }
 
     // The board: fields, then lines over them, then symbols, then stones on top.
     o << "<g class=\"board\">\n";
@@ -568,9 +570,9 @@ std::string render_svg(const Challenge& ch, const RenderOptions& opt) {
         face(svg, faces.top, x, cards_y, kCardW, kFaceH, "face top");
         face(svg, faces.bottom, x, cards_y + kFaceH + 6, kCardW, kFaceH, "face bottom");
         double ty = cards_y + 2 * kFaceH + 22;
-        auto lines = wrap(ch.tasks[i].describe(), 19);
+        auto lines = wrap(ch.tasks[i].describe(), 17);
         for (std::size_t k = 0; k < lines.size() && k < 4; ++k)
-            svg.text(x + kCardW / 2, ty + 13.0 * k, lines[k], 11, "class=\"task-text\" text-anchor=\"middle\" fill=\"#222\"");
+            svg.text(x + kCardW / 2, ty + 14.0 * k, lines[k], 12, "class=\"task-text\" text-anchor=\"middle\" fill=\"#222\"");
         if (ev) {
             const TaskOutcome& t = ev->tasks[i];
             std::string got = ch.tasks[i].kind == Task::Kind::Same
@@ -590,7 +592,7 @@ std::string render_legend_svg(const std::string& id_prefix) {
     Svg svg;
     svg.id = id_prefix.empty() ? "x" : id_prefix;
     auto& o = svg.out;
-    const double w = 640, h = 96;
+    const double w = 680, h = 76;
     o << "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"xalapa-legend\" viewBox=\"0 0 " << num(w) << " " << num(h) << "\" width=\""
       << num(w) << "\" height=\"" << num(h) << "\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n";
     defs(svg);
@@ -609,7 +611,7 @@ std::string render_legend_svg(const std::string& id_prefix) {
     o << "<rect x=\"" << num(x) << "\" y=\"6\" width=\"44\" height=\"44\" fill=\"#3a3531\"/><rect x=\"" << num(x + 44)
       << "\" y=\"6\" width=\"44\" height=\"44\" fill=\"#f5efe3\" stroke=\"#999\"/>\n";
     svg.text(x + 44, 66, "black · white field", 12, "text-anchor=\"middle\" fill=\"#333\"");
-    x += 112;
+    x += 150;
     stone(svg, x + 22, 28, 20, "stone");
     svg.text(x + 22, 66, "oracle stone", 12, "text-anchor=\"middle\" fill=\"#333\"");
     o << "</svg>\n";

@@ -13,6 +13,7 @@ struct RenderOptions {
     std::optional<CellSet> stones;  // drawn as glass discs
     bool outcome = false;           // with stones: the penalty and a met/unmet mark on every card
     std::string title;              // heading; "" = the challenge's id or its board's id
+    bool heading = true;            // false: no heading lines (the page around the picture has them)
     // Used to draw a column as the two cards a deal names ("cards" in the challenge file); without
     // it, or when the named cards do not make the column's task, the faces follow the task itself.
     const Catalogue* catalogue = nullptr;

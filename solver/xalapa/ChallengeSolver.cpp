@@ -1,5 +1,6 @@
 #include "solver/xalapa/ChallengeSolver.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <z3++.h>
 
@@ -183,7 +184,7 @@ Solution ChallengeSolver::solve(const Challenge& ch, const std::optional<CellSet
     });
 }
 
-OptimalSets ChallengeSolver::optimal_sets(const Challenge& ch, const Solution& best, std::int64_t cap) {
+OptimalSets ChallengeSolver::optimal_sets(const Challenge& ch, const Solution& best, std::int64_t cap, bool backbone) {
     ChallengeFields fields(ch);
     return impl_->scoped(ch, fields, [&](Encoding& enc) {
         z3::context& ctx = impl_->ctx;
@@ -194,7 +195,7 @@ OptimalSets ChallengeSolver::optimal_sets(const Challenge& ch, const Solution& b
         // Backbone: a field is forced when no optimal set leaves it empty (likewise "never").
         out.forced = best.stones;
         out.never = ch.board.all_fields() & ~best.stones;
-        for (int i = 0; i < n; ++i) {
+        for (int i = 0; i < n && backbone; ++i) {
             bool is_stone = best.stones.test(i);
             if (!(is_stone ? out.forced.test(i) : out.never.test(i))) continue;
             z3::expr_vector assume(ctx);
@@ -219,6 +220,7 @@ OptimalSets ChallengeSolver::optimal_sets(const Challenge& ch, const Solution& b
             s.add(z3::mk_or(differ));
         }
         if (out.count == cap) out.more = s.check() == z3::sat;
+        if (!backbone) out.forced = out.never = CellSet{};
         return out;
     });
 }
@@ -244,6 +246,78 @@ std::optional<Solution> ChallengeSolver::fewest_stones_meeting(const Challenge& 
         if (with_formation && ch.formation && !s.evaluation.formation_met)
             throw std::logic_error("evaluator: the required formation is not met");
         return s;
+    });
+}
+
+namespace {
+z3::expr_vector met_literals(z3::context& ctx, const Encoding& enc, const std::vector<int>& tasks) {
+    z3::expr_vector out(ctx);
+    for (int t : tasks) out.push_back(enc.met[t]);
+    return out;
+}
+}  // namespace
+
+bool ChallengeSolver::can_meet(const Challenge& ch, const std::vector<int>& tasks, int budget) {
+    ChallengeFields fields(ch);
+    return impl_->scoped(ch, fields, [&](Encoding& enc) {
+        impl_->solver.add(z3::atmost(enc.stones, static_cast<unsigned>(std::max(0, budget))));
+        z3::check_result r = impl_->solver.check(met_literals(impl_->ctx, enc, tasks));
+        if (r == z3::sat) {
+            // Re-check the witness with the plain evaluator before believing it.
+            Evaluation e = evaluate(ch, fields, enc.stones_in(impl_->solver.get_model()));
+            for (int t : tasks) {
+                bool met = t == static_cast<int>(ch.tasks.size()) ? e.formation_met : e.tasks[t].met;
+                if (!met || e.stones > budget) throw std::logic_error("evaluator rejects a can-meet witness");
+            }
+        }
+        return r == z3::sat;
+    });
+}
+
+std::optional<std::vector<int>> ChallengeSolver::minimal_conflict(const Challenge& ch, const std::vector<int>& tasks,
+                                                                  int budget) {
+    ChallengeFields fields(ch);
+    return impl_->scoped(ch, fields, [&](Encoding& enc) -> std::optional<std::vector<int>> {
+        z3::solver& s = impl_->solver;
+        s.add(z3::atmost(enc.stones, static_cast<unsigned>(std::max(0, budget))));
+        if (s.check(met_literals(impl_->ctx, enc, tasks)) == z3::sat) return std::nullopt;
+        std::vector<int> core;
+        z3::expr_vector z3core = s.unsat_core();
+        for (int t : tasks)
+            for (unsigned k = 0; k < z3core.size(); ++k)
+                if (z3::eq(z3core[k], enc.met[t])) core.push_back(t);
+        // Deletion: drop each task in turn and keep it out when the rest still conflicts.
+        for (std::size_t i = 0; i < core.size();) {
+            std::vector<int> without = core;
+            without.erase(without.begin() + static_cast<long>(i));
+            if (s.check(met_literals(impl_->ctx, enc, without)) == z3::unsat) core = without;
+            else ++i;
+        }
+        return core;
+    });
+}
+
+std::vector<std::optional<int>> ChallengeSolver::fewest_stones_by_given_up(const Challenge& ch) {
+    ChallengeFields fields(ch);
+    return impl_->scoped(ch, fields, [&](Encoding& enc) {
+        std::vector<std::optional<int>> out;
+        z3::expr_vector unmet(impl_->ctx);
+        for (unsigned t = 0; t < enc.met.size(); ++t) unmet.push_back(!enc.met[t]);
+        for (int u = 0; u <= ch.task_count(); ++u) {
+            impl_->solver.push();
+            if (!unmet.empty()) impl_->solver.add(z3::atmost(unmet, static_cast<unsigned>(u)));
+            solver::Objective objective;
+            objective.at_most = [&](std::int64_t b) { return z3::atmost(enc.stones, static_cast<unsigned>(b)); };
+            objective.value_of = [&](const z3::model& m) {
+                Evaluation e = evaluate(ch, fields, enc.stones_in(m));
+                if (e.unmet > u) throw std::logic_error("evaluator: more tasks unmet than allowed");
+                return static_cast<std::int64_t>(e.stones);
+            };
+            auto r = solver::minimise(impl_->solver, objective);
+            impl_->solver.pop();
+            out.push_back(r.feasible ? std::optional<int>(static_cast<int>(r.optimum)) : std::nullopt);
+        }
+        return out;
     });
 }
 

@@ -41,8 +41,18 @@ public:
     // Minimum penalty and a stone set achieving it, proved and re-checked. `incumbent`: a stone set
     // already known (say from a heuristic); the search then starts just below its penalty.
     Solution solve(const Challenge& challenge, const std::optional<CellSet>& incumbent = std::nullopt);
-    // All optimal stone sets up to `cap` and the forced fields; `best` from solve().
-    OptimalSets optimal_sets(const Challenge& challenge, const Solution& best, std::int64_t cap);
+    // All optimal stone sets up to `cap` and (with `backbone`) the forced and never-used fields;
+    // `best` from solve(). Without the backbone only `count`, `more` and `examples` are filled.
+    OptimalSets optimal_sets(const Challenge& challenge, const Solution& best, std::int64_t cap, bool backbone = true);
+
+    // Task indexes below: 0..tasks.size()-1 for the tasks, tasks.size() for the formation.
+    // Whether all of `tasks` can be met together with at most `budget` stones.
+    bool can_meet(const Challenge& challenge, const std::vector<int>& tasks, int budget);
+    // A minimal subset of `tasks` that cannot all be met with at most `budget` stones (from Z3's
+    // unsat core, then shrunk one task at a time), or nullopt when all of them can be met.
+    std::optional<std::vector<int>> minimal_conflict(const Challenge& challenge, const std::vector<int>& tasks, int budget);
+    // For u = 0..task_count(): the fewest stones with at most u tasks unmet (nullopt: impossible).
+    std::vector<std::optional<int>> fewest_stones_by_given_up(const Challenge& challenge);
     // Least stones meeting all of the given tasks (and the formation when `with_formation`), or
     // nullopt when impossible within max_stones. Used by explanations and the Atlacoya bids.
     std::optional<Solution> fewest_stones_meeting(const Challenge& challenge, const std::vector<int>& tasks,

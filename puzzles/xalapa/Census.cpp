@@ -1,0 +1,174 @@
+#include "puzzles/xalapa/Census.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "puzzles/xalapa/Deal.h"
+
+namespace tlaloc::xalapa {
+
+namespace {
+const char* const kBasicTops[4] = {"printed-1", "printed-2", "novice-1-stone", "novice-2-stones"};
+
+std::vector<std::pair<int, int>> shape_key(const Formation& f) {
+    std::vector<std::pair<int, int>> best;
+    for (const auto& o : formation_orientations(f, Orientations::Rotate)) {
+        std::vector<std::pair<int, int>> k;
+        for (auto c : o) k.emplace_back(c.row, c.col);
+        if (best.empty() || k < best) best = k;
+    }
+    return best;
+}
+}  // namespace
+
+std::vector<CensusItem> basic_census_items(const Catalogue& cat) {
+    std::vector<std::string> features;
+    for (const auto& c : cat.cards)
+        if (c.deck == Deck::Novice && c.kind == OracleCard::Kind::FeatureCard) features.push_back(c.id);
+    std::vector<const BoardSide*> boards;
+    std::set<std::string> seen_boards;
+    for (const auto& b : cat.boards)
+        if (seen_boards.insert(board_to_json(Board{"", b.board.rows, b.board.cols, b.board.top_left_black, b.board.fields})["rows"].dump() +
+                               (b.board.top_left_black ? "b" : "w")).second)
+            boards.push_back(&b);
+    std::vector<const PositionCard*> positions;
+    std::set<std::vector<std::pair<int, int>>> seen_shapes;
+    for (const auto& p : cat.positions)
+        if (seen_shapes.insert(shape_key(p.three)).second) positions.push_back(&p);
+
+    std::vector<CensusItem> items;
+    const int f = static_cast<int>(features.size());
+    for (const auto* board : boards)
+        for (const auto* position : positions)
+            // Columns 1 and 3 both ask for 1 stone, 2 and 4 for 2: an unordered pair for each.
+            for (int a = 0; a < f; ++a)
+                for (int c = a + 1; c < f; ++c)
+                    for (int b = 0; b < f; ++b)
+                        for (int d = b + 1; d < f; ++d) {
+                            if (b == a || b == c || d == a || d == c) continue;
+                            CensusItem item;
+                            item.index = static_cast<std::int64_t>(items.size());
+                            item.board = board;
+                            item.position = position;
+                            item.bottom = {features[a], features[b], features[c], features[d]};
+                            items.push_back(item);
+                        }
+    return items;
+}
+
+Challenge census_challenge(const Catalogue& cat, const CensusItem& item) {
+    Challenge ch;
+    ch.board = item.board->board;
+    ch.formation = item.position->three;
+    for (int k = 0; k < 4; ++k) ch.tasks.push_back(column_task(cat, {kBasicTops[k], item.bottom[k]}));
+    return ch;
+}
+
+Json census_record(ChallengeSolver& solver, const Catalogue& cat, const CensusItem& item, std::int64_t total) {
+    Challenge ch = census_challenge(cat, item);
+    Solution best = solver.solve(ch);
+    // Cap 1: one optimal set found, then a single check tells whether there is another.
+    OptimalSets sets = solver.optimal_sets(ch, best, 1, false);
+    Json stones = Json::array();
+    for (int i = 0; i < ch.board.size(); ++i)
+        if (best.stones.test(i)) stones.push_back({ch.board.cell(i).row, ch.board.cell(i).col});
+    Json unmet = best.evaluation.unmet_tasks();
+    if (ch.formation && !best.evaluation.formation_met) unmet.push_back("formation");
+    return Json{{"index", item.index},
+                {"of", total},
+                {"board", item.board->id},
+                {"position", item.position->id},
+                {"cards", {item.bottom[0], item.bottom[1], item.bottom[2], item.bottom[3]}},
+                {"penalty", best.evaluation.penalty},
+                {"stones", stones},
+                {"unmet", unmet},
+                {"unique", sets.count == 1 && !sets.more}};
+}
+
+Json summarize_census(const std::vector<std::pair<std::string, std::string>>& files, std::string& text) {
+    std::map<std::int64_t, Json> records;
+    std::int64_t total = -1, duplicates = 0;
+    for (const auto& [name, content] : files) {
+        std::istringstream in(content);
+        std::string line;
+        int line_no = 0;
+        while (std::getline(in, line)) {
+            ++line_no;
+            if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+            std::string where = name + ":" + std::to_string(line_no);
+            Json j = parse_json_text(line, where);
+            JsonPlace p(j, where);
+            auto index = p.at("index").as_int(0, 1LL << 40);
+            auto of = p.at("of").as_int(1, 1LL << 40);
+            if (total >= 0 && of != total) p.at("of").fail("this line belongs to a census of " + std::to_string(of) + " items, earlier lines to one of " + std::to_string(total));
+            total = of;
+            p.at("penalty").as_int(0, 1 << 20);
+            p.at("unique").as_bool();
+            p.at("unmet").expect_array();
+            p.at("cards").expect_array();
+            if (!records.emplace(index, j).second) ++duplicates;
+        }
+    }
+    Json summary;
+    std::map<int, std::int64_t> penalties;
+    std::int64_t gave_up = 0, unique = 0;
+    std::map<std::string, std::pair<std::int64_t, std::int64_t>> card_unmet;  // card -> (unmet, seen)
+    std::vector<const Json*> by_penalty;
+    for (const auto& [index, j] : records) {
+        int penalty = j["penalty"].get<int>();
+        ++penalties[penalty];
+        if (!j["unmet"].empty()) ++gave_up;
+        if (j["unique"].get<bool>()) ++unique;
+        for (std::size_t k = 0; k < j["cards"].size(); ++k) {
+            auto& counts = card_unmet[j["cards"][k].get<std::string>()];
+            ++counts.second;
+            for (const auto& u : j["unmet"])
+                if (u.is_number_integer() && u.get<std::size_t>() == k) ++counts.first;
+        }
+        by_penalty.push_back(&j);
+    }
+    std::stable_sort(by_penalty.begin(), by_penalty.end(),
+                     [](const Json* a, const Json* b) { return (*a)["penalty"].get<int>() > (*b)["penalty"].get<int>(); });
+    const double n = static_cast<double>(records.size());
+    Json dist = Json::object();
+    for (auto [p, c] : penalties) dist[std::to_string(p)] = c;
+    Json hardest = Json::array();
+    for (std::size_t i = 0; i < by_penalty.size() && i < 10; ++i) hardest.push_back(*by_penalty[i]);
+    Json cards = Json::array();
+    std::vector<std::pair<double, std::string>> card_rates;
+    for (const auto& [card, counts] : card_unmet) card_rates.push_back({static_cast<double>(counts.first) / counts.second, card});
+    std::sort(card_rates.rbegin(), card_rates.rend());
+    for (const auto& [rate, card] : card_rates) cards.push_back({{"card", card}, {"unmet_share", rate}});
+    summary = {{"challenges", records.size()},
+               {"expected", total},
+               {"missing", total < 0 ? 0 : total - static_cast<std::int64_t>(records.size())},
+               {"duplicate_lines", duplicates},
+               {"penalty_distribution", dist},
+               {"give_up_share", n ? gave_up / n : 0.0},
+               {"unique_share", n ? unique / n : 0.0},
+               {"hardest", hardest},
+               {"cards_by_unmet_share", cards}};
+    std::ostringstream out;
+    out << "census: " << records.size() << " challenges";
+    if (total >= 0) out << " of " << total << (records.size() == static_cast<std::size_t>(total) ? " (complete)" : " (INCOMPLETE: some shards missing)");
+    if (duplicates) out << ", " << duplicates << " duplicate lines ignored";
+    out << "\npenalty distribution:\n";
+    for (auto [p, c] : penalties) out << "  " << p << ": " << c << " (" << (100.0 * c / n) << "%)\n";
+    out << "optimum gives up a task: " << gave_up << " (" << (n ? 100.0 * gave_up / n : 0) << "%)\n";
+    out << "unique optimum: " << unique << " (" << (n ? 100.0 * unique / n : 0) << "%)\n";
+    out << "hardest challenges:\n";
+    for (std::size_t i = 0; i < by_penalty.size() && i < 5; ++i) {
+        const Json& j = *by_penalty[i];
+        out << "  penalty " << j["penalty"] << "  board " << j["board"].get<std::string>() << "  position "
+            << j["position"].get<std::string>() << "  cards " << j["cards"].dump() << "\n";
+    }
+    out << "cards whose task the optimum most often gives up:\n";
+    for (std::size_t i = 0; i < card_rates.size() && i < 5; ++i)
+        out << "  " << card_rates[i].second << ": " << 100.0 * card_rates[i].first << "%\n";
+    text = out.str();
+    return summary;
+}
+
+}  // namespace tlaloc::xalapa

@@ -1,0 +1,50 @@
+#include "puzzles/xalapa/Difficulty.h"
+
+namespace tlaloc::xalapa {
+
+int difficulty_index(const std::string& name) {
+    for (std::size_t i = 0; i < kDifficultyLevels.size(); ++i)
+        if (name == kDifficultyLevels[i].name) return static_cast<int>(i);
+    return -1;
+}
+
+Rating rate(ChallengeSolver& solver, const Challenge& ch, std::int64_t cap) { return rate(solver, ch, solver.solve(ch), cap); }
+
+Rating rate(ChallengeSolver& solver, const Challenge& ch, const Solution& best, std::int64_t cap) {
+    Rating r;
+    r.optimum = best.evaluation.penalty;
+    r.unmet = best.evaluation.unmet;
+    r.stones = best.evaluation.stones;
+    OptimalSets sets = solver.optimal_sets(ch, best, cap, false);
+    r.optimal_sets = sets.count;
+    r.optimal_sets_more = sets.more;
+
+    const int n = ch.task_count();
+    std::vector<int> all;
+    for (int t = 0; t < n; ++t) all.push_back(t);
+    // A set of tasks conflicts when meeting all of it needs more stones than the optimum penalty
+    // (or than max_stones): then every optimal answer gives up one of its tasks.
+    const int budget = std::min(ch.max_stones, r.optimum);
+    if (solver.can_meet(ch, all, budget)) {
+        // Every task can be met at the optimum: is that one task at a time, or by combining?
+        for (int t = 0; t < n; ++t) {
+            bool formation = t == static_cast<int>(ch.tasks.size());
+            auto single = solver.fewest_stones_meeting(ch, formation ? std::vector<int>{} : std::vector<int>{t}, formation);
+            r.sum_of_single_task_stones += single ? single->evaluation.stones : 0;
+        }
+        r.level = r.sum_of_single_task_stones == r.optimum ? difficulty_index("direct") : difficulty_index("combine");
+        return r;
+    }
+    // The smallest conflicting set: single tasks, then pairs, exhaustively; else a minimal core.
+    for (int a = 0; a < n && r.conflict.empty(); ++a)
+        if (!solver.can_meet(ch, {a}, budget)) r.conflict = {a};
+    for (int a = 0; a < n && r.conflict.empty(); ++a)
+        for (int b = a + 1; b < n && r.conflict.empty(); ++b)
+            if (!solver.can_meet(ch, {a, b}, budget)) r.conflict = {a, b};
+    if (r.conflict.empty()) r.conflict = solver.minimal_conflict(ch, all, budget).value_or(std::vector<int>{});
+    r.smallest_conflict = static_cast<int>(r.conflict.size());
+    r.level = r.smallest_conflict <= 2 ? difficulty_index("give-up") : difficulty_index("deep");
+    return r;
+}
+
+}  // namespace tlaloc::xalapa

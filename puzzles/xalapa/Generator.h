@@ -1,0 +1,32 @@
+// The puzzle generator: deals challenges at a level, keeps those that rate exactly the wanted
+// difficulty and (optionally) have a single optimal stone set. Same seed, same output.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "puzzles/xalapa/Deal.h"
+#include "puzzles/xalapa/Difficulty.h"
+
+namespace tlaloc::xalapa {
+
+struct GenerateOptions {
+    Level level = Level::Two;
+    int count = 1;
+    std::uint64_t seed = 1;
+    bool unique = false;                 // keep only challenges with exactly one optimal stone set
+    std::optional<int> difficulty;       // index into kDifficultyLevels
+    std::int64_t max_attempts = 200000;  // bound on deals tried; fewer puzzles come back past it
+};
+
+struct GeneratedPuzzle {
+    Deal deal;
+    DealOptions deal_options;  // the seed of this deal
+    Solution solution;         // proved optimal
+    Rating rating;
+};
+
+std::vector<GeneratedPuzzle> generate(const Catalogue& catalogue, const GenerateOptions& options,
+                                      ChallengeSolver& solver);
+
+}  // namespace tlaloc::xalapa
