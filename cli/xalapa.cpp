@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "cli/Commands.h"
+#include "cli/XalapaPictures.h"
 #include "cli/XalapaPrint.h"
 #include "puzzles/xalapa/Census.h"
 #include "puzzles/xalapa/Generator.h"
@@ -409,6 +410,8 @@ void add_xalapa_commands(CLI::App& app) {
     census->callback([census_opt, summarize] {
         if (!summarize->parsed()) run_census(*census_opt);
     });
+
+    add_xalapa_picture_commands(*xalapa);
 }
 
 }  // namespace tlaloc::cli

@@ -1,0 +1,134 @@
+// `tlaloc xalapa ...` as a user runs it: pinned JSON output, exit codes, one-line errors naming the
+// file and the place, and no output file left behind on bad input.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <sstream>
+#include <sys/wait.h>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "model/common/Json.h"
+
+using namespace tlaloc;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct CliRun {
+    int code;
+    std::string out, err;
+};
+
+CliRun run(const std::string& args) {
+    static int n = 0;
+    fs::path err_file = fs::temp_directory_path() / ("tlaloc-cli-err-" + std::to_string(++n));
+    std::string cmd = std::string(TLALOC_BIN) + " " + args + " 2>" + err_file.string() + " </dev/null";
+    CliRun r{0, "", ""};
+    FILE* pipe = popen(cmd.c_str(), "r");
+    std::array<char, 4096> buf{};
+    while (std::size_t k = fread(buf.data(), 1, buf.size(), pipe)) r.out.append(buf.data(), k);
+    int status = pclose(pipe);
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    std::ifstream e(err_file);
+    r.err.assign(std::istreambuf_iterator<char>(e), {});
+    fs::remove(err_file);
+    return r;
+}
+
+fs::path write(const std::string& name, const std::string& text) {
+    fs::path dir = fs::temp_directory_path() / "tlaloc-xalapa-cli";
+    fs::create_directories(dir);
+    std::ofstream(dir / name) << text;
+    return dir / name;
+}
+
+const std::string kSample = std::string(TLALOC_SOURCE_DIR) + "/puzzles/xalapa/challenges/";
+
+}  // namespace
+
+TEST(XalapaCli, SolveJsonIsOneObjectPerFileInOrder) {
+    CliRun r = run("xalapa solve --json " + kSample + "basic-1.json " + kSample + "level2-1.json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    std::istringstream lines(r.out);
+    std::string a, b;
+    std::getline(lines, a);
+    std::getline(lines, b);
+    Json first = Json::parse(a), second = Json::parse(b);
+    for (const Json* j : {&first, &second}) {
+        EXPECT_TRUE((*j)["penalty"].is_number_integer());
+        EXPECT_TRUE((*j)["stones"].is_array());
+        EXPECT_TRUE((*j)["unmet"].is_array());
+        EXPECT_TRUE((*j)["formation_met"].is_boolean());
+        EXPECT_TRUE((*j)["optimal"].get<bool>());
+        EXPECT_EQ((*j)["penalty"].get<int>(), (*j)["stones"].size() + 3 * (*j)["unmet_count"].get<int>());
+    }
+    EXPECT_NE(first["file"].get<std::string>().find("basic-1"), std::string::npos);
+    EXPECT_NE(second["file"].get<std::string>().find("level2-1"), std::string::npos);
+}
+
+TEST(XalapaCli, HumanOutputDrawsTheBoardAndTasks) {
+    CliRun r = run("xalapa solve " + kSample + "basic-1.json --all");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("penalty"), std::string::npos);
+    EXPECT_NE(r.out.find("+-------+"), std::string::npos);
+    EXPECT_NE(r.out.find("task 0: exactly 1 on cactus"), std::string::npos);
+    EXPECT_NE(r.out.find("optimal stone sets:"), std::string::npos);
+    EXPECT_NE(r.out.find("forced"), std::string::npos);
+}
+
+TEST(XalapaCli, BadInputIsOneLineAndExitTwo) {
+    struct Case {
+        std::string file_text, expected;
+    };
+    std::vector<Case> cases = {
+        {"{\"board\": {\"rows\": [[\"gecko\"]]}, \"tasks\": [", "line 1"},
+        {R"({"board": {"rows": [["gecko"]]}, "tasks": [{"feature": "snake", "count": 1}]})", "tasks[0].feature: unknown feature \"snake\""},
+        {R"({"board": {"rows": [["gecko", ""], ["x"]]}, "tasks": []})", "board.rows[1]"},
+        {R"({"board": {"rows": [["gecko"]]}, "tasks": [{"feature": "gecko", "count": -2}]})", "tasks[0].count"},
+        {R"({"board": {"rows": [["gecko"]]}, "tasks": [], "max_stones": 9})", "max_stones"},
+        {R"({"board": "missing-board.json", "tasks": []})", "board: board file"},
+        {R"({"board": {"rows": [["gecko"]]}, "tasks": [], "formation": []})", "formation: the formation is empty"},
+        {R"({"board": {"rows": [["gecko"]]}, "tasks": [], "formation": [[0,0],[0,1]]})", "formation"},
+    };
+    int i = 0;
+    for (const auto& c : cases) {
+        fs::path f = write("bad" + std::to_string(i++) + ".json", c.file_text);
+        CliRun r = run("xalapa solve " + kSample + "basic-1.json " + f.string());
+        EXPECT_EQ(r.code, 2) << c.file_text;
+        EXPECT_EQ(r.out, "") << "nothing printed before the error: " << c.file_text;
+        EXPECT_NE(r.err.find(f.string()), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find(c.expected), std::string::npos) << r.err;
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    }
+    CliRun missing = run("xalapa solve /no/such/file.json");
+    EXPECT_EQ(missing.code, 2);
+    EXPECT_NE(missing.err.find("/no/such/file.json: no such file"), std::string::npos);
+    EXPECT_EQ(run("xalapa solve").code, 2);
+    EXPECT_EQ(run("xalapa frobnicate").code, 2);
+    EXPECT_EQ(run("--help").code, 0);
+}
+
+TEST(XalapaCli, DealWritesAFileTheSolverReadsAndBadOptionsWriteNothing) {
+    fs::path out = fs::temp_directory_path() / "tlaloc-xalapa-cli" / "deal.json";
+    fs::create_directories(out.parent_path());
+    fs::remove(out);
+    CliRun bad = run("xalapa deal --level 7 --out " + out.string());
+    EXPECT_EQ(bad.code, 2);
+    EXPECT_FALSE(fs::exists(out));
+    CliRun bad_board = run("xalapa deal --level 2 --board nowhere --out " + out.string());
+    EXPECT_EQ(bad_board.code, 2);
+    EXPECT_NE(bad_board.err.find("unknown board side"), std::string::npos);
+    EXPECT_FALSE(fs::exists(out));
+    ASSERT_EQ(run("xalapa deal --level 3 --seed 5 --board sun-back --out " + out.string()).code, 0);
+    CliRun solved = run("xalapa solve --json " + out.string());
+    ASSERT_EQ(solved.code, 0) << solved.err;
+    EXPECT_TRUE(Json::parse(solved.out)["optimal"].get<bool>());
+    CliRun explained = run("xalapa explain " + out.string() + " --stones '[[0,0],[9,9]]'");
+    EXPECT_EQ(explained.code, 2);
+    EXPECT_NE(explained.err.find("outside the 6x6 board"), std::string::npos);
+    CliRun shard = run("xalapa census --shard 3/2");
+    EXPECT_EQ(shard.code, 2);
+}
