@@ -252,7 +252,7 @@ BestPlay best_play(const TurnPosition& turn, int steps) {
     for (const auto& p : turn.places) table_cards += static_cast<int>(p.cards.size());
     if (steps <= 0) steps = static_cast<int>(turn.hand.size()) + table_cards;
     z3::context ctx;
-    z3::solver s(ctx);
+    z3::solver s(ctx, "QF_FD");
     PlayModel model(ctx, turn, steps);
     model.build(s);
 
