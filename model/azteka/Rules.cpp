@@ -259,3 +259,30 @@ void pass(Game& g) {
 }
 
 }  // namespace tlaloc::azteka
+
+namespace tlaloc::azteka {
+
+namespace {
+void extend_turn(const Game& g, std::vector<Action>& prefix, std::vector<WholeTurn>& out) {
+    for (const Action& a : legal_actions(g)) {
+        Game h = g;
+        apply(h, a);
+        prefix.push_back(a);
+        if (!h.over() && h.birth_pending) {
+            extend_turn(h, prefix, out);
+        } else {
+            out.push_back({prefix, std::move(h)});
+        }
+        prefix.pop_back();
+    }
+}
+}  // namespace
+
+std::vector<WholeTurn> whole_turns(const Game& game) {
+    std::vector<WholeTurn> out;
+    std::vector<Action> prefix;
+    extend_turn(game, prefix, out);
+    return out;
+}
+
+}  // namespace tlaloc::azteka

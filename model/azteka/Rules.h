@@ -67,3 +67,15 @@ Effects apply(Game& game, const Action& action);
 void pass(Game& game);
 
 }  // namespace tlaloc::azteka
+
+namespace tlaloc::azteka {
+
+// One whole turn of the side to move: its action, then Birth's bonus placements or their refusal.
+struct WholeTurn {
+    std::vector<Action> actions;
+    Game after;  // the round is over, or the next side is to move
+};
+// Every whole turn the side to move can play (one per distinct action sequence).
+std::vector<WholeTurn> whole_turns(const Game& game);
+
+}  // namespace tlaloc::azteka
