@@ -50,14 +50,14 @@ struct BookCommand {
 void run_book(const BookCommand& cmd) {
     // Everything is checked before the (slow) generation and before anything is written.
     auto level = parse_level(cmd.level);
-    if (!level) throw InputError("", "--level", "unknown level \"" + cmd.level + "\" (basic, 1, 2, 3, 4, 5)");
+    if (!level) throw InputError("command line", "--level", "unknown level \"" + cmd.level + "\" (basic, 1, 2, 3, 4, 5)");
     std::optional<int> difficulty;
     if (!cmd.difficulty.empty()) {
         int d = difficulty_index(cmd.difficulty);
         if (d < 0) {
             std::string names;
             for (const auto& l : kDifficultyLevels) names += (names.empty() ? "" : ", ") + std::string(l.name);
-            throw InputError("", "--difficulty", "unknown difficulty \"" + cmd.difficulty + "\" (" + names + ")");
+            throw InputError("command line", "--difficulty", "unknown difficulty \"" + cmd.difficulty + "\" (" + names + ")");
         }
         difficulty = d;
     }
@@ -76,7 +76,7 @@ void run_book(const BookCommand& cmd) {
     g.max_attempts = cmd.max_attempts;
     auto puzzles = generate(catalogue, g, solver);
     if (puzzles.empty())
-        throw InputError("", "", "no puzzle at level " + cmd.level + (cmd.unique ? " with a unique optimum" : "") +
+        throw InputError("command line", "", "no puzzle at level " + cmd.level + (cmd.unique ? " with a unique optimum" : "") +
                                      (difficulty ? " rated " + cmd.difficulty : "") + " within " +
                                      std::to_string(cmd.max_attempts) + " deals; nothing written");
     if (static_cast<int>(puzzles.size()) < cmd.count)
