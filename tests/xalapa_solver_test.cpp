@@ -123,3 +123,29 @@ TEST(XalapaSolver, FewestStonesMeetingAGivenSubset) {
     ch.max_stones = 2;
     EXPECT_FALSE(solver.fewest_stones_meeting(ch, {0, 1}, false));
 }
+
+TEST(XalapaSolver, UniquenessDecidedInTheSolveScopeAgreesWithExhaustiveSearch) {
+    std::mt19937_64 rng(314);
+    ChallengeSolver solver;
+    int unique = 0;
+    for (int i = 0; i < 150; ++i) {
+        RandomChallengeOptions o;
+        o.min_rows = o.min_cols = 2;
+        o.max_rows = o.max_cols = 4;
+        o.min_tasks = 1;
+        o.max_tasks = 5;
+        o.formation_cells = i % 2 ? 3 : 0;
+        o.random_orientations = true;
+        o.max_stones = 2 + i % 5;
+        Challenge ch = random_challenge(rng, o);
+        SCOPED_TRACE(challenge_to_json(ch).dump());
+        Solution s = solver.solve(ch, std::nullopt, true);
+        ASSERT_TRUE(s.unique.has_value());
+        BruteForce bf = brute_force(ch);
+        ASSERT_EQ(s.evaluation.penalty, bf.best);
+        ASSERT_EQ(*s.unique, bf.optimal_sets == 1);
+        unique += *s.unique;
+    }
+    EXPECT_GT(unique, 20);
+    EXPECT_LT(unique, 130);
+}

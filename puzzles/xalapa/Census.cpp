@@ -68,9 +68,7 @@ Challenge census_challenge(const Catalogue& cat, const CensusItem& item) {
 
 Json census_record(ChallengeSolver& solver, const Catalogue& cat, const CensusItem& item, std::int64_t total) {
     Challenge ch = census_challenge(cat, item);
-    Solution best = solver.solve(ch);
-    // Cap 1: one optimal set found, then a single check tells whether there is another.
-    OptimalSets sets = solver.optimal_sets(ch, best, 1, false);
+    Solution best = solver.solve(ch, std::nullopt, true);
     Json stones = Json::array();
     for (int i = 0; i < ch.board.size(); ++i)
         if (best.stones.test(i)) stones.push_back({ch.board.cell(i).row, ch.board.cell(i).col});
@@ -84,7 +82,7 @@ Json census_record(ChallengeSolver& solver, const Catalogue& cat, const CensusIt
                 {"penalty", best.evaluation.penalty},
                 {"stones", stones},
                 {"unmet", unmet},
-                {"unique", sets.count == 1 && !sets.more}};
+                {"unique", *best.unique}};
 }
 
 Json summarize_census(const std::vector<std::pair<std::string, std::string>>& files, std::string& text) {

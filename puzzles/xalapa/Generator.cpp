@@ -11,11 +11,8 @@ std::vector<GeneratedPuzzle> generate(const Catalogue& catalogue, const Generate
         d.level = opt.level;
         d.seed = opt.seed * 1000003ULL + static_cast<std::uint64_t>(attempt);
         Deal dealt = deal(catalogue, d);
-        Solution best = solver.solve(dealt.challenge);
-        if (opt.unique) {
-            OptimalSets sets = solver.optimal_sets(dealt.challenge, best, 1, false);
-            if (sets.count != 1 || sets.more) continue;
-        }
+        Solution best = solver.solve(dealt.challenge, std::nullopt, opt.unique);
+        if (opt.unique && !*best.unique) continue;
         Rating rating = rate(solver, dealt.challenge, best);
         if (opt.difficulty && rating.level != *opt.difficulty) continue;
         out.push_back({dealt, d, best, rating});

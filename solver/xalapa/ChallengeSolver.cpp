@@ -35,26 +35,35 @@ z3::expr_vector select(z3::context& ctx, const z3::expr_vector& xs, const CellSe
     return out;
 }
 
-// Fields that lie in exactly the same task feature sets are interchangeable for every task; only
-// the formation tells them apart. So among stone sets that leave the formation unmet, it is enough
+// Fields that lie in exactly the same task feature sets are interchangeable for every task
+// (interchangeable_classes); only the formation tells them apart. So among stone sets that leave the formation unmet, it is enough
 // to consider those that fill each such class in index order. Adding "x[b] -> x[a]" for
 // consecutive fields a < b of a class, guarded by "formation unmet", keeps the minimum penalty
 // (any stone set can be rearranged within its classes at no cost) while cutting the symmetric
 // search the optimality proof would otherwise repeat. Never used when enumerating optima.
-void break_symmetry(z3::solver& solver, const Challenge& ch, const ChallengeFields& fields, const Encoding& enc) {
-    std::map<std::vector<bool>, int> last_in_class;
+std::vector<std::vector<int>> interchangeable_classes(const Challenge& ch, const ChallengeFields& fields) {
+    std::map<std::vector<bool>, int> class_of;
+    std::vector<std::vector<int>> classes;
     for (int i = 0; i < ch.board.size(); ++i) {
         std::vector<bool> signature;
         for (std::size_t t = 0; t < ch.tasks.size(); ++t) {
             signature.push_back(fields.feature[t].test(i));
             signature.push_back(fields.other[t].test(i));
         }
-        auto [it, fresh] = last_in_class.try_emplace(signature, i);
-        if (fresh) continue;
-        z3::expr order = z3::implies(enc.stones[i], enc.stones[it->second]);
-        solver.add(ch.formation ? z3::implies(!enc.met[enc.met.size() - 1], order) : order);
-        it->second = i;
+        auto [it, fresh] = class_of.try_emplace(signature, static_cast<int>(classes.size()));
+        if (fresh) classes.emplace_back();
+        classes[it->second].push_back(i);
     }
+    return classes;
+}
+
+void break_symmetry(z3::solver& solver, const Challenge& ch, const std::vector<std::vector<int>>& classes,
+                    const Encoding& enc) {
+    for (const auto& cls : classes)
+        for (std::size_t k = 1; k < cls.size(); ++k) {
+            z3::expr order = z3::implies(enc.stones[cls[k]], enc.stones[cls[k - 1]]);
+            solver.add(ch.formation ? z3::implies(!enc.met[enc.met.size() - 1], order) : order);
+        }
 }
 
 Encoding encode(z3::solver& solver, const Challenge& ch, const ChallengeFields& fields) {
@@ -155,10 +164,11 @@ struct ChallengeSolver::Impl {
 ChallengeSolver::ChallengeSolver(SolverBackend backend) : impl_(std::make_unique<Impl>(backend)) {}
 ChallengeSolver::~ChallengeSolver() = default;
 
-Solution ChallengeSolver::solve(const Challenge& ch, const std::optional<CellSet>& incumbent) {
+Solution ChallengeSolver::solve(const Challenge& ch, const std::optional<CellSet>& incumbent, bool decide_uniqueness) {
     ChallengeFields fields(ch);
     return impl_->scoped(ch, fields, [&](Encoding& enc) {
-        break_symmetry(impl_->solver, ch, fields, enc);
+        const auto classes = interchangeable_classes(ch, fields);
+        break_symmetry(impl_->solver, ch, classes, enc);
         solver::Objective objective;
         objective.at_most = [&](std::int64_t b) { return penalty_at_most(impl_->ctx, enc, b); };
         objective.value_of = [&](const z3::model& m) {
@@ -180,6 +190,27 @@ Solution ChallengeSolver::solve(const Challenge& ch, const std::optional<CellSet
         s.evaluation = evaluate(ch, fields, s.stones);
         if (s.evaluation.penalty != (result.feasible ? result.optimum : start_penalty))
             throw std::logic_error("evaluator disagrees with the solver's penalty");
+        if (decide_uniqueness) {
+            // Another optimal set either survives the symmetry clauses (found by one more check
+            // with this set blocked), or is a permutation of this set within its classes, which
+            // is optimal too exactly when this set does not need the formation.
+            z3::expr_vector differ(impl_->ctx);
+            for (int i = 0; i < ch.board.size(); ++i) differ.push_back(s.stones.test(i) ? !enc.stones[i] : enc.stones[i]);
+            impl_->solver.add(penalty_at_most(impl_->ctx, enc, s.evaluation.penalty));
+            impl_->solver.add(z3::mk_or(differ));
+            ++s.solver_checks;
+            bool other = impl_->solver.check() == z3::sat;
+            if (other && evaluate(ch, fields, enc.stones_in(impl_->solver.get_model())).penalty != s.evaluation.penalty)
+                throw std::logic_error("a second optimal set re-checked to a different penalty");
+            bool permutable = false;
+            if (!s.evaluation.formation_met)
+                for (const auto& cls : classes) {
+                    std::size_t filled = 0;
+                    for (int i : cls) filled += s.stones.test(i);
+                    permutable = permutable || (filled > 0 && filled < cls.size());
+                }
+            s.unique = !other && !permutable;
+        }
         return s;
     });
 }

@@ -17,6 +17,7 @@ struct Solution {
     Evaluation evaluation;  // from the plain evaluator, never from Z3
     bool optimal = false;   // the bound penalty - 1 was proved unsatisfiable
     int solver_checks = 0;
+    std::optional<bool> unique;  // exactly one optimal stone set (when solve() was asked to decide)
 };
 
 struct OptimalSets {
@@ -40,7 +41,10 @@ public:
 
     // Minimum penalty and a stone set achieving it, proved and re-checked. `incumbent`: a stone set
     // already known (say from a heuristic); the search then starts just below its penalty.
-    Solution solve(const Challenge& challenge, const std::optional<CellSet>& incumbent = std::nullopt);
+    // With `decide_uniqueness`, also settles whether the optimal stone set is the only one (one
+    // more check in the same scope; cheaper than optimal_sets for that question).
+    Solution solve(const Challenge& challenge, const std::optional<CellSet>& incumbent = std::nullopt,
+                   bool decide_uniqueness = false);
     // All optimal stone sets up to `cap` and (with `backbone`) the forced and never-used fields;
     // `best` from solve(). Without the backbone only `count`, `more` and `examples` are filled.
     OptimalSets optimal_sets(const Challenge& challenge, const Solution& best, std::int64_t cap, bool backbone = true);
