@@ -25,22 +25,21 @@ Rating rate(ChallengeSolver& solver, const Challenge& ch, const Solution& best, 
     // A set of tasks conflicts when meeting all of it needs more stones than the optimum penalty
     // (or than max_stones): then every optimal answer gives up one of its tasks.
     const int budget = std::min(ch.max_stones, r.optimum);
+    std::vector<std::vector<int>> singles, singles_and_pairs;
+    for (int a = 0; a < n; ++a) singles.push_back({a});
+    singles_and_pairs = singles;
+    for (int a = 0; a < n; ++a)
+        for (int b = a + 1; b < n; ++b) singles_and_pairs.push_back({a, b});
     if (solver.can_meet(ch, all, budget)) {
         // Every task can be met at the optimum: is that one task at a time, or by combining?
-        for (int t = 0; t < n; ++t) {
-            bool formation = t == static_cast<int>(ch.tasks.size());
-            auto single = solver.fewest_stones_meeting(ch, formation ? std::vector<int>{} : std::vector<int>{t}, formation);
-            r.sum_of_single_task_stones += single ? single->evaluation.stones : 0;
-        }
+        for (const auto& stones : solver.fewest_stones_each(ch, singles)) r.sum_of_single_task_stones += stones.value_or(0);
         r.level = r.sum_of_single_task_stones == r.optimum ? difficulty_index("direct") : difficulty_index("combine");
         return r;
     }
-    // The smallest conflicting set: single tasks, then pairs, exhaustively; else a minimal core.
-    for (int a = 0; a < n && r.conflict.empty(); ++a)
-        if (!solver.can_meet(ch, {a}, budget)) r.conflict = {a};
-    for (int a = 0; a < n && r.conflict.empty(); ++a)
-        for (int b = a + 1; b < n && r.conflict.empty(); ++b)
-            if (!solver.can_meet(ch, {a, b}, budget)) r.conflict = {a, b};
+    // The smallest conflicting set: single tasks, then pairs (one batch of checks); else a minimal core.
+    auto feasible = solver.can_meet_each(ch, singles_and_pairs, budget);
+    for (std::size_t k = 0; k < singles_and_pairs.size() && r.conflict.empty(); ++k)
+        if (!feasible[k]) r.conflict = singles_and_pairs[k];
     if (r.conflict.empty()) r.conflict = solver.minimal_conflict(ch, all, budget).value_or(std::vector<int>{});
     r.smallest_conflict = static_cast<int>(r.conflict.size());
     r.level = r.smallest_conflict <= 2 ? difficulty_index("give-up") : difficulty_index("deep");

@@ -5,7 +5,10 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <vector>
 #include <z3++.h>
+
+#include "solver/common/SearchLimit.h"
 
 namespace tlaloc::solver {
 
@@ -24,11 +27,18 @@ struct Objective {
     std::function<std::int64_t(const z3::model&)> value_of;
     // A bound known to be met by some solution, or nullopt. Lower bound of the objective:
     std::int64_t lower_bound = 0;
+    // The search limit (--timeout), or none. With one, every check gets Z3's timeout of the time
+    // left; when the limit is reached (deadline passed, or Z3 answers unknown because of its
+    // timeout) minimise throws SearchLimitReached carrying the best value found so far in this
+    // descent (incumbent). Other unknowns stay a std::runtime_error.
+    const Deadline* deadline = nullptr;
 };
 
 // Requires `solver` to hold the hard constraints; adds nothing permanent to it. Throws
 // std::logic_error if a model's value does not meet the bound it was asked for.
+// `assumptions` hold during every check (e.g. "these tasks are met").
 MinimiseResult minimise(z3::solver& solver, const Objective& objective,
-                        std::optional<std::int64_t> start_bound = std::nullopt);
+                        std::optional<std::int64_t> start_bound = std::nullopt,
+                        const std::vector<z3::expr>& assumptions = {});
 
 }  // namespace tlaloc::solver

@@ -280,6 +280,7 @@ std::optional<Solution> ChallengeSolver::fewest_stones_meeting(const Challenge& 
     });
 }
 
+
 namespace {
 z3::expr_vector met_literals(z3::context& ctx, const Encoding& enc, const std::vector<int>& tasks) {
     z3::expr_vector out(ctx);
@@ -289,19 +290,53 @@ z3::expr_vector met_literals(z3::context& ctx, const Encoding& enc, const std::v
 }  // namespace
 
 bool ChallengeSolver::can_meet(const Challenge& ch, const std::vector<int>& tasks, int budget) {
+    return can_meet_each(ch, {tasks}, budget)[0];
+}
+
+namespace {
+// Throws unless the evaluator agrees that `stones` meets every task of `tasks` within `budget`.
+void check_meets(const Challenge& ch, const ChallengeFields& fields, const CellSet& stones, const std::vector<int>& tasks,
+                 int budget) {
+    Evaluation e = evaluate(ch, fields, stones);
+    for (int t : tasks) {
+        bool met = t == static_cast<int>(ch.tasks.size()) ? e.formation_met : e.tasks[t].met;
+        if (!met || e.stones > budget) throw std::logic_error("evaluator rejects a solver witness");
+    }
+}
+}  // namespace
+
+std::vector<bool> ChallengeSolver::can_meet_each(const Challenge& ch, const std::vector<std::vector<int>>& sets, int budget) {
     ChallengeFields fields(ch);
     return impl_->scoped(ch, fields, [&](Encoding& enc) {
         impl_->solver.add(z3::atmost(enc.stones, static_cast<unsigned>(std::max(0, budget))));
-        z3::check_result r = impl_->solver.check(met_literals(impl_->ctx, enc, tasks));
-        if (r == z3::sat) {
-            // Re-check the witness with the plain evaluator before believing it.
-            Evaluation e = evaluate(ch, fields, enc.stones_in(impl_->solver.get_model()));
-            for (int t : tasks) {
-                bool met = t == static_cast<int>(ch.tasks.size()) ? e.formation_met : e.tasks[t].met;
-                if (!met || e.stones > budget) throw std::logic_error("evaluator rejects a can-meet witness");
-            }
+        std::vector<bool> out;
+        for (const auto& tasks : sets) {
+            z3::check_result r = impl_->solver.check(met_literals(impl_->ctx, enc, tasks));
+            if (r == z3::sat) check_meets(ch, fields, enc.stones_in(impl_->solver.get_model()), tasks, budget);
+            out.push_back(r == z3::sat);
         }
-        return r == z3::sat;
+        return out;
+    });
+}
+
+std::vector<std::optional<int>> ChallengeSolver::fewest_stones_each(const Challenge& ch, const std::vector<std::vector<int>>& sets) {
+    ChallengeFields fields(ch);
+    return impl_->scoped(ch, fields, [&](Encoding& enc) {
+        std::vector<std::optional<int>> out;
+        for (const auto& tasks : sets) {
+            std::vector<z3::expr> assume;
+            for (int t : tasks) assume.push_back(enc.met[t]);
+            solver::Objective objective;
+            objective.at_most = [&](std::int64_t b) { return z3::atmost(enc.stones, static_cast<unsigned>(b)); };
+            objective.value_of = [&](const z3::model& m) {
+                CellSet stones = enc.stones_in(m);
+                check_meets(ch, fields, stones, tasks, ch.max_stones);
+                return static_cast<std::int64_t>(stones.count());
+            };
+            auto r = solver::minimise(impl_->solver, objective, std::nullopt, assume);
+            out.push_back(r.feasible ? std::optional<int>(static_cast<int>(r.optimum)) : std::nullopt);
+        }
+        return out;
     });
 }
 

@@ -52,6 +52,10 @@ public:
     // Task indexes below: 0..tasks.size()-1 for the tasks, tasks.size() for the formation.
     // Whether all of `tasks` can be met together with at most `budget` stones.
     bool can_meet(const Challenge& challenge, const std::vector<int>& tasks, int budget);
+    // can_meet for many task sets, in one encoding (assumptions per set).
+    std::vector<bool> can_meet_each(const Challenge& challenge, const std::vector<std::vector<int>>& sets, int budget);
+    // The fewest stones meeting each task set (nullopt: impossible within max_stones), one encoding.
+    std::vector<std::optional<int>> fewest_stones_each(const Challenge& challenge, const std::vector<std::vector<int>>& sets);
     // A minimal subset of `tasks` that cannot all be met with at most `budget` stones (from Z3's
     // unsat core, then shrunk one task at a time), or nullopt when all of them can be met.
     std::optional<std::vector<int>> minimal_conflict(const Challenge& challenge, const std::vector<int>& tasks, int budget);
