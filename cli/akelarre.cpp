@@ -5,6 +5,7 @@
 #include "model/akelarre/Meld.h"
 #include "model/common/Json.h"
 #include "solver/akelarre/BestPlay.h"
+#include "solver/common/SearchLimit.h"
 
 namespace tlaloc::cli {
 
@@ -61,6 +62,7 @@ struct BestOptions {
     std::string file;
     bool json = false;
     int steps = 0;
+    unsigned timeout = 60;
 };
 
 std::string cards_text(const std::vector<Card>& cards) {
@@ -71,7 +73,13 @@ std::string cards_text(const std::vector<Card>& cards) {
 
 void run_best(const BestOptions& opt) {
     TurnPosition turn = load_turn(opt.file);
-    BestPlay best = best_play(turn, opt.steps);
+    BestPlay best;
+    try {
+        best = best_play(turn, opt.steps, opt.timeout);
+    } catch (solver::SearchLimitReached& e) {
+        e.set_context(opt.file, opt.timeout);
+        throw;
+    }
     const TurnOutcome& o = best.outcome;
     if (opt.json) {
         Json j = outcome_to_json(turn, o);
@@ -123,6 +131,10 @@ void add_akelarre_commands(CLI::App& app) {
     best->add_flag("--json", best_opt->json, "print one JSON object: played, points, melds, hand, captured, moves");
     best->add_option("--steps", best_opt->steps, "most single-card moves a play may have (default: hand + table cards)")
         ->check(CLI::Range(1, 40));
+    best->add_option("--timeout", best_opt->timeout,
+                     "seconds the search may take (0: no limit); out of time: one line on stderr, exit 3")
+        ->capture_default_str()
+        ->check(CLI::Range(0u, 86400u));
     best->callback([best_opt] { run_best(*best_opt); });
 }
 

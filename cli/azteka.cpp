@@ -7,6 +7,7 @@
 #include "model/azteka/Position.h"
 #include "model/azteka/Rules.h"
 #include "solver/azteka/Fewest.h"
+#include "solver/common/SearchLimit.h"
 #include "solver/azteka/WinInN.h"
 
 namespace tlaloc::cli {
@@ -74,6 +75,11 @@ void add_azteka_commands(CLI::App& app) {
         ->capture_default_str()
         ->check(CLI::Range(1, 40));
     fewest->add_flag("--json", as_json, "print the answer as JSON");
+    static unsigned timeout = 60;
+    fewest->add_option("--timeout", timeout,
+                       "seconds the Z3 search may take (0: no limit); out of time: one line on stderr, exit 3")
+        ->capture_default_str()
+        ->check(CLI::Range(0u, 86400u));
     static std::string opponent = "passive";
     fewest->add_option("--opponent", opponent, "passive (passes every turn) or best (answers)")
         ->check(CLI::IsMember({"passive", "best"}))
@@ -107,7 +113,13 @@ void add_azteka_commands(CLI::App& app) {
             }
             return;
         }
-        FewestResult r = fewest_pawns(pos, max_turns);
+        FewestResult r;
+        try {
+            r = fewest_pawns(pos, max_turns, timeout);
+        } catch (solver::SearchLimitReached& e) {
+            e.set_context(fewest_file, timeout);
+            throw;
+        }
         if (as_json) {
             Json out;
             if (r.found) {

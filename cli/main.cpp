@@ -5,6 +5,7 @@
 
 #include "cli/Commands.h"
 #include "model/common/InputError.h"
+#include "solver/common/SearchLimit.h"
 
 namespace tlaloc::cli {
 namespace {
@@ -48,6 +49,11 @@ int main(int argc, char** argv) {
         return kExitInternal;
     } catch (const std::bad_alloc&) {
         std::cerr << "tlaloc: out of memory\n";
+        return kExitInternal;
+    } catch (const solver::SearchLimitReached& e) {
+        // --timeout ran out: one line, nothing partial on stdout, exit 3.
+        std::cout.flush();
+        std::cerr << "tlaloc: " << e.what() << "\n";
         return kExitInternal;
     } catch (const std::exception& e) {
         std::cerr << "tlaloc: internal error: " << e.what() << "\n";

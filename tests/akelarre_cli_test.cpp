@@ -2,11 +2,17 @@
 // 2 bad input) and one-line errors naming the file and the place.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <fstream>
+#include <iterator>
+
 #include <algorithm>
 #include <array>
 #include <cstdio>
 #include <string>
 #include <sys/wait.h>
+#include <cstdlib>
+#include <unistd.h>
 
 namespace {
 
@@ -25,6 +31,36 @@ CliRun run(const std::string& args) {
     while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
     int status = pclose(p);
     r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return r;
+}
+
+// Runs tlaloc with stdout and stderr apart (stderr through a temporary file), timed.
+struct SplitRun {
+    int code = -1;
+    std::string out, err;
+    double seconds = 0;
+};
+
+SplitRun run_split(const std::string& args) {
+    SplitRun r;
+    char err_name[] = "/tmp/tlaloc-cli-err-XXXXXX";
+    int fd = mkstemp(err_name);
+    if (fd < 0) return r;
+    close(fd);
+    std::string err_file = err_name;
+    std::string cmd = std::string(TLALOC_BIN) + " " + args + " 2>" + err_file;
+    auto t0 = std::chrono::steady_clock::now();
+    FILE* p = popen(cmd.c_str(), "r");
+    if (!p) return r;
+    char buf[4096];
+    std::size_t n;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+    int status = pclose(p);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    std::ifstream in(err_file);
+    r.err.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    std::remove(err_file.c_str());
     return r;
 }
 
@@ -87,4 +123,33 @@ TEST(AkelarreCli, BestRejectsBadTurnsWithExitTwo) {
     }
     CliRun r = run("akelarre best " + data("small.json") + " --steps 0");
     EXPECT_EQ(r.code, 2) << r.out;
+}
+
+// --timeout: a turn known to take minutes (7 cards against three 4-card melds and two free places)
+// stops at the limit with one line on stderr, nothing on stdout, exit 3.
+TEST(AkelarreCli, BestStopsAtTheTimeoutWithOneLineAndExitThree) {
+    std::string file = data("slow.json");
+    SplitRun r = run_split("akelarre best " + file + " --timeout 1");
+    EXPECT_EQ(r.code, 3) << r.err;
+    EXPECT_EQ(r.out, "");
+    const std::string head = "tlaloc: " + file + ": no answer within the 1 s limit (raise --timeout); best found so far: ";
+    EXPECT_EQ(r.err.rfind(head, 0), 0u) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_LT(r.seconds, 30.0) << "the limit was not enforced";  // generous sanity bound only
+    r = run_split("akelarre best " + file + " --timeout 1 --json");
+    EXPECT_EQ(r.code, 3) << r.err;
+    EXPECT_EQ(r.out, "");
+}
+
+TEST(AkelarreCli, BestTimeoutLeavesNormalAnswersAlone) {
+    SplitRun plain = run_split("akelarre best " + data("small.json") + " --json");
+    ASSERT_EQ(plain.code, 0) << plain.err;
+    for (const char* limit : {" --timeout 0", " --timeout 60", " --timeout 5"}) {
+        SplitRun r = run_split("akelarre best " + data("small.json") + " --json" + limit);
+        EXPECT_EQ(r.code, 0) << limit << r.err;
+        EXPECT_EQ(r.out, plain.out) << limit;
+        EXPECT_EQ(r.err, "") << limit;
+    }
+    SplitRun bad = run_split("akelarre best " + data("small.json") + " --timeout -1");
+    EXPECT_EQ(bad.code, 2) << bad.err;
 }

@@ -1,10 +1,17 @@
 // Bad Azteka positions are the user's mistake: exit code 2 and one line naming the file and place.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <iterator>
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sys/wait.h>
+#include <cstdlib>
+#include <unistd.h>
 
 namespace {
 struct Outcome {
@@ -21,6 +28,39 @@ Outcome run(const std::string& args) {
     int status = p ? pclose(p) : -1;
     return {WEXITSTATUS(status), out};
 }
+
+// Runs tlaloc with stdout and stderr apart (stderr through a temporary file), timed.
+struct SplitRun {
+    int code = -1;
+    std::string out, err;
+    double seconds = 0;
+};
+
+SplitRun run_split(const std::string& args) {
+    SplitRun r;
+    char err_name[] = "/tmp/tlaloc-cli-err-XXXXXX";
+    int fd = mkstemp(err_name);
+    if (fd < 0) return r;
+    close(fd);
+    std::string err_file = err_name;
+    std::string cmd = std::string(TLALOC_BIN) + " " + args + " 2>" + err_file;
+    auto t0 = std::chrono::steady_clock::now();
+    FILE* p = popen(cmd.c_str(), "r");
+    if (!p) return r;
+    char buf[4096];
+    std::size_t n;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+    int status = pclose(p);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    std::ifstream in(err_file);
+    r.err.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    std::remove(err_file.c_str());
+    return r;
+}
+
+// A file of puzzles/azteka (the repository root is two levels above tests/data).
+std::string puzzle(const std::string& name) { return std::string(TLALOC_TEST_DATA) + "/../../puzzles/azteka/" + name; }
 
 std::string write_position(const std::string& name, const std::string& text) {
     auto dir = std::filesystem::temp_directory_path() / "tlaloc-azteka-cli";
@@ -85,4 +125,35 @@ TEST(AztekaCli, PlayEndsCleanlyAtEndOfInput) {
     EXPECT_EQ(r.code, 0) << r.out;
     EXPECT_NE(r.out.find("not a legal action here: 'nonsense'"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("round abandoned"), std::string::npos) << r.out;
+}
+
+// --timeout: Life's fewest pawns from the empty board at the default 12 turns takes many minutes;
+// the limit stops it with one line on stderr, nothing on stdout, exit 3.
+TEST(AztekaCli, FewestStopsAtTheTimeoutWithOneLineAndExitThree) {
+    std::string file = puzzle("empty.json");
+    for (const char* json : {"", " --json"}) {
+        SplitRun r = run_split("azteka fewest " + file + " --timeout 1" + json);
+        EXPECT_EQ(r.code, 3) << r.err;
+        EXPECT_EQ(r.out, "");
+        const std::string head = "tlaloc: " + file + ": no answer within the 1 s limit (raise --timeout); best found so far: ";
+        EXPECT_EQ(r.err.rfind(head, 0), 0u) << r.err;
+        EXPECT_NE(r.err.find("pawns needed"), std::string::npos) << r.err;  // the proved lower bound
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+        EXPECT_LT(r.seconds, 30.0) << "the limit was not enforced";  // generous sanity bound only
+    }
+}
+
+TEST(AztekaCli, FewestTimeoutLeavesNormalAnswersAlone) {
+    std::string file = puzzle("empty-death.json");
+    SplitRun plain = run_split("azteka fewest " + file + " --max-turns 4 --json");
+    ASSERT_EQ(plain.code, 0) << plain.err;
+    EXPECT_EQ(plain.out,
+              "{\"goal\":\"dominate\",\"pawns\":4,\"plan\":[{\"place\":[2,2]},{\"place\":[3,2]},{\"place\":[1,2]},"
+              "{\"place\":[0,2]}],\"turns\":4}\n");
+    for (const char* limit : {" --timeout 0", " --timeout 30"}) {
+        SplitRun r = run_split("azteka fewest " + file + " --max-turns 4 --json" + limit);
+        EXPECT_EQ(r.code, 0) << limit << r.err;
+        EXPECT_EQ(r.out, plain.out) << limit;
+        EXPECT_EQ(r.err, "") << limit;
+    }
 }

@@ -247,7 +247,8 @@ private:
 
 }  // namespace
 
-BestPlay best_play(const TurnPosition& turn, int steps) {
+BestPlay best_play(const TurnPosition& turn, int steps, unsigned timeout_seconds) {
+    const solver::Deadline deadline(timeout_seconds);
     int table_cards = 0;
     for (const auto& p : turn.places) table_cards += static_cast<int>(p.cards.size());
     if (steps <= 0) steps = static_cast<int>(turn.hand.size()) + table_cards;
@@ -264,7 +265,19 @@ BestPlay best_play(const TurnPosition& turn, int steps) {
     solver::Objective fewest_left;
     fewest_left.at_most = [&](std::int64_t b) { return at_most(model.left_in_hand(), static_cast<int>(b), ctx); };
     fewest_left.value_of = [&](const z3::model& m) -> std::int64_t { return hand - replay(m).played; };
-    auto first = solver::minimise(s, fewest_left);
+    fewest_left.deadline = &deadline;
+    // Out of time: name the best play found so far, and which of its figures are proved optimal.
+    auto cards = [&](std::int64_t left, bool proved) {
+        return "a play of " + std::to_string(hand - left) + " of " + std::to_string(hand) + " hand cards" +
+               (proved ? " (proved most)" : " (not proved most)");
+    };
+    solver::MinimiseResult first;
+    try {
+        first = solver::minimise(s, fewest_left);
+    } catch (solver::SearchLimitReached& e) {
+        if (e.incumbent()) e.set_best_so_far(cards(*e.incumbent(), false));
+        throw;
+    }
     best.checks += first.checks;
     if (!first.feasible) throw std::logic_error("the empty play was not found");
     s.add(fewest_left.at_most(first.optimum));
@@ -276,7 +289,16 @@ BestPlay best_play(const TurnPosition& turn, int steps) {
     solver::Objective most_points;
     most_points.at_most = [&](std::int64_t b) { return model.points_at_least(ceiling - static_cast<int>(b)); };
     most_points.value_of = [&](const z3::model& m) -> std::int64_t { return ceiling - replay(m).points; };
-    auto second = solver::minimise(s, most_points);
+    most_points.deadline = &deadline;
+    solver::MinimiseResult second;
+    try {
+        second = solver::minimise(s, most_points);
+    } catch (solver::SearchLimitReached& e) {
+        std::string best = cards(first.optimum, true);
+        if (e.incumbent()) best += ", " + std::to_string(ceiling - *e.incumbent()) + " points for " + turn.me + " (not proved most)";
+        e.set_best_so_far(best);
+        throw;
+    }
     best.checks += second.checks;
     if (!second.feasible) throw std::logic_error("the most-cards play vanished");
     s.add(most_points.at_most(second.optimum));
@@ -285,7 +307,17 @@ BestPlay best_play(const TurnPosition& turn, int steps) {
     solver::Objective fewest_moves;
     fewest_moves.at_most = [&](std::int64_t b) { return model.moves_at_most(static_cast<int>(b)); };
     fewest_moves.value_of = [&](const z3::model& m) -> std::int64_t { return static_cast<std::int64_t>(replay(m).moves.size()); };
-    auto third = solver::minimise(s, fewest_moves);
+    fewest_moves.deadline = &deadline;
+    solver::MinimiseResult third;
+    try {
+        third = solver::minimise(s, fewest_moves);
+    } catch (solver::SearchLimitReached& e) {
+        std::string best = cards(first.optimum, true) + ", " + std::to_string(ceiling - second.optimum) + " points for " +
+                           turn.me + " (proved most)";
+        if (e.incumbent()) best += ", in " + std::to_string(*e.incumbent()) + " moves (not proved fewest)";
+        e.set_best_so_far(best);
+        throw;
+    }
     best.checks += third.checks;
     if (!third.feasible) throw std::logic_error("the best play vanished");
     best.outcome = replay(*third.model);

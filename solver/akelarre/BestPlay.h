@@ -13,7 +13,9 @@ struct BestPlay {
 };
 
 // Plays of up to `steps` single-card moves (0: the hand's cards plus the table's, enough for every
-// play in which no card is moved twice; see docs/akelarre.md).
-BestPlay best_play(const TurnPosition& turn, int steps = 0);
+// play in which no card is moved twice; see docs/akelarre.md). `timeout_seconds` (0: none) bounds
+// the whole search in wall-clock time; when it runs out, throws solver::SearchLimitReached whose
+// best_so_far() names the best play found and which parts of it are proved.
+BestPlay best_play(const TurnPosition& turn, int steps = 0, unsigned timeout_seconds = 0);
 
 }  // namespace tlaloc::akelarre

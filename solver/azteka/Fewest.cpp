@@ -284,7 +284,8 @@ int fewest_conceivable(const Position& start) {
 
 }  // namespace
 
-FewestResult fewest_pawns(const Position& start, int max_turns) {
+FewestResult fewest_pawns(const Position& start, int max_turns, unsigned timeout_seconds) {
+    const solver::Deadline deadline(timeout_seconds);
     FewestResult out;
     Game g = start_game(start);
     if (g.over()) {
@@ -304,12 +305,27 @@ FewestResult fewest_pawns(const Position& start, int max_turns) {
     pawns.at_most = [&](std::int64_t b) { return count_at_most(final_mover, static_cast<int>(b), c); };
     pawns.value_of = [&](const z3::model& m) { return std::int64_t{checked_replay(start, u.plan(m)).pawns}; };
     pawns.lower_bound = fewest_conceivable(start);
-    // Try the counting bound first: classic questions meet it, and then no descent is needed.
-    auto best_pawns = solver::minimise(u.solver(), pawns, pawns.lower_bound);
-    out.solver_checks += best_pawns.checks;
-    if (!best_pawns.feasible) {
-        best_pawns = solver::minimise(u.solver(), pawns);
+    pawns.deadline = &deadline;
+    // Out of time: name the best plan found so far and what is proved about the pawns.
+    std::string pawns_known = "at least " + std::to_string(pawns.lower_bound) + " pawns needed";
+    auto pawns_limit = [&](solver::SearchLimitReached& e) {
+        e.set_best_so_far(e.incumbent() ? "a goal with " + std::to_string(*e.incumbent()) + " pawns within " +
+                                              std::to_string(max_turns) + " turns (not proved fewest; " + pawns_known + ")"
+                                        : "no plan yet (" + pawns_known + ")");
+    };
+    solver::MinimiseResult best_pawns;
+    try {
+        // Try the counting bound first: classic questions meet it, and then no descent is needed.
+        best_pawns = solver::minimise(u.solver(), pawns, pawns.lower_bound);
         out.solver_checks += best_pawns.checks;
+        if (!best_pawns.feasible) {
+            pawns_known = "at least " + std::to_string(pawns.lower_bound + 1) + " pawns needed";
+            best_pawns = solver::minimise(u.solver(), pawns);
+            out.solver_checks += best_pawns.checks;
+        }
+    } catch (solver::SearchLimitReached& e) {
+        pawns_limit(e);
+        throw;
     }
     if (!best_pawns.feasible) {
         out.reason = "no goal can be met within " + std::to_string(max_turns) + " turns";
@@ -319,7 +335,16 @@ FewestResult fewest_pawns(const Position& start, int max_turns) {
     solver::Objective turns;
     turns.at_most = [&](std::int64_t b) { return count_at_most(u.turn_steps(), static_cast<int>(b), c); };
     turns.value_of = [&](const z3::model& m) { return std::int64_t{checked_replay(start, u.plan(m)).turns}; };
-    auto best_turns = solver::minimise(u.solver(), turns);
+    turns.deadline = &deadline;
+    solver::MinimiseResult best_turns;
+    try {
+        best_turns = solver::minimise(u.solver(), turns);
+    } catch (solver::SearchLimitReached& e) {
+        e.set_best_so_far("a goal with " + std::to_string(best_pawns.optimum) + " pawns (proved fewest)" +
+                          (e.incumbent() ? " in " + std::to_string(*e.incumbent()) + " turns (not proved fewest)"
+                                         : " within " + std::to_string(max_turns) + " turns"));
+        throw;
+    }
     out.solver_checks += best_turns.checks;
     if (!best_turns.feasible) throw std::logic_error("the pawn optimum vanished when minimising turns");
     out.plan = u.plan(*best_turns.model);

@@ -20,6 +20,8 @@ struct FewestResult {
 };
 
 // Throws std::logic_error if a Z3 plan does not replay through the rules engine as claimed.
-FewestResult fewest_pawns(const Position& start, int max_turns);
+// `timeout_seconds` (0: none) bounds the whole search in wall-clock time; when it runs out, throws
+// solver::SearchLimitReached whose best_so_far() names the best plan found and what is proved.
+FewestResult fewest_pawns(const Position& start, int max_turns, unsigned timeout_seconds = 0);
 
 }  // namespace tlaloc::azteka
