@@ -22,7 +22,8 @@ int main(int argc, char** argv) {
         "Example:  tlaloc xalapa solve puzzles/xalapa/challenges/basic-1.json"};
     app.name("tlaloc");
     app.require_subcommand(1);
-    app.footer("Exit codes: 0 ok, 1 a verification found a false claim, 2 bad input or usage.\n"
+    app.footer("Exit codes: 0 ok, 1 a verification found a false claim, 2 bad input or usage,\n"
+               "3 no answer within a --timeout limit, or an internal error.\n"
                "Run 'tlaloc GAME --help' for a game's commands.");
     cli::add_xalapa_commands(app);
     cli::add_aztlan_commands(app);

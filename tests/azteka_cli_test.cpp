@@ -12,52 +12,13 @@
 #include <sys/wait.h>
 #include <cstdlib>
 #include <unistd.h>
+#include "tests/support/CliRun.h"
 
 namespace {
-struct Outcome {
-    int code;
-    std::string out;
-};
-
-Outcome run(const std::string& args) {
-    std::string cmd = std::string(TLALOC_BIN) + " " + args + " 2>&1";
-    FILE* p = popen(cmd.c_str(), "r");
-    std::string out;
-    char buf[512];
-    while (p && fgets(buf, sizeof buf, p)) out += buf;
-    int status = p ? pclose(p) : -1;
-    return {WEXITSTATUS(status), out};
-}
-
-// Runs tlaloc with stdout and stderr apart (stderr through a temporary file), timed.
-struct SplitRun {
-    int code = -1;
-    std::string out, err;
-    double seconds = 0;
-};
-
-SplitRun run_split(const std::string& args) {
-    SplitRun r;
-    char err_name[] = "/tmp/tlaloc-cli-err-XXXXXX";
-    int fd = mkstemp(err_name);
-    if (fd < 0) return r;
-    close(fd);
-    std::string err_file = err_name;
-    std::string cmd = std::string(TLALOC_BIN) + " " + args + " 2>" + err_file;
-    auto t0 = std::chrono::steady_clock::now();
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return r;
-    char buf[4096];
-    std::size_t n;
-    while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-    int status = pclose(p);
-    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    std::ifstream in(err_file);
-    r.err.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    std::remove(err_file.c_str());
-    return r;
-}
+using Outcome = tlaloc::test_support::CliRun;
+using SplitRun = tlaloc::test_support::CliRun;
+Outcome run(const std::string& args) { return tlaloc::test_support::run_tlaloc(args); }
+SplitRun run_split(const std::string& args) { return tlaloc::test_support::run_tlaloc_split(args); }
 
 // A file of puzzles/azteka (the repository root is two levels above tests/data).
 std::string puzzle(const std::string& name) { return std::string(TLALOC_TEST_DATA) + "/../../puzzles/azteka/" + name; }

@@ -9,23 +9,12 @@
 #include <sys/wait.h>
 
 #include "model/common/Json.h"
+#include "tests/support/CliRun.h"
 
 namespace {
 
-struct Run {
-    int code;
-    std::string out;
-};
-
-Run run(const std::string& args) {
-    std::string cmd = std::string(TLALOC_BIN) + " " + args + " 2>&1";
-    FILE* pipe = popen(cmd.c_str(), "r");
-    std::string out;
-    std::array<char, 4096> buf{};
-    while (pipe && fgets(buf.data(), buf.size(), pipe)) out += buf.data();
-    int status = pipe ? pclose(pipe) : -1;
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
+using Run = tlaloc::test_support::CliRun;
+Run run(const std::string& args) { return tlaloc::test_support::run_tlaloc(args); }
 
 std::filesystem::path temp_file(const std::string& name, const std::string& text) {
     auto dir = std::filesystem::temp_directory_path() / "tlaloc-verify-cli-test";

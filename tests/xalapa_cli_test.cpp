@@ -11,32 +11,15 @@
 #include <fstream>
 
 #include "model/common/Json.h"
+#include "tests/support/CliRun.h"
 
 using namespace tlaloc;
 namespace fs = std::filesystem;
 
 namespace {
 
-struct CliRun {
-    int code;
-    std::string out, err;
-};
-
-CliRun run(const std::string& args) {
-    static int n = 0;
-    fs::path err_file = fs::temp_directory_path() / ("tlaloc-cli-err-" + std::to_string(++n));
-    std::string cmd = std::string(TLALOC_BIN) + " " + args + " 2>" + err_file.string() + " </dev/null";
-    CliRun r{0, "", ""};
-    FILE* pipe = popen(cmd.c_str(), "r");
-    std::array<char, 4096> buf{};
-    while (std::size_t k = fread(buf.data(), 1, buf.size(), pipe)) r.out.append(buf.data(), k);
-    int status = pclose(pipe);
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    std::ifstream e(err_file);
-    r.err.assign(std::istreambuf_iterator<char>(e), {});
-    fs::remove(err_file);
-    return r;
-}
+using CliRun = tlaloc::test_support::CliRun;
+CliRun run(const std::string& args) { return tlaloc::test_support::run_tlaloc_split(args); }
 
 fs::path write(const std::string& name, const std::string& text) {
     fs::path dir = fs::temp_directory_path() / "tlaloc-xalapa-cli";

@@ -18,6 +18,7 @@
 #include "model/xalapa/Evaluation.h"
 #include "puzzles/xalapa/Book.h"
 #include "puzzles/xalapa/Render.h"
+#include "tests/support/CliRun.h"
 
 using namespace tlaloc;
 using namespace tlaloc::xalapa;
@@ -392,23 +393,8 @@ TEST(XalapaBook, TitlePuzzlePagesThenSolutionPages) {
 
 namespace {
 
-struct CliRun {
-    int code = -1;
-    std::string out;  // stdout and stderr together
-};
-
-CliRun run(const std::string& args) {
-    CliRun r;
-    std::string cmd = std::string(TLALOC_BIN) + " " + args + " 2>&1";
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return r;
-    std::array<char, 4096> buf{};
-    std::size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-    int status = pclose(p);
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
-}
+using CliRun = tlaloc::test_support::CliRun;
+CliRun run(const std::string& args) { return tlaloc::test_support::run_tlaloc(args); }
 
 fs::path scratch(const std::string& name) {
     fs::path dir = fs::temp_directory_path() / ("tlaloc-render-test-" + std::to_string(::getpid()));
