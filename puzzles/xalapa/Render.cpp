@@ -42,22 +42,6 @@ std::string num(double v) {
 
 }  // namespace
 
-std::string xml_escape(const std::string& text) {
-    std::string out;
-    for (char c : text) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&apos;"; break;
-            default:
-                // Control characters are not allowed in XML 1.0 text.
-                if (static_cast<unsigned char>(c) >= 0x20 || c == '\n' || c == '\t') out += c;
-        }
-    }
-    return out;
-}
 
 namespace {
 

@@ -1,6 +1,7 @@
 // Pictures of a Xalapa challenge as a player sees it: the board (chessboard, symbols, the three
 // winding lines), glass stones, the position card and the challenge columns as cards, in SVG.
 #pragma once
+#include "model/common/Markup.h"
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,7 +29,7 @@ std::string render_svg(const Challenge& challenge, const RenderOptions& options)
 std::string render_legend_svg(const std::string& id_prefix);
 
 // Text made safe for XML and HTML (the five special characters; control characters dropped).
-std::string xml_escape(const std::string& text);
+using tlaloc::xml_escape;  // model/common/Markup.h
 
 // The fields a line passes over, in the order the line runs through them. Boards store only which
 // fields a line crosses, so the route is recovered: a path through all of them in which each step

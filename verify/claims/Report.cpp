@@ -1,5 +1,7 @@
 #include "verify/claims/Report.h"
 
+#include "model/common/Markup.h"
+
 #include <sstream>
 
 namespace tlaloc::verify {
@@ -27,19 +29,6 @@ std::string summary(const FileReport& r) {
            std::to_string(r.count(Status::Unchecked)) + " unchecked";
 }
 
-std::string escape(const std::string& s) {
-    std::string out;
-    for (char c : s) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
 
 void html_table(std::ostringstream& out, const ClaimResult& r) {
     int columns = 0;
@@ -55,7 +44,7 @@ void html_table(std::ostringstream& out, const ClaimResult& r) {
             out << "<tr><th>" << row << "</th>";
         }
         std::string title = c.problem.empty() ? (c.witness.empty() ? "" : "occurs: " + c.witness) : c.problem;
-        out << "<td class=\"" << (c.problem.empty() ? "ok" : "bad") << "\" title=\"" << escape(title) << "\">"
+        out << "<td class=\"" << (c.problem.empty() ? "ok" : "bad") << "\" title=\"" << xml_escape(title) << "\">"
             << (c.printed ? std::to_string(*c.printed) : std::string("-")) << "</td>";
     }
     if (row) out << "</tr>\n";
@@ -125,23 +114,23 @@ std::string report_html(const std::vector<FileReport>& reports, const std::vecto
            ".true{color:#176f2c}.false{color:#b00020;font-weight:bold}.unchecked{color:#8a6d00}\n"
            "</style></head><body>\n<h1>Rulebook verification</h1>\n";
     for (const auto& r : reports) {
-        out << "<h2>" << escape(heading(r)) << "</h2>\n<p>" << escape(summary(r)) << "</p>\n<table>\n"
+        out << "<h2>" << xml_escape(heading(r)) << "</h2>\n<p>" << xml_escape(summary(r)) << "</p>\n<table>\n"
             << "<tr><th></th><th>claim</th><th>kind</th><th>evidence</th></tr>\n";
         for (const auto& c : r.results) {
             out << "<tr><td class=\"" << to_string(c.status) << "\">" << mark(c.status) << " " << to_string(c.status) << "</td><td>"
-                << escape(c.id) << "</td><td>" << escape(c.kind) << "</td><td>" << escape(c.evidence);
-            if (!c.note.empty()) out << "<br><small>" << escape(c.note) << "</small>";
+                << xml_escape(c.id) << "</td><td>" << xml_escape(c.kind) << "</td><td>" << xml_escape(c.evidence);
+            if (!c.note.empty()) out << "<br><small>" << xml_escape(c.note) << "</small>";
             if (!c.cells.empty()) html_table(out, c);
             out << "</td></tr>\n";
         }
         out << "</table>\n";
     }
     for (const auto& cmp : comparisons) {
-        out << "<h2>" << escape(cmp.edition_a) << " vs " << escape(cmp.edition_b) << "</h2>\n";
+        out << "<h2>" << xml_escape(cmp.edition_a) << " vs " << xml_escape(cmp.edition_b) << "</h2>\n";
         if (cmp.differences.empty()) out << "<p>No differences.</p>\n";
         else {
             out << "<table><tr><th>claim</th><th>difference</th><th>detail</th></tr>\n";
-            for (const auto& d : cmp.differences) out << "<tr><td>" << escape(d.id) << "</td><td>" << escape(d.what) << "</td><td>" << escape(d.detail) << "</td></tr>\n";
+            for (const auto& d : cmp.differences) out << "<tr><td>" << xml_escape(d.id) << "</td><td>" << xml_escape(d.what) << "</td><td>" << xml_escape(d.detail) << "</td></tr>\n";
             out << "</table>\n";
         }
     }
