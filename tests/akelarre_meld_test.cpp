@@ -10,6 +10,7 @@
 #include "model/akelarre/Components.h"
 #include "model/akelarre/Meld.h"
 #include "model/common/InputError.h"
+#include "tests/support/InputErrorText.h"
 
 using namespace tlaloc;
 using namespace tlaloc::akelarre;
@@ -85,14 +86,7 @@ void for_each_multiset(const std::vector<Card>& kinds, int k, const std::functio
     go(0);
 }
 
-std::string error_of(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "no error";
-}
+std::string error_of(const std::function<void()>& f) { return tlaloc::test_support::input_error_of(f); }
 
 }  // namespace
 

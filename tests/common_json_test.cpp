@@ -5,18 +5,12 @@
 #include <fstream>
 
 #include "model/common/Json.h"
+#include "tests/support/InputErrorText.h"
 
 using namespace tlaloc;
 
 namespace {
-std::string message_of(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "no error";
-}
+std::string message_of(const std::function<void()>& f) { return tlaloc::test_support::input_error_of(f); }
 }  // namespace
 
 TEST(Json, MalformedTextNamesLineAndColumn) {

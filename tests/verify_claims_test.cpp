@@ -9,6 +9,7 @@
 #include "verify/claims/Checker.h"
 #include "verify/claims/EditionComparison.h"
 #include "verify/claims/TableImplications.h"
+#include "tests/support/InputErrorText.h"
 
 using namespace tlaloc;
 using namespace tlaloc::verify;
@@ -21,14 +22,7 @@ ClaimsFile claims_from(const std::string& text) {
     return parse_claims(JsonPlace(keep.back(), "c.json"));
 }
 
-std::string error_of(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "no error";
-}
+std::string error_of(const std::function<void()>& f) { return tlaloc::test_support::input_error_of(f); }
 
 FileReport check(const std::string& text, const aztlan::Map* map = nullptr) {
     CheckContext ctx;

@@ -6,6 +6,7 @@
 
 #include "model/xalapa/Evaluation.h"
 #include "puzzles/xalapa/RandomChallenge.h"
+#include "tests/support/InputErrorText.h"
 
 using namespace tlaloc;
 using namespace tlaloc::xalapa;
@@ -23,12 +24,7 @@ Challenge challenge_from(const std::string& text) {
 }
 
 std::string error_of(const std::string& text) {
-    try {
-        challenge_from(text);
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "no error";
+    return tlaloc::test_support::input_error_of([&] { challenge_from(text); });
 }
 
 std::string with_board(const std::string& rest) { return std::string(R"({"board": )") + kBoard + ", " + rest + "}"; }
