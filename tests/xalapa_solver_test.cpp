@@ -117,11 +117,12 @@ TEST(XalapaSolver, FewestStonesMeetingAGivenSubset) {
                              "tasks": [{"feature": "red", "count": 2}, {"feature": "gecko", "at_least": 1}]})");
     Challenge ch = parse_challenge(tlaloc::JsonPlace(j, "x"), "x");
     ChallengeSolver solver;
-    auto both = solver.fewest_stones_meeting(ch, {0, 1}, false);
-    ASSERT_TRUE(both);
-    EXPECT_EQ(both->evaluation.stones, 3);
+    auto fewest = solver.fewest_stones_each(ch, {{0, 1}, {0}, {1}});
+    EXPECT_EQ(fewest[0], 3);  // both tasks: two red fields and a gecko
+    EXPECT_EQ(fewest[1], 2);
+    EXPECT_EQ(fewest[2], 1);
     ch.max_stones = 2;
-    EXPECT_FALSE(solver.fewest_stones_meeting(ch, {0, 1}, false));
+    EXPECT_FALSE(solver.fewest_stones_each(ch, {{0, 1}})[0].has_value());
 }
 
 TEST(XalapaSolver, UniquenessDecidedInTheSolveScopeAgreesWithExhaustiveSearch) {

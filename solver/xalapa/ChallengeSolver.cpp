@@ -256,31 +256,6 @@ OptimalSets ChallengeSolver::optimal_sets(const Challenge& ch, const Solution& b
     });
 }
 
-std::optional<Solution> ChallengeSolver::fewest_stones_meeting(const Challenge& ch, const std::vector<int>& tasks,
-                                                               bool with_formation) {
-    ChallengeFields fields(ch);
-    return impl_->scoped(ch, fields, [&](Encoding& enc) -> std::optional<Solution> {
-        for (int t : tasks) impl_->solver.add(enc.met[t]);
-        if (with_formation && ch.formation) impl_->solver.add(enc.met[enc.met.size() - 1]);
-        solver::Objective objective;
-        objective.at_most = [&](std::int64_t b) { return z3::atmost(enc.stones, static_cast<unsigned>(b)); };
-        objective.value_of = [&](const z3::model& m) { return static_cast<std::int64_t>(enc.stones_in(m).count()); };
-        auto result = solver::minimise(impl_->solver, objective);
-        if (!result.feasible) return std::nullopt;
-        Solution s;
-        s.stones = enc.stones_in(*result.model);
-        s.evaluation = evaluate(ch, fields, s.stones);
-        s.optimal = true;
-        s.solver_checks = result.checks;
-        for (int t : tasks)
-            if (!s.evaluation.tasks[t].met) throw std::logic_error("evaluator: a required task is not met");
-        if (with_formation && ch.formation && !s.evaluation.formation_met)
-            throw std::logic_error("evaluator: the required formation is not met");
-        return s;
-    });
-}
-
-
 namespace {
 z3::expr_vector met_literals(z3::context& ctx, const Encoding& enc, const std::vector<int>& tasks) {
     z3::expr_vector out(ctx);

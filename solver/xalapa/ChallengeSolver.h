@@ -61,10 +61,6 @@ public:
     std::optional<std::vector<int>> minimal_conflict(const Challenge& challenge, const std::vector<int>& tasks, int budget);
     // For u = 0..task_count(): the fewest stones with at most u tasks unmet (nullopt: impossible).
     std::vector<std::optional<int>> fewest_stones_by_given_up(const Challenge& challenge);
-    // Least stones meeting all of the given tasks (and the formation when `with_formation`), or
-    // nullopt when impossible within max_stones. Used by explanations and the Atlacoya bids.
-    std::optional<Solution> fewest_stones_meeting(const Challenge& challenge, const std::vector<int>& tasks,
-                                                  bool with_formation);
 
 private:
     struct Impl;
