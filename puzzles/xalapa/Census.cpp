@@ -28,11 +28,13 @@ std::vector<CensusItem> basic_census_items(const Catalogue& cat) {
     for (const auto& c : cat.cards)
         if (c.deck == Deck::Novice && c.kind == OracleCard::Kind::FeatureCard) features.push_back(c.id);
     std::vector<const BoardSide*> boards;
+    // Two sides with the same fields (symbols, lines, background) deal the same challenges.
     std::set<std::string> seen_boards;
-    for (const auto& b : cat.boards)
-        if (seen_boards.insert(board_to_json(Board{"", b.board.rows, b.board.cols, b.board.top_left_black, b.board.fields})["rows"].dump() +
-                               (b.board.top_left_black ? "b" : "w")).second)
-            boards.push_back(&b);
+    for (const auto& b : cat.boards) {
+        std::string key = std::to_string(b.board.rows) + "x" + std::to_string(b.board.cols);
+        for (const auto& f : b.board.fields) key += {static_cast<char>(f.symbols), static_cast<char>(f.lines), f.black ? 'b' : 'w'};
+        if (seen_boards.insert(key).second) boards.push_back(&b);
+    }
     std::vector<const PositionCard*> positions;
     std::set<std::vector<std::pair<int, int>>> seen_shapes;
     for (const auto& p : cat.positions)

@@ -51,9 +51,6 @@ Challenge random_challenge(std::mt19937_64& rng, const RandomChallengeOptions& o
                 Cell next{from.row + uniform(rng, -1, 1), from.col + uniform(rng, -1, 1)};
                 if (std::find(cells.begin(), cells.end(), next) == cells.end()) cells.push_back(next);
             }
-            int min_r = 0, min_c = 0;
-            for (auto c : cells) { min_r = std::min(min_r, c.row); min_c = std::min(min_c, c.col); }
-            for (auto& c : cells) c = {c.row - min_r, c.col - min_c};
             Formation f{cells};
             if (!formation_placements(ch.board, f, ch.orientations).empty()) {
                 // Normalise through the orientation helper so the stored shape is canonical.

@@ -1,6 +1,7 @@
 #include "solver/xalapa/ChallengeSolver.h"
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 #include <z3++.h>
 
@@ -177,11 +178,15 @@ Solution ChallengeSolver::solve(const Challenge& ch, const std::optional<CellSet
             return static_cast<std::int64_t>(e.penalty);
         };
         // No stones at all always works: every task that 0 stones meets is met, the rest paid for.
-        CellSet start = incumbent ? CellSet{} : heuristic_incumbent(ch, fields);
-        if (incumbent && evaluate(ch, fields, *incumbent).within_limit &&
-            evaluate(ch, fields, *incumbent).penalty < evaluate(ch, fields, start).penalty)
-            start = *incumbent;
-        std::int64_t start_penalty = evaluate(ch, fields, start).penalty;
+        // A given incumbent is used only when it is legal and beats placing no stones at all.
+        auto legal_penalty = [&](const CellSet& stones) {
+            Evaluation e = evaluate(ch, fields, stones);
+            return e.within_limit ? e.penalty : std::numeric_limits<int>::max();
+        };
+        CellSet start = !incumbent ? heuristic_incumbent(ch, fields)
+                        : legal_penalty(*incumbent) < legal_penalty(CellSet{}) ? *incumbent
+                                                                              : CellSet{};
+        std::int64_t start_penalty = legal_penalty(start);
         auto result = solver::minimise(impl_->solver, objective, start_penalty - 1);
         Solution s;
         s.solver_checks = result.checks;
