@@ -1,0 +1,75 @@
+#include "solver/xalapa/CountModel.h"
+
+#include <map>
+#include <stdexcept>
+
+namespace tlaloc::xalapa {
+
+CountModel::CountModel(const Challenge& ch, const ChallengeFields& fields, bool per_field) {
+    const int n = ch.board.size();
+    class_of.assign(static_cast<std::size_t>(n), 0);
+    std::map<std::vector<bool>, int> by_signature;
+    for (int i = 0; i < n; ++i) {
+        std::vector<bool> signature;
+        if (per_field) signature.assign(static_cast<std::size_t>(i) + 1, false);  // unique per field
+        else
+            for (std::size_t t = 0; t < ch.tasks.size(); ++t) {
+                signature.push_back(fields.feature[t].test(static_cast<std::size_t>(i)));
+                signature.push_back(fields.other[t].test(static_cast<std::size_t>(i)));
+            }
+        auto [it, fresh] = by_signature.try_emplace(signature, static_cast<int>(classes.size()));
+        if (fresh) classes.emplace_back();
+        classes[static_cast<std::size_t>(it->second)].push_back(i);
+        class_of[static_cast<std::size_t>(i)] = it->second;
+    }
+    for (std::size_t t = 0; t < ch.tasks.size(); ++t) {
+        std::vector<int> row;
+        for (const auto& cls : classes) {
+            auto f = static_cast<std::size_t>(cls[0]);
+            int k = fields.feature[t].test(f) ? 1 : 0;
+            if (ch.tasks[t].kind == Task::Kind::Same) k -= fields.other[t].test(f) ? 1 : 0;
+            row.push_back(k);
+        }
+        coefficient.push_back(std::move(row));
+    }
+    std::vector<std::vector<int>> all;
+    for (const auto& p : fields.placements) all.push_back(counts_of(p));
+    auto covers = [](const std::vector<int>& a, const std::vector<int>& b) {  // a >= b everywhere
+        for (std::size_t c = 0; c < a.size(); ++c)
+            if (a[c] < b[c]) return false;
+        return true;
+    };
+    for (std::size_t p = 0; p < all.size(); ++p) {
+        bool redundant = false;
+        for (std::size_t q = 0; q < all.size() && !redundant; ++q)
+            redundant = q != p && covers(all[p], all[q]) && (all[p] != all[q] || q < p);
+        if (redundant) continue;
+        demand.push_back(all[p]);
+        placement.push_back(fields.placements[p]);
+    }
+}
+
+std::vector<int> CountModel::counts_of(const CellSet& stones) const {
+    std::vector<int> n(classes.size(), 0);
+    for (std::size_t c = 0; c < classes.size(); ++c)
+        for (int i : classes[c]) n[c] += stones.test(static_cast<std::size_t>(i));
+    return n;
+}
+
+CellSet CountModel::stones_for(const std::vector<int>& counts, int p) const {
+    CellSet s;
+    if (p >= 0) s = placement[static_cast<std::size_t>(p)];
+    for (std::size_t c = 0; c < classes.size(); ++c) {
+        int have = 0;
+        for (int i : classes[c]) have += s.test(static_cast<std::size_t>(i));
+        if (have > counts[c]) throw std::logic_error("stones_for: the placement does not fit the counts");
+        for (int i : classes[c])
+            if (have < counts[c] && !s.test(static_cast<std::size_t>(i))) {
+                s.set(static_cast<std::size_t>(i));
+                ++have;
+            }
+    }
+    return s;
+}
+
+}  // namespace tlaloc::xalapa

@@ -1,0 +1,163 @@
+#include "solver/xalapa/CountSearch.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <numeric>
+
+namespace tlaloc::xalapa {
+
+namespace {
+
+class Search {
+public:
+    Search(const Challenge& ch, const CountModel& m, std::int64_t limit)
+        : ch_(ch), m_(m), limit_(limit), classes_(static_cast<int>(m.classes.size())),
+          tasks_(static_cast<int>(ch.tasks.size())), placements_(static_cast<int>(m.demand.size())),
+          words_((placements_ + 63) / 64) {
+        // Classes that count for many tasks first: their counts settle the most.
+        order_.resize(static_cast<std::size_t>(classes_));
+        std::iota(order_.begin(), order_.end(), 0);
+        auto weight = [&](int c) {
+            int w = 0;
+            for (const auto& row : m.coefficient) w += row[static_cast<std::size_t>(c)] != 0;
+            return w;
+        };
+        std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) { return weight(a) > weight(b); });
+        // What the classes from position k on can still add, per task side and per placement.
+        const auto K = static_cast<std::size_t>(classes_) + 1;
+        rem_pos_.assign(static_cast<std::size_t>(tasks_) * K, 0);
+        rem_neg_.assign(static_cast<std::size_t>(tasks_) * K, 0);
+        rem_demand_.assign(static_cast<std::size_t>(placements_) * K, 0);
+        for (int k = classes_ - 1; k >= 0; --k) {
+            const auto c = static_cast<std::size_t>(order_[static_cast<std::size_t>(k)]);
+            const int size = m.size(c);
+            for (int t = 0; t < tasks_; ++t) {
+                int coef = m.coefficient[static_cast<std::size_t>(t)][c];
+                rem_pos_[at(t, k)] = rem_pos_[at(t, k + 1)] + (coef > 0 ? size : 0);
+                rem_neg_[at(t, k)] = rem_neg_[at(t, k + 1)] + (coef < 0 ? size : 0);
+            }
+            for (int j = 0; j < placements_; ++j)
+                rem_demand_[at(j, k)] = rem_demand_[at(j, k + 1)] + m.demand[static_cast<std::size_t>(j)][c];
+        }
+        // fits_[c][v]: the placements whose demand on class c is at most v.
+        fits_.resize(static_cast<std::size_t>(classes_));
+        for (int c = 0; c < classes_; ++c)
+            for (int v = 0; v <= m.size(static_cast<std::size_t>(c)); ++v) {
+                std::vector<std::uint64_t> mask(static_cast<std::size_t>(words_), 0);
+                for (int j = 0; j < placements_; ++j)
+                    if (m.demand[static_cast<std::size_t>(j)][static_cast<std::size_t>(c)] <= v) mask[static_cast<std::size_t>(j / 64)] |= 1ULL << (j % 64);
+                fits_[static_cast<std::size_t>(c)].push_back(std::move(mask));
+            }
+        masks_.assign(K * static_cast<std::size_t>(words_), 0);
+        for (int j = 0; j < placements_; ++j) masks_[static_cast<std::size_t>(j / 64)] |= 1ULL << (j % 64);
+        sum_.assign(static_cast<std::size_t>(tasks_), 0);
+        counts_.assign(static_cast<std::size_t>(classes_), 0);
+        limit_stones_ = std::min(ch.max_stones, ch.board.size());
+        // No stones at all is always allowed.
+        best_counts_ = counts_;
+        best_penalty_ = bound(0, 0).first;
+        best_placement_ = -1;
+    }
+
+    CountSearchResult run() {
+        complete_ = true;
+        dfs(0, 0);
+        CountSearchResult r;
+        r.stones = m_.stones_for(best_counts_, best_placement_);
+        r.penalty = best_penalty_;
+        r.complete = complete_;
+        r.nodes = nodes_;
+        return r;
+    }
+
+private:
+    std::size_t at(int row, int k) const { return static_cast<std::size_t>(row) * (static_cast<std::size_t>(classes_) + 1) + static_cast<std::size_t>(k); }
+
+    // Lower bound on the penalty of every completion from position k with `used` stones, and the
+    // first placement still possible (-1: none). Exact when k == classes_.
+    std::pair<int, int> bound(int k, int used) const {
+        const int d = ch_.disfavor;
+        const int left = std::max(0, std::min(limit_stones_, best_penalty_ - 1) - used);
+        int certain = 0, extra = 0;
+        for (int t = 0; t < tasks_; ++t) {
+            const Task& task = ch_.tasks[static_cast<std::size_t>(t)];
+            const int s = sum_[static_cast<std::size_t>(t)];
+            const int up = std::min(left, rem_pos_[at(t, k)]), down = std::min(left, rem_neg_[at(t, k)]);
+            if (task.kind == Task::Kind::Same) {
+                if (s > down || -s > up) ++certain;
+                else extra = std::max(extra, std::min(std::abs(s), d));
+            } else if (s > task.hi || s + up < task.lo) {
+                ++certain;
+            } else {
+                extra = std::max(extra, std::min(std::max(0, task.lo - s), d));
+            }
+        }
+        int first = -1;
+        if (ch_.formation) {
+            int fewest = 1 << 20;
+            const std::uint64_t* mask = &masks_[static_cast<std::size_t>(k) * static_cast<std::size_t>(words_)];
+            for (int w = 0; w < words_; ++w)
+                for (std::uint64_t bits = mask[w]; bits; bits &= bits - 1) {
+                    int j = w * 64 + __builtin_ctzll(bits);
+                    int need = rem_demand_[at(j, k)];
+                    if (need < fewest) {
+                        fewest = need;
+                        first = j;
+                    }
+                }
+            if (fewest > left) {
+                ++certain;
+                first = -1;
+            } else {
+                extra = std::max(extra, std::min(fewest, d));
+            }
+        }
+        return {used + d * certain + extra, first};
+    }
+
+    void dfs(int k, int used) {
+        if (++nodes_ > limit_) {
+            complete_ = false;
+            return;
+        }
+        auto [lb, first] = bound(k, used);
+        if (lb >= best_penalty_) return;
+        if (k == classes_) {
+            best_penalty_ = lb;
+            best_counts_ = counts_;
+            best_placement_ = first;
+            return;
+        }
+        const auto c = static_cast<std::size_t>(order_[static_cast<std::size_t>(k)]);
+        const int top = std::min(m_.size(c), std::min(limit_stones_, best_penalty_ - 1) - used);
+        const auto W = static_cast<std::size_t>(words_);
+        for (int v = 0; v <= top && complete_; ++v) {
+            for (int t = 0; t < tasks_; ++t) sum_[static_cast<std::size_t>(t)] += v * m_.coefficient[static_cast<std::size_t>(t)][c];
+            const auto& fit = fits_[c][static_cast<std::size_t>(v)];
+            for (std::size_t w = 0; w < W; ++w) masks_[(static_cast<std::size_t>(k) + 1) * W + w] = masks_[static_cast<std::size_t>(k) * W + w] & fit[w];
+            counts_[c] = v;
+            dfs(k + 1, used + v);
+            counts_[c] = 0;
+            for (int t = 0; t < tasks_; ++t) sum_[static_cast<std::size_t>(t)] -= v * m_.coefficient[static_cast<std::size_t>(t)][c];
+            if (v >= best_penalty_ - 1 - used) break;  // the bound tightened below this count
+        }
+    }
+
+    const Challenge& ch_;
+    const CountModel& m_;
+    std::int64_t limit_, nodes_ = 0;
+    int classes_, tasks_, placements_, words_, limit_stones_ = 0;
+    std::vector<int> order_, rem_pos_, rem_neg_, rem_demand_, sum_, counts_, best_counts_;
+    std::vector<std::vector<std::vector<std::uint64_t>>> fits_;
+    std::vector<std::uint64_t> masks_;
+    int best_penalty_ = 0, best_placement_ = -1;
+    bool complete_ = true;
+};
+
+}  // namespace
+
+CountSearchResult count_search(const Challenge& ch, const CountModel& model, std::int64_t node_limit) {
+    return Search(ch, model, node_limit).run();
+}
+
+}  // namespace tlaloc::xalapa
