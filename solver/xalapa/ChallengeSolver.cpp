@@ -129,23 +129,24 @@ Encoding encode(z3::solver& solver, const Challenge& ch, const CountModel& model
     return enc;
 }
 
-// penalty <= bound. Stones weigh 1 and each unmet task `disfavor`, so the bound holds exactly when,
-// for some number u of unmet tasks, at most u are unmet and at most bound - disfavor·u stones lie:
-// a disjunction of cardinality constraints. Measured against the single weighted pseudo-Boolean
-// sum, Z3 proves the optimum with 14 % fewer instructions on level-2 deals (3 % more on harsher
-// random challenges; bench/xalapa_bench).
+// penalty <= bound, as one pseudo-Boolean constraint: stones weigh 1, each unmet task `disfavor`.
+// (Writing it instead as cases over the number u of unmet tasks, "at most u unmet and at most
+// bound - disfavor·u stones", proved level-2 deals with 14 % fewer instructions, but Z3 4.8.12 then
+// crashed inside check() during the basic census.)
 z3::expr penalty_at_most(z3::context& ctx, const Encoding& enc, std::int64_t bound) {
     if (bound < 0) return ctx.bool_val(false);
-    const int disfavor = enc.disfavor;
-    if (disfavor == 0) return at_most(enc.stones, bound);
-    z3::expr_vector unmet(ctx), cases(ctx);
-    for (unsigned t = 0; t < enc.met.size(); ++t) unmet.push_back(!enc.met[t]);
-    for (std::int64_t u = 0; u <= static_cast<std::int64_t>(unmet.size()) && disfavor * u <= bound; ++u) {
-        z3::expr few_stones = at_most(enc.stones, bound - disfavor * u);
-        cases.push_back(u == static_cast<std::int64_t>(unmet.size()) ? few_stones
-                                                                     : at_most(unmet, u) && few_stones);
+    z3::expr_vector terms(ctx);
+    std::vector<int> coeffs;
+    for (unsigned i = 0; i < enc.stones.size(); ++i) {
+        terms.push_back(enc.stones[i]);
+        coeffs.push_back(1);
     }
-    return z3::mk_or(cases);
+    for (unsigned t = 0; t < enc.met.size(); ++t) {  // disfavor·¬m = disfavor - disfavor·m
+        terms.push_back(enc.met[t]);
+        coeffs.push_back(-enc.disfavor);
+    }
+    if (terms.empty()) return ctx.bool_val(true);
+    return z3::pble(terms, coeffs.data(), static_cast<int>(bound - static_cast<std::int64_t>(enc.disfavor) * enc.met.size()));
 }
 
 }  // namespace
@@ -153,16 +154,12 @@ z3::expr penalty_at_most(z3::context& ctx, const Encoding& enc, std::int64_t bou
 struct ChallengeSolver::Impl {
     z3::context ctx;
     z3::solver solver;
-    explicit Impl(SolverBackend backend) : solver(make(ctx, backend)) {
-        if (backend != SolverBackend::SatCore) {
-            // Relevancy filtering only pays off with quantifiers and rich theories; on these
-            // small pseudo-Boolean models turning it off saves 15-20 % of instructions
-            // (callgrind, bench/xalapa_bench sets).
-            z3::params p(ctx);
-            p.set("relevancy", 0u);
-            solver.set(p);
-        }
-    }
+    // Z3's defaults are kept. relevancy=0 saved 15-20 % of instructions here, but Z3 4.8.12 then
+    // crashed inside check() after some thousand push/pop rounds (basic census, shard 1/2).
+    SolverBackend backend;
+    int scopes = 0;  // challenges encoded in this context so far
+    explicit Impl(SolverBackend b) : solver(make(ctx, b)), backend(b) {}
+
     static z3::solver make(z3::context& ctx, SolverBackend backend) {
         switch (backend) {
             case SolverBackend::SatCore: return z3::solver(ctx, "QF_FD");
@@ -183,6 +180,7 @@ struct ChallengeSolver::Impl {
     // `penalty_bound`: see encode().
     template <class F>
     auto scoped(const Challenge& ch, const CountModel& model, std::optional<int> penalty_bound, F&& body) {
+        ++scopes;
         solver.push();
         struct Pop {
             z3::solver& s;
@@ -237,6 +235,15 @@ bool ChallengeSolver::Impl::unique_optimum(const Challenge& ch, const ChallengeF
 }
 
 ChallengeSolver::ChallengeSolver(SolverBackend backend) : impl_(std::make_unique<Impl>(backend)) {}
+
+// A fresh Z3 context every few thousand challenges: Z3 4.8.12 crashed inside check() after tens of
+// thousands of push/pop rounds on one context (the basic census). Renewing costs about a
+// millisecond.
+ChallengeSolver::Impl& ChallengeSolver::renewed() {
+    constexpr int kScopesPerContext = 2000;
+    if (impl_->scopes >= kScopesPerContext) impl_ = std::make_unique<Impl>(impl_->backend);
+    return *impl_;
+}
 ChallengeSolver::~ChallengeSolver() = default;
 
 Solution ChallengeSolver::solve(const Challenge& ch, const std::optional<CellSet>& incumbent, bool decide_uniqueness) {
@@ -252,8 +259,9 @@ Solution ChallengeSolver::solve(const Challenge& ch, const std::optional<CellSet
     CellSet start = count_search(ch, model).stones;
     if (incumbent && legal_penalty(*incumbent) < legal_penalty(start)) start = *incumbent;
     const int start_penalty = legal_penalty(start);
-    // Every check below bounds the penalty by start_penalty, hence the stones too.
-    return impl_->scoped(ch, model, start_penalty, [&](Encoding& enc) {
+    // Every check below bounds the penalty by start_penalty - 1 (by start_penalty when deciding
+    // uniqueness), hence the stones too.
+    return renewed().scoped(ch, model, decide_uniqueness ? start_penalty : start_penalty - 1, [&](Encoding& enc) {
         solver::Objective objective;
         objective.at_most = [&](std::int64_t b) { return penalty_at_most(impl_->ctx, enc, b); };
         objective.value_of = [&](const z3::model& m) {
@@ -275,7 +283,7 @@ Solution ChallengeSolver::solve(const Challenge& ch, const std::optional<CellSet
 }
 OptimalSets ChallengeSolver::optimal_sets(const Challenge& ch, const Solution& best, std::int64_t cap, bool backbone) {
     ChallengeFields fields(ch);
-    return impl_->scoped(ch, fields, [&](Encoding& enc) {
+    return renewed().scoped(ch, fields, [&](Encoding& enc) {
         z3::context& ctx = impl_->ctx;
         z3::solver& s = impl_->solver;
         s.add(penalty_at_most(ctx, enc, best.evaluation.penalty));
@@ -340,7 +348,7 @@ void check_meets(const Challenge& ch, const ChallengeFields& fields, const CellS
 
 std::vector<bool> ChallengeSolver::can_meet_each(const Challenge& ch, const std::vector<std::vector<int>>& sets, int budget) {
     ChallengeFields fields(ch);
-    return impl_->scoped(ch, fields, [&](Encoding& enc) {
+    return renewed().scoped(ch, fields, [&](Encoding& enc) {
         impl_->solver.add(at_most(enc.stones, std::max(0, budget)));
         std::vector<bool> out;
         for (const auto& tasks : sets) {
@@ -354,7 +362,7 @@ std::vector<bool> ChallengeSolver::can_meet_each(const Challenge& ch, const std:
 
 std::vector<std::optional<int>> ChallengeSolver::fewest_stones_each(const Challenge& ch, const std::vector<std::vector<int>>& sets) {
     ChallengeFields fields(ch);
-    return impl_->scoped(ch, fields, [&](Encoding& enc) {
+    return renewed().scoped(ch, fields, [&](Encoding& enc) {
         std::vector<std::optional<int>> out;
         for (const auto& tasks : sets) {
             std::vector<z3::expr> assume;
@@ -376,7 +384,7 @@ std::vector<std::optional<int>> ChallengeSolver::fewest_stones_each(const Challe
 std::optional<std::vector<int>> ChallengeSolver::minimal_conflict(const Challenge& ch, const std::vector<int>& tasks,
                                                                   int budget) {
     ChallengeFields fields(ch);
-    return impl_->scoped(ch, fields, [&](Encoding& enc) -> std::optional<std::vector<int>> {
+    return renewed().scoped(ch, fields, [&](Encoding& enc) -> std::optional<std::vector<int>> {
         z3::solver& s = impl_->solver;
         s.add(at_most(enc.stones, std::max(0, budget)));
         if (s.check(met_literals(impl_->ctx, enc, tasks)) == z3::sat) return std::nullopt;
@@ -398,7 +406,7 @@ std::optional<std::vector<int>> ChallengeSolver::minimal_conflict(const Challeng
 
 std::vector<std::optional<int>> ChallengeSolver::fewest_stones_by_given_up(const Challenge& ch) {
     ChallengeFields fields(ch);
-    return impl_->scoped(ch, fields, [&](Encoding& enc) {
+    return renewed().scoped(ch, fields, [&](Encoding& enc) {
         std::vector<std::optional<int>> out;
         z3::expr_vector unmet(impl_->ctx);
         for (unsigned t = 0; t < enc.met.size(); ++t) unmet.push_back(!enc.met[t]);

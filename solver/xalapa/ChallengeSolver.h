@@ -64,6 +64,7 @@ public:
 
 private:
     struct Impl;
+    Impl& renewed();
     std::unique_ptr<Impl> impl_;
 };
 

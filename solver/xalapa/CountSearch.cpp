@@ -33,11 +33,11 @@ public:
             const int size = m.size(c);
             for (int t = 0; t < tasks_; ++t) {
                 int coef = m.coefficient[static_cast<std::size_t>(t)][c];
-                rem_pos_[at(t, k)] = rem_pos_[at(t, k + 1)] + (coef > 0 ? size : 0);
-                rem_neg_[at(t, k)] = rem_neg_[at(t, k + 1)] + (coef < 0 ? size : 0);
+                rem_pos_[task_at(t, k)] = rem_pos_[task_at(t, k + 1)] + (coef > 0 ? size : 0);
+                rem_neg_[task_at(t, k)] = rem_neg_[task_at(t, k + 1)] + (coef < 0 ? size : 0);
             }
             for (int j = 0; j < placements_; ++j)
-                rem_demand_[at(j, k)] = rem_demand_[at(j, k + 1)] + m.demand[static_cast<std::size_t>(j)][c];
+                rem_demand_[placement_at(j, k)] = rem_demand_[placement_at(j, k + 1)] + m.demand[static_cast<std::size_t>(j)][c];
         }
         // fits_[c][v]: the placements whose demand on class c is at most v.
         fits_.resize(static_cast<std::size_t>(classes_));
@@ -50,6 +50,11 @@ public:
             }
         masks_.assign(K * static_cast<std::size_t>(words_), 0);
         for (int j = 0; j < placements_; ++j) masks_[static_cast<std::size_t>(j / 64)] |= 1ULL << (j % 64);
+        coef_.resize(static_cast<std::size_t>(classes_) * static_cast<std::size_t>(tasks_));
+        for (int c = 0; c < classes_; ++c)
+            for (int t = 0; t < tasks_; ++t)
+                coef_[static_cast<std::size_t>(c) * static_cast<std::size_t>(tasks_) + static_cast<std::size_t>(t)] =
+                    m.coefficient[static_cast<std::size_t>(t)][static_cast<std::size_t>(c)];
         sum_.assign(static_cast<std::size_t>(tasks_), 0);
         counts_.assign(static_cast<std::size_t>(classes_), 0);
         limit_stones_ = std::min(ch.max_stones, ch.board.size());
@@ -71,7 +76,9 @@ public:
     }
 
 private:
-    std::size_t at(int row, int k) const { return static_cast<std::size_t>(row) * (static_cast<std::size_t>(classes_) + 1) + static_cast<std::size_t>(k); }
+    // Per position k, then per task (or placement): the rows the bound reads at one node are contiguous.
+    std::size_t task_at(int t, int k) const { return static_cast<std::size_t>(k) * static_cast<std::size_t>(tasks_) + static_cast<std::size_t>(t); }
+    std::size_t placement_at(int j, int k) const { return static_cast<std::size_t>(k) * static_cast<std::size_t>(placements_) + static_cast<std::size_t>(j); }
 
     // Lower bound on the penalty of every completion from position k with `used` stones, and the
     // first placement still possible (-1: none). Exact when k == classes_.
@@ -82,7 +89,7 @@ private:
         for (int t = 0; t < tasks_; ++t) {
             const Task& task = ch_.tasks[static_cast<std::size_t>(t)];
             const int s = sum_[static_cast<std::size_t>(t)];
-            const int up = std::min(left, rem_pos_[at(t, k)]), down = std::min(left, rem_neg_[at(t, k)]);
+            const int up = std::min(left, rem_pos_[task_at(t, k)]), down = std::min(left, rem_neg_[task_at(t, k)]);
             if (task.kind == Task::Kind::Same) {
                 if (s > down || -s > up) ++certain;
                 else extra = std::max(extra, std::min(std::abs(s), d));
@@ -99,7 +106,7 @@ private:
             for (int w = 0; w < words_; ++w)
                 for (std::uint64_t bits = mask[w]; bits; bits &= bits - 1) {
                     int j = w * 64 + __builtin_ctzll(bits);
-                    int need = rem_demand_[at(j, k)];
+                    int need = rem_demand_[placement_at(j, k)];
                     if (need < fewest) {
                         fewest = need;
                         first = j;
@@ -131,23 +138,27 @@ private:
         const auto c = static_cast<std::size_t>(order_[static_cast<std::size_t>(k)]);
         const int top = std::min(m_.size(c), std::min(limit_stones_, best_penalty_ - 1) - used);
         const auto W = static_cast<std::size_t>(words_);
-        for (int v = 0; v <= top && complete_; ++v) {
-            for (int t = 0; t < tasks_; ++t) sum_[static_cast<std::size_t>(t)] += v * m_.coefficient[static_cast<std::size_t>(t)][c];
+        const int* coef = coef_.data() + c * static_cast<std::size_t>(tasks_);
+        for (int v = 0; v <= top; ++v) {  // left only by the break below, which undoes the sums
+            if (v > 0)
+                for (int t = 0; t < tasks_; ++t) sum_[static_cast<std::size_t>(t)] += coef[t];  // one more stone in c
             const auto& fit = fits_[c][static_cast<std::size_t>(v)];
             for (std::size_t w = 0; w < W; ++w) masks_[(static_cast<std::size_t>(k) + 1) * W + w] = masks_[static_cast<std::size_t>(k) * W + w] & fit[w];
             counts_[c] = v;
             dfs(k + 1, used + v);
-            counts_[c] = 0;
-            for (int t = 0; t < tasks_; ++t) sum_[static_cast<std::size_t>(t)] -= v * m_.coefficient[static_cast<std::size_t>(t)][c];
-            if (v >= best_penalty_ - 1 - used) break;  // the bound tightened below this count
+            if (v >= best_penalty_ - 1 - used || v == top || !complete_) {  // the bound may have tightened
+                for (int t = 0; t < tasks_; ++t) sum_[static_cast<std::size_t>(t)] -= v * coef[t];
+                break;
+            }
         }
+        counts_[c] = 0;
     }
 
     const Challenge& ch_;
     const CountModel& m_;
     std::int64_t limit_, nodes_ = 0;
     int classes_, tasks_, placements_, words_, limit_stones_ = 0;
-    std::vector<int> order_, rem_pos_, rem_neg_, rem_demand_, sum_, counts_, best_counts_;
+    std::vector<int> order_, rem_pos_, rem_neg_, rem_demand_, coef_, sum_, counts_, best_counts_;
     std::vector<std::vector<std::vector<std::uint64_t>>> fits_;
     std::vector<std::uint64_t> masks_;
     int best_penalty_ = 0, best_placement_ = -1;
