@@ -108,6 +108,11 @@ Encoding encode(z3::solver& solver, const Challenge& ch, const CountModel& model
             solver.add(!m);
             continue;
         }
+        if (task.lo == task.hi && task.lo > 0 && task.hi < size) {  // exactly: one constraint
+            std::vector<int> ones(terms.size(), 1);
+            solver.add(z3::implies(m, z3::pbeq(terms, ones.data(), task.lo)));
+            continue;
+        }
         if (task.lo > 0) solver.add(z3::implies(m, z3::atleast(terms, static_cast<unsigned>(task.lo))));
         if (task.hi < size) solver.add(z3::implies(m, z3::atmost(terms, static_cast<unsigned>(task.hi))));
     }
