@@ -41,6 +41,31 @@ TEST(XalapaCountSearch, FindsTheExhaustiveMinimumOn200RandomChallenges) {
     }
 }
 
+TEST(XalapaCountSearch, WithRequiredTasksItFindsTheFewestStonesMeetingThem) {
+    std::mt19937_64 rng(78);
+    for (int i = 0; i < 150; ++i) {
+        Challenge ch = random_challenge(rng, small_options(i));
+        SCOPED_TRACE(challenge_to_json(ch).dump());
+        ChallengeFields fields(ch);
+        CountModel model(ch, fields);
+        // A random set of required tasks (the formation is index tasks.size()), the rest ignored.
+        std::vector<int> required, weight(ch.tasks.size() + 1, 0);
+        for (int t = 0; t < ch.task_count(); ++t)
+            if (std::uniform_int_distribution<int>(0, 2)(rng) == 0) {
+                required.push_back(t);
+                weight[static_cast<std::size_t>(t)] = ch.max_stones + 1;
+            }
+        CountSearchResult r = count_search(ch, model, weight);
+        ASSERT_TRUE(r.complete);
+        if (r.penalty <= ch.max_stones) {
+            EXPECT_TRUE(brute_can_meet(ch, required, r.penalty));
+            if (r.penalty > 0) EXPECT_FALSE(brute_can_meet(ch, required, r.penalty - 1));
+        } else {
+            EXPECT_FALSE(brute_can_meet(ch, required, ch.max_stones));
+        }
+    }
+}
+
 TEST(XalapaCountSearch, ANodeLimitStillGivesALegalSetThatScoresWhatItSays) {
     std::mt19937_64 rng(5);
     int cut_short = 0;

@@ -112,6 +112,29 @@ TEST(XalapaSolver, GivingUpATaskWhenCheaper) {
     EXPECT_EQ(solver.solve(ch).evaluation.penalty, 5);
 }
 
+// "At least 7 stones on the board" against a budget of 6 is a pigeonhole problem for Z3's
+// pseudo-Boolean solver (minutes with the budget and the task as two cardinality constraints). The
+// solver must settle it at once: the unary stone counter and the budget rule make it propagation.
+TEST(XalapaSolver, ATaskNeedingMoreStonesThanTheBudgetIsSettledByPropagation) {
+    Json j = Json::parse(R"({"board": {"rows": [["cactus","","","","",""],["","","","","",""],["","","","","",""],
+                                                  ["","","","","",""],["","","","","",""],["","","","","","gecko"]]},
+                             "tasks": [{"feature": "any", "at_least": 7}, {"feature": "cactus", "count": 1}],
+                             "max_stones": 8})");
+    Challenge ch = parse_challenge(tlaloc::JsonPlace(j, "x"), "x");
+    ChallengeSolver solver;
+    auto fewest = solver.fewest_stones_each(ch, {{0}, {0, 1}, {1}});
+    EXPECT_EQ(fewest[0], 7);
+    EXPECT_EQ(fewest[1], 7);
+    EXPECT_EQ(fewest[2], 1);
+    EXPECT_FALSE(solver.can_meet(ch, {0}, 6));
+    EXPECT_TRUE(solver.can_meet(ch, {0, 1}, 7));
+    EXPECT_EQ(solver.minimal_conflict(ch, {0, 1}, 6), std::vector<int>{0});
+    auto table = solver.fewest_stones_by_given_up(ch);  // u = 0, 1, 2 unmet
+    EXPECT_EQ(table[0], 7);
+    EXPECT_EQ(table[1], 1);  // give up the seven, keep the cactus
+    EXPECT_EQ(table[2], 0);
+}
+
 TEST(XalapaSolver, FewestStonesMeetingAGivenSubset) {
     Json j = Json::parse(R"({"board": {"rows": [["/red","gecko","/red"],["","","gecko"]]},
                              "tasks": [{"feature": "red", "count": 2}, {"feature": "gecko", "at_least": 1}]})");

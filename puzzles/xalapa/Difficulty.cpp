@@ -15,9 +15,13 @@ Rating rate(ChallengeSolver& solver, const Challenge& ch, const Solution& best, 
     r.optimum = best.evaluation.penalty;
     r.unmet = best.evaluation.unmet;
     r.stones = best.evaluation.stones;
-    OptimalSets sets = solver.optimal_sets(ch, best, cap, false);
-    r.optimal_sets = sets.count;
-    r.optimal_sets_more = sets.more;
+    if (best.unique && *best.unique) {
+        r.optimal_sets = 1;  // already settled by solve(): no need to enumerate field by field
+    } else {
+        OptimalSets sets = solver.optimal_sets(ch, best, cap, false);
+        r.optimal_sets = sets.count;
+        r.optimal_sets_more = sets.more;
+    }
 
     const int n = ch.task_count();
     std::vector<int> all;

@@ -21,7 +21,7 @@ std::optional<GeneratedPuzzle> try_deal(const Catalogue& catalogue, const Genera
     // A fresh Z3 context for what gets written: the chosen stones and conflict set then depend on
     // the deal alone, not on what this thread's solver saw before, so the output is reproducible.
     ChallengeSolver fresh;
-    best = fresh.solve(dealt.challenge);
+    best = fresh.solve(dealt.challenge, std::nullopt, opt.unique);
     Rating rating = rate(fresh, dealt.challenge, best);
     if (opt.difficulty && rating.level != *opt.difficulty) return std::nullopt;
     return GeneratedPuzzle{dealt, d, best, rating};

@@ -32,10 +32,18 @@ struct Encoding {
     std::vector<int> len;  // literals per class: its size, or less when the scope bounds the stones
     z3::expr_vector met;  // per task, then the formation last when there is one
     int disfavor = 0;     // the penalty of each unmet one
+    // With count_total: total[k - 1] is "at least k stones", a unary counter over `stones`.
+    z3::expr_vector total;
     z3::expr_vector placed;  // "the formation stands on this placement"
     std::vector<int> placement_of;  // per `placed` literal: its index into model.demand
 
-    Encoding(z3::context& ctx, const CountModel& m) : model(m), stones(ctx), met(ctx), placed(ctx) {}
+    Encoding(z3::context& ctx, const CountModel& m) : model(m), stones(ctx), met(ctx), total(ctx), placed(ctx) {}
+
+    // "At most b stones": on the unary counter when there is one, else one pseudo-Boolean bound.
+    z3::expr stones_at_most(std::int64_t b) const {
+        if (b >= 0 && b < static_cast<std::int64_t>(total.size())) return !total[static_cast<unsigned>(b)];
+        return at_most(stones, b);
+    }
 
     std::vector<int> counts_in(const z3::model& m) const {
         std::vector<int> n(model.classes.size(), 0);
@@ -64,7 +72,13 @@ struct Encoding {
 
 // `penalty_bound`: a bound every question asked in this scope puts on the penalty, which bounds
 // the stones too; no class then needs more count literals than that.
-Encoding encode(z3::solver& solver, const Challenge& ch, const CountModel& model, std::optional<int> penalty_bound) {
+// `count_total`: also a unary counter of the stones (Sinz's sequential counter, both directions),
+// with the implied constraints "a count task met => at least its minimum of stones in all". Stone
+// budgets are then unit literals, and a task asking for more stones than the budget is refuted by
+// propagation: Z3's pseudo-Boolean solver alone needs an exponential search to see that
+// atleast(x, 7) and atmost(x, 6) conflict (minutes for 36 literals).
+Encoding encode(z3::solver& solver, const Challenge& ch, const CountModel& model, std::optional<int> penalty_bound,
+                bool count_total) {
     z3::context& ctx = solver.ctx();
     Encoding enc(ctx, model);
     enc.disfavor = ch.disfavor;
@@ -115,6 +129,32 @@ Encoding encode(z3::solver& solver, const Challenge& ch, const CountModel& model
         }
         if (task.lo > 0) solver.add(z3::implies(m, z3::atleast(terms, static_cast<unsigned>(task.lo))));
         if (task.hi < size) solver.add(z3::implies(m, z3::atmost(terms, static_cast<unsigned>(task.hi))));
+    }
+    if (count_total) {
+        // s[j - 1] after literal i: "at least j of stones[0..i] hold", for j up to cap + 1.
+        const unsigned width = std::min<unsigned>(enc.stones.size(), static_cast<unsigned>(cap) + 1);
+        std::vector<z3::expr> prev;
+        for (unsigned i = 0; i < enc.stones.size(); ++i) {
+            std::vector<z3::expr> next;
+            const z3::expr x = enc.stones[i];
+            for (unsigned j = 1; j <= std::min(i + 1, width); ++j) {
+                z3::expr s = ctx.bool_const(("total" + std::to_string(i) + ">=" + std::to_string(j)).c_str());
+                const bool had_j = j <= prev.size(), had_less = j >= 2;
+                // s <-> prev[j] or (x and prev[j - 1]); prev[0] is true, prev beyond its size false.
+                if (had_j) solver.add(z3::implies(prev[j - 1], s));
+                solver.add(z3::implies(had_less ? x && prev[j - 2] : x, s));
+                solver.add(z3::implies(s, had_j ? prev[j - 1] || x : x));
+                if (had_less) solver.add(z3::implies(s, prev[j - 2]));
+                next.push_back(s);
+            }
+            prev = std::move(next);
+        }
+        for (const auto& s : prev) enc.total.push_back(s);
+        for (std::size_t t = 0; t < ch.tasks.size(); ++t) {
+            const Task& task = ch.tasks[t];
+            if (task.kind != Task::Kind::Same && task.lo > 0 && task.lo <= static_cast<int>(enc.total.size()))
+                solver.add(z3::implies(enc.met[static_cast<unsigned>(t)], enc.total[static_cast<unsigned>(task.lo) - 1]));
+        }
     }
     if (ch.formation) {
         z3::expr f = ctx.bool_const("formation");
@@ -178,20 +218,21 @@ struct ChallengeSolver::Impl {
 
     // Runs `body` with the challenge encoded in a fresh scope, popped afterwards whatever happens.
     template <class F>
-    auto scoped(const Challenge& ch, const ChallengeFields& fields, F&& body, bool per_field = false) {
+    auto scoped(const Challenge& ch, const ChallengeFields& fields, F&& body, bool per_field = false, bool count_total = false) {
         CountModel model(ch, fields, per_field);
-        return scoped(ch, model, std::nullopt, std::forward<F>(body));
+        return scoped(ch, model, std::nullopt, std::forward<F>(body), count_total);
     }
     // `penalty_bound`: see encode().
     template <class F>
-    auto scoped(const Challenge& ch, const CountModel& model, std::optional<int> penalty_bound, F&& body) {
+    auto scoped(const Challenge& ch, const CountModel& model, std::optional<int> penalty_bound, F&& body,
+                bool count_total = false) {
         ++scopes;
         solver.push();
         struct Pop {
             z3::solver& s;
             ~Pop() { s.pop(); }
         } pop{solver};
-        Encoding enc = encode(solver, ch, model, penalty_bound);
+        Encoding enc = encode(solver, ch, model, penalty_bound, count_total);
         return body(enc);
     }
 };
@@ -340,6 +381,14 @@ bool ChallengeSolver::can_meet(const Challenge& ch, const std::vector<int>& task
 }
 
 namespace {
+// A count task asking for more stones than `budget` cannot be met within it: said to Z3 outright,
+// since its pseudo-Boolean solver needs an exponential search to see that atleast(F, lo) and a
+// budget below lo conflict.
+void rule_out_tasks_beyond(z3::solver& solver, const Challenge& ch, const Encoding& enc, int budget) {
+    for (std::size_t t = 0; t < ch.tasks.size(); ++t)
+        if (ch.tasks[t].kind != Task::Kind::Same && ch.tasks[t].lo > budget) solver.add(!enc.met[static_cast<unsigned>(t)]);
+}
+
 // Throws unless the evaluator agrees that `stones` meets every task of `tasks` within `budget`.
 void check_meets(const Challenge& ch, const ChallengeFields& fields, const CellSet& stones, const std::vector<int>& tasks,
                  int budget) {
@@ -354,7 +403,8 @@ void check_meets(const Challenge& ch, const ChallengeFields& fields, const CellS
 std::vector<bool> ChallengeSolver::can_meet_each(const Challenge& ch, const std::vector<std::vector<int>>& sets, int budget) {
     ChallengeFields fields(ch);
     return renewed().scoped(ch, fields, [&](Encoding& enc) {
-        impl_->solver.add(at_most(enc.stones, std::max(0, budget)));
+        impl_->solver.add(enc.stones_at_most(std::max(0, budget)));
+        rule_out_tasks_beyond(impl_->solver, ch, enc, budget);
         std::vector<bool> out;
         for (const auto& tasks : sets) {
             z3::check_result r = impl_->solver.check(met_literals(impl_->ctx, enc, tasks));
@@ -367,23 +417,35 @@ std::vector<bool> ChallengeSolver::can_meet_each(const Challenge& ch, const std:
 
 std::vector<std::optional<int>> ChallengeSolver::fewest_stones_each(const Challenge& ch, const std::vector<std::vector<int>>& sets) {
     ChallengeFields fields(ch);
-    return renewed().scoped(ch, fields, [&](Encoding& enc) {
+    CountModel model(ch, fields);
+    return renewed().scoped(ch, model, std::nullopt, [&](Encoding& enc) {
         std::vector<std::optional<int>> out;
         for (const auto& tasks : sets) {
+            // The count search with these tasks required and the rest ignored gives a stone set
+            // (re-checked here); Z3 then only has to prove that one stone fewer cannot do.
+            std::vector<int> weight(ch.tasks.size() + 1, 0);
+            for (int t : tasks) weight[static_cast<std::size_t>(t)] = ch.max_stones + 1;
+            CountSearchResult found = count_search(ch, model, weight);
+            std::optional<std::int64_t> start;
+            if (found.penalty <= ch.max_stones) {
+                check_meets(ch, fields, found.stones, tasks, ch.max_stones);
+                start = static_cast<std::int64_t>(found.stones.count());
+            }
             std::vector<z3::expr> assume;
             for (int t : tasks) assume.push_back(enc.met[t]);
             solver::Objective objective;
-            objective.at_most = [&](std::int64_t b) { return at_most(enc.stones, b); };
+            objective.at_most = [&](std::int64_t b) { return enc.stones_at_most(b); };
             objective.value_of = [&](const z3::model& m) {
                 CellSet stones = enc.stones_in(m);
                 check_meets(ch, fields, stones, tasks, ch.max_stones);
                 return static_cast<std::int64_t>(stones.count());
             };
-            auto r = solver::minimise(impl_->solver, objective, std::nullopt, assume);
-            out.push_back(r.feasible ? std::optional<int>(static_cast<int>(r.optimum)) : std::nullopt);
+            auto r = solver::minimise(impl_->solver, objective, start ? std::optional<std::int64_t>(*start - 1) : std::nullopt, assume);
+            std::optional<std::int64_t> fewest = r.feasible ? std::optional<std::int64_t>(r.optimum) : start;
+            out.push_back(fewest ? std::optional<int>(static_cast<int>(*fewest)) : std::nullopt);
         }
         return out;
-    });
+    }, true);
 }
 
 std::optional<std::vector<int>> ChallengeSolver::minimal_conflict(const Challenge& ch, const std::vector<int>& tasks,
@@ -391,7 +453,8 @@ std::optional<std::vector<int>> ChallengeSolver::minimal_conflict(const Challeng
     ChallengeFields fields(ch);
     return renewed().scoped(ch, fields, [&](Encoding& enc) -> std::optional<std::vector<int>> {
         z3::solver& s = impl_->solver;
-        s.add(at_most(enc.stones, std::max(0, budget)));
+        s.add(enc.stones_at_most(std::max(0, budget)));
+        rule_out_tasks_beyond(s, ch, enc, budget);
         if (s.check(met_literals(impl_->ctx, enc, tasks)) == z3::sat) return std::nullopt;
         std::vector<int> core;
         z3::expr_vector z3core = s.unsat_core();
@@ -419,7 +482,7 @@ std::vector<std::optional<int>> ChallengeSolver::fewest_stones_by_given_up(const
             impl_->solver.push();
             impl_->solver.add(at_most(unmet, u));
             solver::Objective objective;
-            objective.at_most = [&](std::int64_t b) { return at_most(enc.stones, b); };
+            objective.at_most = [&](std::int64_t b) { return enc.stones_at_most(b); };
             objective.value_of = [&](const z3::model& m) {
                 Evaluation e = evaluate(ch, fields, enc.stones_in(m));
                 if (e.unmet > u) throw std::logic_error("evaluator: more tasks unmet than allowed");
@@ -430,7 +493,7 @@ std::vector<std::optional<int>> ChallengeSolver::fewest_stones_by_given_up(const
             out.push_back(r.feasible ? std::optional<int>(static_cast<int>(r.optimum)) : std::nullopt);
         }
         return out;
-    });
+    }, false, true);
 }
 
 }  // namespace tlaloc::xalapa

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <numeric>
+#include <stdexcept>
 
 namespace tlaloc::xalapa {
 
@@ -10,19 +11,19 @@ namespace {
 
 class Search {
 public:
-    Search(const Challenge& ch, const CountModel& m, std::int64_t limit)
-        : ch_(ch), m_(m), limit_(limit), classes_(static_cast<int>(m.classes.size())),
+    Search(const Challenge& ch, const CountModel& m, std::int64_t limit, const std::vector<int>& weight)
+        : ch_(ch), m_(m), weight_(weight), limit_(limit), classes_(static_cast<int>(m.classes.size())),
           tasks_(static_cast<int>(ch.tasks.size())), placements_(static_cast<int>(m.demand.size())),
           words_((placements_ + 63) / 64) {
         // Classes that count for many tasks first: their counts settle the most.
         order_.resize(static_cast<std::size_t>(classes_));
         std::iota(order_.begin(), order_.end(), 0);
-        auto weight = [&](int c) {
-            int w = 0;
-            for (const auto& row : m.coefficient) w += row[static_cast<std::size_t>(c)] != 0;
-            return w;
+        auto involvement = [&](int c) {
+            int tasks = 0;
+            for (const auto& row : m.coefficient) tasks += row[static_cast<std::size_t>(c)] != 0;
+            return tasks;
         };
-        std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) { return weight(a) > weight(b); });
+        std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) { return involvement(a) > involvement(b); });
         // What the classes from position k on can still add, per task side and per placement.
         const auto K = static_cast<std::size_t>(classes_) + 1;
         rem_pos_.assign(static_cast<std::size_t>(tasks_) * K, 0);
@@ -83,20 +84,20 @@ private:
     // Lower bound on the penalty of every completion from position k with `used` stones, and the
     // first placement still possible (-1: none). Exact when k == classes_.
     std::pair<int, int> bound(int k, int used) const {
-        const int d = ch_.disfavor;
         const int left = std::max(0, std::min(limit_stones_, best_penalty_ - 1) - used);
         int certain = 0, extra = 0;
         for (int t = 0; t < tasks_; ++t) {
             const Task& task = ch_.tasks[static_cast<std::size_t>(t)];
             const int s = sum_[static_cast<std::size_t>(t)];
             const int up = std::min(left, rem_pos_[task_at(t, k)]), down = std::min(left, rem_neg_[task_at(t, k)]);
+            const int w = weight_[static_cast<std::size_t>(t)];
             if (task.kind == Task::Kind::Same) {
-                if (s > down || -s > up) ++certain;
-                else extra = std::max(extra, std::min(std::abs(s), d));
+                if (s > down || -s > up) certain += w;
+                else extra = std::max(extra, std::min(std::abs(s), w));
             } else if (s > task.hi || s + up < task.lo) {
-                ++certain;
+                certain += w;
             } else {
-                extra = std::max(extra, std::min(std::max(0, task.lo - s), d));
+                extra = std::max(extra, std::min(std::max(0, task.lo - s), w));
             }
         }
         int first = -1;
@@ -112,14 +113,15 @@ private:
                         first = j;
                     }
                 }
+            const int w = weight_[static_cast<std::size_t>(tasks_)];
             if (fewest > left) {
-                ++certain;
+                certain += w;
                 first = -1;
             } else {
-                extra = std::max(extra, std::min(fewest, d));
+                extra = std::max(extra, std::min(fewest, w));
             }
         }
-        return {used + d * certain + extra, first};
+        return {used + certain + extra, first};
     }
 
     void dfs(int k, int used) {
@@ -156,6 +158,7 @@ private:
 
     const Challenge& ch_;
     const CountModel& m_;
+    const std::vector<int>& weight_;
     std::int64_t limit_, nodes_ = 0;
     int classes_, tasks_, placements_, words_, limit_stones_ = 0;
     std::vector<int> order_, rem_pos_, rem_neg_, rem_demand_, coef_, sum_, counts_, best_counts_;
@@ -168,7 +171,13 @@ private:
 }  // namespace
 
 CountSearchResult count_search(const Challenge& ch, const CountModel& model, std::int64_t node_limit) {
-    return Search(ch, model, node_limit).run();
+    return count_search(ch, model, std::vector<int>(ch.tasks.size() + 1, ch.disfavor), node_limit);
+}
+
+CountSearchResult count_search(const Challenge& ch, const CountModel& model, const std::vector<int>& weight,
+                               std::int64_t node_limit) {
+    if (weight.size() != ch.tasks.size() + 1) throw std::logic_error("count_search: one weight per task and the formation");
+    return Search(ch, model, node_limit, weight).run();
 }
 
 }  // namespace tlaloc::xalapa
