@@ -173,6 +173,13 @@ int main(int argc, char** argv) {
         return r;
     };
     bool with_baseline = count <= 2000;
+    // First the default alone over all files, as `tlaloc xalapa solve FILE...` runs them (no other
+    // solver between two challenges to evict its caches); then all variants interleaved.
+    Stats s_alone{"default, alone (as `solve FILE...`)", {}};
+    {
+        ChallengeSolver alone;
+        for (const auto& f : files) time(s_alone, [&] { return alone.solve(load_challenge(f)).evaluation.penalty; });
+    }
     for (const auto& f : files) {
         int a = time(s_simple, [&] {
             Solution s = simple.solve(load_challenge(f));
@@ -188,6 +195,7 @@ int main(int argc, char** argv) {
     }
     std::printf("\n[%s] %d challenges (6x6, 6-7 tasks + 4-stone formation, rotate); seed %llu\n", set.c_str(), count,
                 static_cast<unsigned long long>(seed));
+    report(s_alone);
     report(s_simple);
     report(s_smt);
     report(s_sat);
