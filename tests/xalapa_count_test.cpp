@@ -59,7 +59,9 @@ TEST(XalapaCountSearch, WithRequiredTasksItFindsTheFewestStonesMeetingThem) {
         ASSERT_TRUE(r.complete);
         if (r.penalty <= ch.max_stones) {
             EXPECT_TRUE(brute_can_meet(ch, required, r.penalty));
-            if (r.penalty > 0) EXPECT_FALSE(brute_can_meet(ch, required, r.penalty - 1));
+            if (r.penalty > 0) {
+                EXPECT_FALSE(brute_can_meet(ch, required, r.penalty - 1));
+            }
         } else {
             EXPECT_FALSE(brute_can_meet(ch, required, ch.max_stones));
         }

@@ -20,8 +20,12 @@ std::optional<GeneratedPuzzle> try_deal(const Catalogue& catalogue, const Genera
     if (opt.unique && !*best.unique) return std::nullopt;
     // A fresh Z3 context for what gets written: the chosen stones and conflict set then depend on
     // the deal alone, not on what this thread's solver saw before, so the output is reproducible.
+    // Uniqueness belongs to the challenge, not to the chosen set: it is carried over, not decided
+    // again (solve() already confirmed a "unique" in a fresh context).
     ChallengeSolver fresh;
-    best = fresh.solve(dealt.challenge, std::nullopt, opt.unique);
+    const std::optional<bool> unique = best.unique;
+    best = fresh.solve(dealt.challenge);
+    best.unique = unique;
     Rating rating = rate(fresh, dealt.challenge, best);
     if (opt.difficulty && rating.level != *opt.difficulty) return std::nullopt;
     return GeneratedPuzzle{dealt, d, best, rating};

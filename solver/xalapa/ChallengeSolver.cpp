@@ -1,14 +1,12 @@
 #include "solver/xalapa/ChallengeSolver.h"
 
 #include <algorithm>
-#include <limits>
 #include <stdexcept>
 #include <z3++.h>
 
 #include "solver/common/Minimise.h"
 #include "solver/xalapa/CountModel.h"
 #include "solver/xalapa/CountSearch.h"
-
 
 namespace tlaloc::xalapa {
 
@@ -70,25 +68,31 @@ struct Encoding {
     }
 };
 
-// `penalty_bound`: a bound every question asked in this scope puts on the penalty, which bounds
-// the stones too; no class then needs more count literals than that.
+// How a scope encodes its challenge.
+struct EncodingOptions {
+    // A bound every question asked in the scope puts on the penalty, which bounds the stones too;
+    // no class then needs more count literals than that.
+    std::optional<int> penalty_bound;
+    // Also a unary counter of the stones; see encode().
+    bool count_total = false;
+};
+
 // `count_total`: also a unary counter of the stones (Sinz's sequential counter, both directions),
 // with the implied constraints "a count task met => at least its minimum of stones in all". Stone
 // budgets are then unit literals, and a task asking for more stones than the budget is refuted by
 // propagation: Z3's pseudo-Boolean solver alone needs an exponential search to see that
 // atleast(x, 7) and atmost(x, 6) conflict (minutes for 36 literals).
-Encoding encode(z3::solver& solver, const Challenge& ch, const CountModel& model, std::optional<int> penalty_bound,
-                bool count_total) {
+Encoding encode(z3::solver& solver, const Challenge& ch, const CountModel& model, const EncodingOptions& options) {
+    const std::optional<int>& penalty_bound = options.penalty_bound;
     z3::context& ctx = solver.ctx();
     Encoding enc(ctx, model);
     enc.disfavor = ch.disfavor;
     const int cap = std::max(0, std::min(penalty_bound.value_or(ch.max_stones), ch.max_stones));
-    const bool per_field = model.classes.size() == static_cast<std::size_t>(ch.board.size());
     for (std::size_t c = 0; c < model.classes.size(); ++c) {
         enc.first.push_back(enc.stones.size());
-        enc.len.push_back(per_field ? model.size(c) : std::min(model.size(c), cap));  // per field: x[i] always there
+        enc.len.push_back(model.per_field ? model.size(c) : std::min(model.size(c), cap));  // per field: x[i] always there
         for (int k = 0; k < enc.len[c]; ++k) {
-            std::string name = per_field ? "x" + std::to_string(model.classes[c][0])
+            std::string name = model.per_field ? "x" + std::to_string(model.classes[c][0])
                                          : "c" + std::to_string(c) + ">" + std::to_string(k);
             enc.stones.push_back(ctx.bool_const(name.c_str()));
             if (k > 0) solver.add(z3::implies(enc.stones[enc.stones.size() - 1], enc.stones[enc.stones.size() - 2]));
@@ -130,7 +134,7 @@ Encoding encode(z3::solver& solver, const Challenge& ch, const CountModel& model
         if (task.lo > 0) solver.add(z3::implies(m, z3::atleast(terms, static_cast<unsigned>(task.lo))));
         if (task.hi < size) solver.add(z3::implies(m, z3::atmost(terms, static_cast<unsigned>(task.hi))));
     }
-    if (count_total) {
+    if (options.count_total) {
         // s[j - 1] after literal i: "at least j of stones[0..i] hold", for j up to cap + 1.
         const unsigned width = std::min<unsigned>(enc.stones.size(), static_cast<unsigned>(cap) + 1);
         std::vector<z3::expr> prev;
@@ -199,10 +203,10 @@ z3::expr penalty_at_most(z3::context& ctx, const Encoding& enc, std::int64_t bou
 struct ChallengeSolver::Impl {
     z3::context ctx;
     z3::solver solver;
-    // Z3's defaults are kept. relevancy=0 saved 15-20 % of instructions here, but Z3 4.8.12 then
-    // crashed inside check() after some thousand push/pop rounds (basic census, shard 1/2).
     SolverBackend backend;
     int scopes = 0;  // challenges encoded in this context so far
+    // Z3's defaults are kept. relevancy=0 saved 15-20 % of instructions here, but Z3 4.8.12 then
+    // crashed inside check() after some thousand push/pop rounds (basic census, shard 1/2).
     explicit Impl(SolverBackend b) : solver(make(ctx, b)), backend(b) {}
 
     static z3::solver make(z3::context& ctx, SolverBackend backend) {
@@ -218,21 +222,14 @@ struct ChallengeSolver::Impl {
 
     // Runs `body` with the challenge encoded in a fresh scope, popped afterwards whatever happens.
     template <class F>
-    auto scoped(const Challenge& ch, const ChallengeFields& fields, F&& body, bool per_field = false, bool count_total = false) {
-        CountModel model(ch, fields, per_field);
-        return scoped(ch, model, std::nullopt, std::forward<F>(body), count_total);
-    }
-    // `penalty_bound`: see encode().
-    template <class F>
-    auto scoped(const Challenge& ch, const CountModel& model, std::optional<int> penalty_bound, F&& body,
-                bool count_total = false) {
+    auto scoped(const Challenge& ch, const CountModel& model, const EncodingOptions& options, F&& body) {
         ++scopes;
         solver.push();
         struct Pop {
             z3::solver& s;
             ~Pop() { s.pop(); }
         } pop{solver};
-        Encoding enc = encode(solver, ch, model, penalty_bound, count_total);
+        Encoding enc = encode(solver, ch, model, options);
         return body(enc);
     }
 };
@@ -295,21 +292,22 @@ ChallengeSolver::~ChallengeSolver() = default;
 Solution ChallengeSolver::solve(const Challenge& ch, const std::optional<CellSet>& incumbent, bool decide_uniqueness) {
     ChallengeFields fields(ch);
     CountModel model(ch, fields);
-    // No stones at all always works: every task that 0 stones meets is met, the rest paid for.
-    // A given incumbent is used only when it is legal and beats the count search's set.
-    auto legal_penalty = [&](const CellSet& stones) {
-        Evaluation e = evaluate(ch, fields, stones);
-        return e.within_limit ? e.penalty : std::numeric_limits<int>::max();
-    };
     // The count search usually finds the optimum, so the descent is then one check: the proof.
+    // Its set is re-evaluated here; a given incumbent is used only when it is legal and better.
     CellSet start = count_search(ch, model).stones;
-    if (incumbent && legal_penalty(*incumbent) < legal_penalty(start)) start = *incumbent;
-    const int start_penalty = legal_penalty(start);
+    int start_penalty = evaluate(ch, fields, start).penalty;
+    if (incumbent) {
+        Evaluation e = evaluate(ch, fields, *incumbent);
+        if (e.within_limit && e.penalty < start_penalty) {
+            start = *incumbent;
+            start_penalty = e.penalty;
+        }
+    }
     // Every check below bounds the penalty by start_penalty - 1 (by start_penalty when deciding
     // uniqueness), hence the stones too.
     const int cap = decide_uniqueness ? start_penalty : start_penalty - 1;
     const bool fresh_context = renewed().scopes == 0;
-    Solution solution = impl_->scoped(ch, model, cap, [&](Encoding& enc) {
+    Solution solution = impl_->scoped(ch, model, {.penalty_bound = cap}, [&](Encoding& enc) {
         solver::Objective objective;
         objective.at_most = [&](std::int64_t b) { return penalty_at_most(impl_->ctx, enc, b); };
         objective.value_of = [&](const z3::model& m) {
@@ -334,13 +332,14 @@ Solution ChallengeSolver::solve(const Challenge& ch, const std::optional<CellSet
     // agrees with every proof it starts.) So "unique" is confirmed in a fresh context.
     if (solution.unique && *solution.unique && !fresh_context) {
         Impl fresh(impl_->backend);
-        solution.unique = fresh.scoped(ch, model, cap, [&](Encoding& enc) { return fresh.unique_optimum(ch, fields, enc, solution); });
+        solution.unique = fresh.scoped(ch, model, {.penalty_bound = cap}, [&](Encoding& enc) { return fresh.unique_optimum(ch, fields, enc, solution); });
     }
     return solution;
 }
 OptimalSets ChallengeSolver::optimal_sets(const Challenge& ch, const Solution& best, std::int64_t cap, bool backbone) {
     ChallengeFields fields(ch);
-    return renewed().scoped(ch, fields, [&](Encoding& enc) {
+    CountModel per_field(ch, fields, true);
+    return renewed().scoped(ch, per_field, {}, [&](Encoding& enc) {
         z3::context& ctx = impl_->ctx;
         z3::solver& s = impl_->solver;
         s.add(penalty_at_most(ctx, enc, best.evaluation.penalty));
@@ -376,7 +375,7 @@ OptimalSets ChallengeSolver::optimal_sets(const Challenge& ch, const Solution& b
         if (out.count == cap) out.more = s.check() == z3::sat;
         if (!backbone) out.forced = out.never = CellSet{};
         return out;
-    }, true);
+    });
 }
 
 namespace {
@@ -413,7 +412,8 @@ void check_meets(const Challenge& ch, const ChallengeFields& fields, const CellS
 
 std::vector<bool> ChallengeSolver::can_meet_each(const Challenge& ch, const std::vector<std::vector<int>>& sets, int budget) {
     ChallengeFields fields(ch);
-    return renewed().scoped(ch, fields, [&](Encoding& enc) {
+    CountModel model(ch, fields);
+    return renewed().scoped(ch, model, {}, [&](Encoding& enc) {
         impl_->solver.add(enc.stones_at_most(std::max(0, budget)));
         rule_out_tasks_beyond(impl_->solver, ch, enc, budget);
         std::vector<bool> out;
@@ -429,7 +429,7 @@ std::vector<bool> ChallengeSolver::can_meet_each(const Challenge& ch, const std:
 std::vector<std::optional<int>> ChallengeSolver::fewest_stones_each(const Challenge& ch, const std::vector<std::vector<int>>& sets) {
     ChallengeFields fields(ch);
     CountModel model(ch, fields);
-    return renewed().scoped(ch, model, std::nullopt, [&](Encoding& enc) {
+    return renewed().scoped(ch, model, {.penalty_bound = std::nullopt, .count_total = true}, [&](Encoding& enc) {
         std::vector<std::optional<int>> out;
         for (const auto& tasks : sets) {
             // The count search with these tasks required and the rest ignored gives a stone set
@@ -456,13 +456,14 @@ std::vector<std::optional<int>> ChallengeSolver::fewest_stones_each(const Challe
             out.push_back(fewest ? std::optional<int>(static_cast<int>(*fewest)) : std::nullopt);
         }
         return out;
-    }, true);
+    });
 }
 
 std::optional<std::vector<int>> ChallengeSolver::minimal_conflict(const Challenge& ch, const std::vector<int>& tasks,
                                                                   int budget) {
     ChallengeFields fields(ch);
-    return renewed().scoped(ch, fields, [&](Encoding& enc) -> std::optional<std::vector<int>> {
+    CountModel model(ch, fields);
+    return renewed().scoped(ch, model, {}, [&](Encoding& enc) -> std::optional<std::vector<int>> {
         z3::solver& s = impl_->solver;
         s.add(enc.stones_at_most(std::max(0, budget)));
         rule_out_tasks_beyond(s, ch, enc, budget);
@@ -485,7 +486,8 @@ std::optional<std::vector<int>> ChallengeSolver::minimal_conflict(const Challeng
 
 std::vector<std::optional<int>> ChallengeSolver::fewest_stones_by_given_up(const Challenge& ch) {
     ChallengeFields fields(ch);
-    return renewed().scoped(ch, fields, [&](Encoding& enc) {
+    CountModel model(ch, fields);
+    return renewed().scoped(ch, model, {.penalty_bound = std::nullopt, .count_total = true}, [&](Encoding& enc) {
         std::vector<std::optional<int>> out;
         z3::expr_vector unmet(impl_->ctx);
         for (unsigned t = 0; t < enc.met.size(); ++t) unmet.push_back(!enc.met[t]);
@@ -504,7 +506,7 @@ std::vector<std::optional<int>> ChallengeSolver::fewest_stones_by_given_up(const
             out.push_back(r.feasible ? std::optional<int>(static_cast<int>(r.optimum)) : std::nullopt);
         }
         return out;
-    }, false, true);
+    });
 }
 
 }  // namespace tlaloc::xalapa

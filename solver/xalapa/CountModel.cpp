@@ -6,22 +6,24 @@
 
 namespace tlaloc::xalapa {
 
-CountModel::CountModel(const Challenge& ch, const ChallengeFields& fields, bool per_field) {
+CountModel::CountModel(const Challenge& ch, const ChallengeFields& fields, bool per_field_classes)
+    : per_field(per_field_classes) {
     const int n = ch.board.size();
     class_of.assign(static_cast<std::size_t>(n), 0);
     std::map<std::vector<bool>, int> by_signature;
     for (int i = 0; i < n; ++i) {
-        std::vector<bool> signature;
-        if (per_field) signature.assign(static_cast<std::size_t>(i) + 1, false);  // unique per field
-        else
+        int cls = i;  // per field: class i is field i
+        if (!per_field) {
+            std::vector<bool> signature;
             for (std::size_t t = 0; t < ch.tasks.size(); ++t) {
                 signature.push_back(fields.feature[t].test(static_cast<std::size_t>(i)));
                 signature.push_back(fields.other[t].test(static_cast<std::size_t>(i)));
             }
-        auto [it, fresh] = by_signature.try_emplace(signature, static_cast<int>(classes.size()));
-        if (fresh) classes.emplace_back();
-        classes[static_cast<std::size_t>(it->second)].push_back(i);
-        class_of[static_cast<std::size_t>(i)] = it->second;
+            cls = by_signature.try_emplace(signature, static_cast<int>(classes.size())).first->second;
+        }
+        if (cls == static_cast<int>(classes.size())) classes.emplace_back();
+        classes[static_cast<std::size_t>(cls)].push_back(i);
+        class_of[static_cast<std::size_t>(i)] = cls;
     }
     for (std::size_t t = 0; t < ch.tasks.size(); ++t) {
         std::vector<int> row;

@@ -59,7 +59,8 @@ public:
         sum_.assign(static_cast<std::size_t>(tasks_), 0);
         counts_.assign(static_cast<std::size_t>(classes_), 0);
         limit_stones_ = std::min(ch.max_stones, ch.board.size());
-        // No stones at all is always allowed.
+        // No stones at all is always allowed. With best_penalty_ still 0, bound() allows no more
+        // stones, so at the root it is exactly the penalty of the empty set.
         best_counts_ = counts_;
         best_penalty_ = bound(0, 0).first;
         best_placement_ = -1;
