@@ -26,33 +26,31 @@ z3::expr count_at_least(const Layer& bits, int k, z3::context& c) {
     return z3::atleast(v, static_cast<unsigned>(k));
 }
 
-z3::expr expands(const Layer& z, z3::context& c) {
-    z3::expr_vector all(c);
+// The holes of each sector (across the rings), then of each ring (around the sectors).
+std::vector<z3::expr_vector> lines(const Layer& z, z3::context& c) {
+    std::vector<z3::expr_vector> out;
     for (int s = 0; s < kSectors; ++s) {
-        z3::expr_vector any(c);
-        for (int r = 0; r < kRings; ++r) any.push_back(z[hole(r, s)]);
-        all.push_back(z3::mk_or(any));
+        z3::expr_vector line(c);
+        for (int r = 0; r < kRings; ++r) line.push_back(z[hole(r, s)]);
+        out.push_back(line);
     }
     for (int r = 0; r < kRings; ++r) {
-        z3::expr_vector any(c);
-        for (int s = 0; s < kSectors; ++s) any.push_back(z[hole(r, s)]);
-        all.push_back(z3::mk_or(any));
+        z3::expr_vector line(c);
+        for (int s = 0; s < kSectors; ++s) line.push_back(z[hole(r, s)]);
+        out.push_back(line);
     }
+    return out;
+}
+
+z3::expr expands(const Layer& z, z3::context& c) {  // every sector and every ring holds a pawn
+    z3::expr_vector all(c);
+    for (const auto& line : lines(z, c)) all.push_back(z3::mk_or(line));
     return z3::mk_and(all);
 }
 
-z3::expr dominates(const Layer& z, z3::context& c) {
+z3::expr dominates(const Layer& z, z3::context& c) {  // some sector or some ring is full
     z3::expr_vector any(c);
-    for (int s = 0; s < kSectors; ++s) {
-        z3::expr_vector full(c);
-        for (int r = 0; r < kRings; ++r) full.push_back(z[hole(r, s)]);
-        any.push_back(z3::mk_and(full));
-    }
-    for (int r = 0; r < kRings; ++r) {
-        z3::expr_vector full(c);
-        for (int s = 0; s < kSectors; ++s) full.push_back(z[hole(r, s)]);
-        any.push_back(z3::mk_and(full));
-    }
+    for (const auto& line : lines(z, c)) any.push_back(z3::mk_and(line));
     return z3::mk_or(any);
 }
 
