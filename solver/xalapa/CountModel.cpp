@@ -62,6 +62,15 @@ std::vector<int> CountModel::counts_of(const CellSet& stones) const {
     return n;
 }
 
+int CountModel::placement_within(const std::vector<int>& counts) const {
+    for (std::size_t j = 0; j < demand.size(); ++j) {
+        bool fits = true;
+        for (std::size_t c = 0; c < counts.size() && fits; ++c) fits = demand[j][c] <= counts[c];
+        if (fits) return static_cast<int>(j);
+    }
+    return -1;
+}
+
 CellSet CountModel::stones_for(const std::vector<int>& counts, int p) const {
     CellSet s;
     if (p >= 0) s = placement[static_cast<std::size_t>(p)];

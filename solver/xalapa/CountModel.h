@@ -31,6 +31,8 @@ struct CountModel {
     // A stone set with these counts: placement `p` (if >= 0; its demand must fit) first, then each
     // class filled up in field order.
     CellSet stones_for(const std::vector<int>& counts, int p) const;
+    // The first kept placement whose demand these counts meet, or -1.
+    int placement_within(const std::vector<int>& counts) const;
 };
 
 }  // namespace tlaloc::xalapa
