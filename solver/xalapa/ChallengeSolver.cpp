@@ -120,6 +120,25 @@ struct EncodingOptions {
     bool count_total = false;
 };
 
+// The most stones class c can usefully hold. Take one stone off a class holding more than the
+// largest "at least" of the count tasks it counts for and more than any placement of the
+// formation needs there: every count task stays met or unmet as it was (an "at least lo" still
+// sees lo of them in this class alone; an upper bound only gains), every placement the counts
+// held still fits, and the stones drop by one. So no optimal set, and no set answering any
+// question the solver asks (fewer stones and the same tasks met is never worse), needs more.
+// "As many on A as on B" tasks break this (one stone fewer may unbalance them): their classes
+// keep every literal.
+int useful_stones(const Challenge& ch, const CountModel& model, std::size_t c) {
+    int useful = 0;
+    for (std::size_t t = 0; t < ch.tasks.size(); ++t) {
+        if (model.coefficient[t][c] == 0) continue;
+        if (ch.tasks[t].kind == Task::Kind::Same) return model.size(c);
+        useful = std::max(useful, ch.tasks[t].lo);
+    }
+    for (const auto& d : model.demand) useful = std::max(useful, d[c]);
+    return useful;
+}
+
 // `count_total`: also a unary counter of the stones (Sinz's sequential counter, both directions),
 // with the implied constraints "a count task met => at least its minimum of stones in all". Stone
 // budgets are then unit literals, and a task asking for more stones than the budget is refuted by
@@ -134,6 +153,7 @@ Encoding encode(z3::solver& solver, const Challenge& ch, const CountModel& model
     for (std::size_t c = 0; c < model.classes.size(); ++c) {
         enc.first.push_back(enc.stones.size());
         enc.len.push_back(model.per_field ? model.size(c) : std::min(model.size(c), cap));  // per field: x[i] always there
+        if (!model.per_field) enc.len.back() = std::min(enc.len.back(), useful_stones(ch, model, c));
         for (int k = 0; k < enc.len[c]; ++k) {
             std::string name = model.per_field ? "x" + std::to_string(model.classes[c][0])
                                          : "c" + std::to_string(c) + ">" + std::to_string(k);
@@ -169,13 +189,34 @@ Encoding encode(z3::solver& solver, const Challenge& ch, const CountModel& model
             solver.add(!m);
             continue;
         }
-        if (task.lo == task.hi && task.lo > 0 && task.hi < size) {  // exactly: one constraint
-            std::vector<int> ones(terms.size(), 1);
-            solver.add(z3::implies(m, z3::pbeq(terms, ones.data(), task.lo)));
+        // A count task sees each class count only up to the first value that settles it: "at
+        // least lo" holds iff the counts capped at lo sum to lo or more, "at most hi" iff the
+        // counts capped at hi + 1 sum to hi or less, "exactly lo" iff those capped at lo + 1 sum
+        // to lo. So each constraint takes only the literals "class c holds more than k" with k
+        // below that cap, and "at least 1" / "at most 0" become plain clauses.
+        auto capped = [&](int depth) {
+            z3::expr_vector lits(ctx);
+            for (std::size_t c = 0; c < model.classes.size(); ++c)
+                if (model.coefficient[t][c] == 1)
+                    for (int k = 0; k < std::min(depth, enc.len[c]); ++k) lits.push_back(enc.stones[enc.first[c] + static_cast<unsigned>(k)]);
+            return lits;
+        };
+        const bool bounded_above = task.hi < size;
+        if (task.lo == task.hi && task.lo > 0 && bounded_above) {  // exactly: one constraint
+            z3::expr_vector lits = capped(task.lo + 1);
+            std::vector<int> ones(lits.size(), 1);
+            solver.add(z3::implies(m, z3::pbeq(lits, ones.data(), task.lo)));
             continue;
         }
-        if (task.lo > 0) solver.add(z3::implies(m, z3::atleast(terms, static_cast<unsigned>(task.lo))));
-        if (task.hi < size) solver.add(z3::implies(m, z3::atmost(terms, static_cast<unsigned>(task.hi))));
+        if (task.lo == 1) solver.add(z3::implies(m, z3::mk_or(capped(1))));
+        else if (task.lo > 1) solver.add(z3::implies(m, z3::atleast(capped(task.lo), static_cast<unsigned>(task.lo))));
+        if (bounded_above) {
+            z3::expr_vector lits = capped(task.hi + 1);
+            if (task.hi == 0)
+                for (unsigned i = 0; i < lits.size(); ++i) solver.add(z3::implies(m, !lits[i]));
+            else
+                solver.add(z3::implies(m, z3::atmost(lits, static_cast<unsigned>(task.hi))));
+        }
     }
     if (options.count_total) {
         // s[j - 1] after literal i: "at least j of stones[0..i] hold", for j up to cap + 1.
@@ -207,6 +248,7 @@ Encoding encode(z3::solver& solver, const Challenge& ch, const CountModel& model
         z3::expr f = ctx.bool_const("formation");
         enc.met.push_back(f);
         solver.add(z3::implies(f, formation_held(ctx, enc)));
+
     }
     return enc;
 }
