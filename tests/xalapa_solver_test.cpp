@@ -28,7 +28,9 @@ long long subsets_up_to(int n, int k) {
 
 TEST(XalapaSolver, AgreesWithExhaustiveSearchOn240RandomChallenges) {
     std::mt19937_64 rng(2026);
-    ChallengeSolver solver;
+    ChallengeSolver solver, z3_alone;
+    z3_alone.use_count_search(false);
+    int descents = 0;
     int with_formation = 0, unmet_optimal = 0, non_square = 0;
     for (int i = 0; i < 240; ++i) {
         RandomChallengeOptions o;
@@ -58,6 +60,12 @@ TEST(XalapaSolver, AgreesWithExhaustiveSearchOn240RandomChallenges) {
                       return v;
                   }()),
                   expected.best);
+        // The same optimum when Z3 descends from the empty board, bound by bound, with the
+        // encoding's pruning (class caps, placements left out) applied at each scope's bound.
+        Solution descended = z3_alone.solve(ch);
+        ASSERT_TRUE(descended.optimal);
+        ASSERT_EQ(descended.evaluation.penalty, expected.best);
+        descents += descended.solver_checks > 1;
         OptimalSets sets = solver.optimal_sets(ch, got, 100000);
         ASSERT_FALSE(sets.more);
         ASSERT_EQ(sets.count, expected.optimal_sets);
@@ -71,11 +79,13 @@ TEST(XalapaSolver, AgreesWithExhaustiveSearchOn240RandomChallenges) {
     EXPECT_GT(with_formation, 100);
     EXPECT_GT(unmet_optimal, 20);
     EXPECT_GT(non_square, 100);
+    EXPECT_GT(descents, 50);  // Z3 alone really had to find better sets on the way down
 }
 
 TEST(XalapaSolver, SixBySixWithFourStoneFormationsAgreeWithSmallStoneLimits) {
     std::mt19937_64 rng(99);
-    ChallengeSolver solver;
+    ChallengeSolver solver, z3_alone;
+    z3_alone.use_count_search(false);
     for (int i = 0; i < 30; ++i) {
         RandomChallengeOptions o;
         o.min_tasks = 6;
@@ -84,7 +94,9 @@ TEST(XalapaSolver, SixBySixWithFourStoneFormationsAgreeWithSmallStoneLimits) {
         o.max_stones = 3 + i % 2;  // C(36, <=4) = 66k subsets
         Challenge ch = random_challenge(rng, o);
         SCOPED_TRACE(challenge_to_json(ch).dump());
-        EXPECT_EQ(solver.solve(ch).evaluation.penalty, brute_force(ch).best);
+        const int best = brute_force(ch).best;
+        EXPECT_EQ(solver.solve(ch).evaluation.penalty, best);
+        EXPECT_EQ(z3_alone.solve(ch).evaluation.penalty, best);
     }
 }
 
@@ -150,7 +162,8 @@ TEST(XalapaSolver, FewestStonesMeetingAGivenSubset) {
 
 TEST(XalapaSolver, UniquenessDecidedInTheSolveScopeAgreesWithExhaustiveSearch) {
     std::mt19937_64 rng(314);
-    ChallengeSolver solver;
+    ChallengeSolver solver, z3_alone;
+    z3_alone.use_count_search(false);
     int unique = 0;
     for (int i = 0; i < 150; ++i) {
         RandomChallengeOptions o;
@@ -168,6 +181,9 @@ TEST(XalapaSolver, UniquenessDecidedInTheSolveScopeAgreesWithExhaustiveSearch) {
         BruteForce bf = brute_force(ch);
         ASSERT_EQ(s.evaluation.penalty, bf.best);
         ASSERT_EQ(*s.unique, bf.optimal_sets == 1);
+        Solution descended = z3_alone.solve(ch, std::nullopt, true);
+        ASSERT_EQ(descended.evaluation.penalty, bf.best);
+        ASSERT_EQ(*descended.unique, bf.optimal_sets == 1);
         unique += *s.unique;
     }
     EXPECT_GT(unique, 20);

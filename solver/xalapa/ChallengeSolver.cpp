@@ -392,7 +392,7 @@ Solution ChallengeSolver::solve(const Challenge& ch, const std::optional<CellSet
     CountModel model(ch, fields);
     // The count search usually finds the optimum, so the descent is then one check: the proof.
     // Its set is re-evaluated here; a given incumbent is used only when it is legal and better.
-    CellSet start = count_search(ch, model).stones;
+    CellSet start = count_search_ ? count_search(ch, model).stones : CellSet{};
     int start_penalty = evaluate(ch, fields, start).penalty;
     if (incumbent) {
         Evaluation e = evaluate(ch, fields, *incumbent);

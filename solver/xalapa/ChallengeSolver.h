@@ -45,6 +45,10 @@ public:
     // more check in the same scope; cheaper than optimal_sets for that question).
     Solution solve(const Challenge& challenge, const std::optional<CellSet>& incumbent = std::nullopt,
                    bool decide_uniqueness = false);
+    // Without the count search, solve() starts its Z3 descent from the empty board, so every bound
+    // on the way down is decided by Z3 alone: tests use it to check the encoding's pruning, which a
+    // count search that always finds the optimum would never put to the test.
+    void use_count_search(bool on) { count_search_ = on; }
     // All optimal stone sets up to `cap` and (with `backbone`) the forced and never-used fields;
     // `best` from solve(). Without the backbone only `count`, `more` and `examples` are filled.
     OptimalSets optimal_sets(const Challenge& challenge, const Solution& best, std::int64_t cap, bool backbone = true);
@@ -66,6 +70,7 @@ private:
     struct Impl;
     Impl& renewed();
     std::unique_ptr<Impl> impl_;
+    bool count_search_ = true;
 };
 
 }  // namespace tlaloc::xalapa
