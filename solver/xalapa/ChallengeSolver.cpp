@@ -145,8 +145,8 @@ struct EncodingOptions {
 
 // The most stones class c can usefully hold. Take one stone off a class holding more than the
 // largest "at least" of the count tasks it counts for and more than any placement of the
-// formation needs there: every count task stays met or unmet as it was (an "at least lo" still
-// sees lo of them in this class alone; an upper bound only gains), every placement the counts
+// formation needs there: every count task that was met stays met (an "at least lo" still sees
+// lo stones in this class alone; an upper bound can only become met), every placement the counts
 // held still fits, and the stones drop by one. So no optimal set, and no set answering any
 // question the solver asks (fewer stones and the same tasks met is never worse), needs more.
 // "As many on A as on B" tasks break this (one stone fewer may unbalance them): their classes
@@ -271,7 +271,6 @@ Encoding encode(z3::solver& solver, const Challenge& ch, const CountModel& model
         z3::expr f = ctx.bool_const("formation");
         enc.met.push_back(f);
         solver.add(z3::implies(f, formation_held(ctx, enc, ch, penalty_bound)));
-
     }
     return enc;
 }
