@@ -27,7 +27,7 @@ struct Encoding {
     // (CountModel's per_field), stones[i] is simply "a stone on field i".
     z3::expr_vector stones;
     std::vector<unsigned> first;
-    std::vector<int> len;  // literals per class: its size, or less when the scope bounds the stones
+    std::vector<int> len;  // literals per class: its size, or less (the scope's penalty bound, useful_stones)
     z3::expr_vector met;  // per task, then the formation last when there is one
     int disfavor = 0;     // the penalty of each unmet one
     // With count_total: total[k - 1] is "at least k stones", a unary counter over `stones`.
@@ -54,10 +54,12 @@ struct Encoding {
         return model.stones_for(n, model.placement_within(n));
     }
 
-    // "The count of some class differs from n[c]", as a disjunction.
+    // "The count of some class differs from n[c]", as a disjunction. Every count must be one the
+    // encoding can hold (an optimal set's always is: see useful_stones).
     z3::expr counts_differ(z3::context& ctx, const std::vector<int>& n) const {
         z3::expr_vector any(ctx);
         for (std::size_t c = 0; c < model.classes.size(); ++c) {
+            if (n[c] > len[c]) throw std::logic_error("counts_differ: a class count beyond its literals");
             if (n[c] < len[c]) any.push_back(stones[first[c] + static_cast<unsigned>(n[c])]);
             if (n[c] > 0) any.push_back(!stones[first[c] + static_cast<unsigned>(n[c]) - 1]);
         }
@@ -68,8 +70,9 @@ struct Encoding {
 // A lower bound on the penalty of every stone set that holds a placement with demand `d`: its
 // stones; disfavor for each count task the placement alone already takes above its upper bound
 // (stones only add to a count, so no superset meets it); and, for the one task that is furthest
-// from met, the stones it still lacks (an "at least" short of lo, an "as many" task out of balance
-// by |a|: that many more stones on its short side) or disfavor for giving it up, whichever is less.
+// from met, the stones it still lacks (an "at least" short of lo; an "as many" task whose two
+// counts differ by k: k more stones on its short side) or disfavor for giving it up, whichever is
+// less. (Disfavor is never negative: the parser takes 0..1000.)
 // A scope whose penalty bound is below this bound leaves the placement out of the formation: no
 // answer to any of its questions holds it.
 int penalty_with_placement_at_least(const Challenge& ch, const CountModel& model, const std::vector<int>& d) {
@@ -107,7 +110,7 @@ z3::expr formation_held(z3::context& ctx, const Encoding& enc, const Challenge& 
         for (std::size_t c = 0; c < model.classes.size() && fits; ++c) {
             if (d[c] == 0) continue;
             fits = d[c] <= enc.len[c];
-            lits.push_back(enc.first[c] + static_cast<unsigned>(d[c]) - 1);
+            if (fits) lits.push_back(enc.first[c] + static_cast<unsigned>(d[c]) - 1);
         }
         if (!fits || (penalty_bound && penalty_with_placement_at_least(ch, model, d) > *penalty_bound)) continue;
         for (unsigned x : lits) ++uses[x];
@@ -125,7 +128,8 @@ z3::expr formation_held(z3::context& ctx, const Encoding& enc, const Challenge& 
             std::size_t k = i;
             while (k < hi && lists[k][depth] == lists[i][depth]) ++k;
             const z3::expr lit = enc.stones[lists[i][depth]];
-            // A list ending here comes first in its group and is implied by the others in it.
+            // A list ending here comes first in its group and is implied by the others in it (kept
+            // demands never include one another, so in practice such a group has one list).
             options.push_back(lists[i].size() == depth + 1 ? lit : lit && self(self, i, k, depth + 1));
             i = k;
         }
@@ -136,8 +140,9 @@ z3::expr formation_held(z3::context& ctx, const Encoding& enc, const Challenge& 
 
 // How a scope encodes its challenge.
 struct EncodingOptions {
-    // A bound every question asked in the scope puts on the penalty, which bounds the stones too;
-    // no class then needs more count literals than that.
+    // A bound every question asked in the scope puts on the penalty, which bounds the stones too:
+    // no class then needs more count literals than that, and placements whose penalty lower bound
+    // is above it are left out of the formation (penalty_with_placement_at_least).
     std::optional<int> penalty_bound;
     // Also a unary counter of the stones; see encode().
     bool count_total = false;
@@ -150,7 +155,8 @@ struct EncodingOptions {
 // held still fits, and the stones drop by one. So no optimal set, and no set answering any
 // question the solver asks (fewer stones and the same tasks met is never worse), needs more.
 // "As many on A as on B" tasks break this (one stone fewer may unbalance them): their classes
-// keep every literal.
+// keep every literal. (This needs disfavor >= 0, which the parser guarantees: with a negative one,
+// an upper bound becoming met would raise the penalty.)
 int useful_stones(const Challenge& ch, const CountModel& model, std::size_t c) {
     int useful = 0;
     for (std::size_t t = 0; t < ch.tasks.size(); ++t) {
@@ -207,6 +213,7 @@ Encoding encode(z3::solver& solver, const Challenge& ch, const CountModel& model
             if (!terms.empty()) solver.add(z3::implies(m, z3::pbeq(terms, coeffs.data(), 0)));
             continue;
         }
+        // The most stones the encoding lets the task's feature hold (class literals are capped).
         int size = static_cast<int>(terms.size());
         if (task.lo > size || task.lo > ch.max_stones) {
             solver.add(!m);
