@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <unistd.h>
 #include "tests/support/CliRun.h"
+#include "tests/support/ScratchDir.h"
 
 namespace {
 using Outcome = tlaloc::test_support::CliRun;
@@ -24,7 +25,7 @@ SplitRun run_split(const std::string& args) { return tlaloc::test_support::run_t
 std::string puzzle(const std::string& name) { return std::string(TLALOC_TEST_DATA) + "/../../puzzles/azteka/" + name; }
 
 std::string write_position(const std::string& name, const std::string& text) {
-    auto dir = std::filesystem::temp_directory_path() / "tlaloc-azteka-cli";
+    auto dir = tlaloc::test_support::scratch_dir("azteka-cli");
     std::filesystem::create_directories(dir);
     auto file = dir / name;
     std::ofstream(file) << text;

@@ -8,6 +8,7 @@
 
 #include "model/aztlan/Conflicts.h"
 #include "tests/aztlan_test_util.h"
+#include "tests/support/ScratchDir.h"
 
 using namespace tlaloc;
 using namespace tlaloc::aztlan;
@@ -116,7 +117,7 @@ TEST(AztlanConflicts, CliReportsAndRejectsBadDecisions) {
     Json j = Json::parse(r.out);
     EXPECT_EQ(j["players"][1]["cards_drawn"], 1);
     EXPECT_EQ(j["conflicts"][4]["outcome"], "tie");
-    auto dir = std::filesystem::temp_directory_path() / "tlaloc-aztlan-conflicts-test";
+    auto dir = tlaloc::test_support::scratch_dir("aztlan-conflicts");
     std::filesystem::create_directories(dir);
     std::filesystem::copy_file(data("conflicts-map.json"), dir / "conflicts-map.json", std::filesystem::copy_options::overwrite_existing);
     std::vector<std::pair<std::string, std::string>> cases = {

@@ -9,6 +9,7 @@
 #include "verify/aztlan/MinimumSpan.h"
 #include "verify/aztlan/PrintedTable.h"
 #include "tests/aztlan_test_util.h"
+#include "tests/support/ScratchDir.h"
 
 using namespace tlaloc;
 using namespace tlaloc::aztlan;
@@ -51,7 +52,7 @@ TEST(AztlanReconstruct, ShippedMapMinimumSpansMatchTheDashes) {
 }
 
 TEST(AztlanReconstruct, CommandReproducesTheShippedMapWithSeedOne) {
-    auto out = std::filesystem::temp_directory_path() / "tlaloc-aztlan-reconstructed.json";
+    auto out = tlaloc::test_support::scratch_dir("aztlan-reconstruct") / "reconstructed.json";
     auto r = run_tlaloc("aztlan reconstruct --seed 1 --out " + out.string());
     ASSERT_EQ(r.code, 0) << r.out;
     EXPECT_EQ(load_json_file(out), load_json_file(shipped("aztlan.json")));
@@ -75,7 +76,7 @@ TEST(AztlanReconstruct, OtherSeedsAlsoMatchThePrintedTable) {
 TEST(AztlanReconstruct, ImpossibleTargetIsReportedNotFound) {
     auto printed = load_domain_table(printed_table_file());
     printed.achievable[5][6] = true;
-    auto dir = std::filesystem::temp_directory_path() / "tlaloc-aztlan-reconstruct-test";
+    auto dir = tlaloc::test_support::scratch_dir("aztlan-reconstruct");
     std::filesystem::create_directories(dir);
     write_file_atomically(dir / "t.json", domain_table_to_json(printed).dump());
     auto r = run_tlaloc("aztlan reconstruct --rounds 50 --table " + (dir / "t.json").string());

@@ -9,6 +9,7 @@
 
 #include "model/aztlan/Scoring.h"
 #include "tests/aztlan_test_util.h"
+#include "tests/support/ScratchDir.h"
 
 using namespace tlaloc;
 using namespace tlaloc::aztlan;
@@ -128,7 +129,7 @@ TEST(AztlanScore, BlessingCountsHeldTerritoriesOfItsType) {
 }
 
 TEST(AztlanScore, BadInputIsOneLineAndExitTwo) {
-    auto dir = std::filesystem::temp_directory_path() / "tlaloc-aztlan-score-test";
+    auto dir = tlaloc::test_support::scratch_dir("aztlan-score");
     std::filesystem::create_directories(dir);
     std::filesystem::copy_file(data("example-14-map.json"), dir / "example-14-map.json",
                                std::filesystem::copy_options::overwrite_existing);

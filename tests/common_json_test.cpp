@@ -6,6 +6,7 @@
 
 #include "model/common/Json.h"
 #include "tests/support/InputErrorText.h"
+#include "tests/support/ScratchDir.h"
 
 using namespace tlaloc;
 
@@ -44,7 +45,7 @@ TEST(Json, IntegersRejectFractionsAndStrings) {
 }
 
 TEST(Json, AtomicWriteLeavesNoTemporaryFile) {
-    auto dir = std::filesystem::temp_directory_path() / "tlaloc-json-test";
+    auto dir = tlaloc::test_support::scratch_dir("json");
     std::filesystem::create_directories(dir);
     write_file_atomically(dir / "out.txt", "hello");
     std::ifstream in(dir / "out.txt");

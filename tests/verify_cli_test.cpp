@@ -10,6 +10,7 @@
 
 #include "model/common/Json.h"
 #include "tests/support/CliRun.h"
+#include "tests/support/ScratchDir.h"
 
 namespace {
 
@@ -17,7 +18,7 @@ using Run = tlaloc::test_support::CliRun;
 Run run(const std::string& args) { return tlaloc::test_support::run_tlaloc(args); }
 
 std::filesystem::path temp_file(const std::string& name, const std::string& text) {
-    auto dir = std::filesystem::temp_directory_path() / "tlaloc-verify-cli-test";
+    auto dir = tlaloc::test_support::scratch_dir("verify-cli");
     std::filesystem::create_directories(dir);
     std::ofstream(dir / name) << text;
     return dir / name;
@@ -79,7 +80,7 @@ TEST(VerifyCli, BadInputExitsTwoNamingFileAndPlace) {
     EXPECT_EQ(r.code, 2);
     EXPECT_NE(r.out.find("nowhere.json: no such file"), std::string::npos) << r.out;
     // Nothing is written when the input is bad.
-    auto html = std::filesystem::temp_directory_path() / "tlaloc-verify-cli-test" / "never.html";
+    auto html = tlaloc::test_support::scratch_dir("verify-cli") / "never.html";
     std::filesystem::remove(html);
     EXPECT_EQ(run("verify rulebook " + bad.string() + " --html " + html.string()).code, 2);
     EXPECT_FALSE(std::filesystem::exists(html));
@@ -87,7 +88,7 @@ TEST(VerifyCli, BadInputExitsTwoNamingFileAndPlace) {
 
 TEST(VerifyCli, HtmlDrawsTheTableAndMarksWrongCells) {
     auto wrong = temp_file("wrong-html.json", R"({"game":"aztlan","claims":[{"id":"t","kind":"domain_table","table":[[0,2,null],[0,3,null],[0,4,8]]}]})");
-    auto html = std::filesystem::temp_directory_path() / "tlaloc-verify-cli-test" / "report.html";
+    auto html = tlaloc::test_support::scratch_dir("verify-cli") / "report.html";
     EXPECT_EQ(run("verify rulebook " + wrong.string() + " --html " + html.string()).code, 1);
     std::ifstream in(html);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

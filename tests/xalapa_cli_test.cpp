@@ -12,6 +12,7 @@
 
 #include "model/common/Json.h"
 #include "tests/support/CliRun.h"
+#include "tests/support/ScratchDir.h"
 
 using namespace tlaloc;
 namespace fs = std::filesystem;
@@ -22,7 +23,7 @@ using CliRun = tlaloc::test_support::CliRun;
 CliRun run(const std::string& args) { return tlaloc::test_support::run_tlaloc_split(args); }
 
 fs::path write(const std::string& name, const std::string& text) {
-    fs::path dir = fs::temp_directory_path() / "tlaloc-xalapa-cli";
+    fs::path dir = tlaloc::test_support::scratch_dir("xalapa-cli");
     fs::create_directories(dir);
     std::ofstream(dir / name) << text;
     return dir / name;
@@ -95,7 +96,7 @@ TEST(XalapaCli, BadInputIsOneLineAndExitTwo) {
 }
 
 TEST(XalapaCli, DealWritesAFileTheSolverReadsAndBadOptionsWriteNothing) {
-    fs::path out = fs::temp_directory_path() / "tlaloc-xalapa-cli" / "deal.json";
+    fs::path out = tlaloc::test_support::scratch_dir("xalapa-cli") / "deal.json";
     fs::create_directories(out.parent_path());
     fs::remove(out);
     CliRun bad = run("xalapa deal --level 7 --out " + out.string());

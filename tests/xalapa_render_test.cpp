@@ -19,6 +19,7 @@
 #include "puzzles/xalapa/Book.h"
 #include "puzzles/xalapa/Render.h"
 #include "tests/support/CliRun.h"
+#include "tests/support/ScratchDir.h"
 
 using namespace tlaloc;
 using namespace tlaloc::xalapa;
@@ -397,7 +398,7 @@ using CliRun = tlaloc::test_support::CliRun;
 CliRun run(const std::string& args) { return tlaloc::test_support::run_tlaloc(args); }
 
 fs::path scratch(const std::string& name) {
-    fs::path dir = fs::temp_directory_path() / ("tlaloc-render-test-" + std::to_string(::getpid()));
+    fs::path dir = tlaloc::test_support::scratch_dir("render");
     fs::create_directories(dir);
     fs::path p = dir / name;
     fs::remove_all(p);
