@@ -1,6 +1,7 @@
 #include "solver/xalapa/ChallengeSolver.h"
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 #include <z3++.h>
 
@@ -192,29 +193,33 @@ Encoding encode(z3::solver& solver, const Challenge& ch, const CountModel& model
     }
     // The stone limit, unless the scope's penalty bound implies it.
     if (!penalty_bound || *penalty_bound > ch.max_stones) solver.add(at_most(enc.stones, cap));
-    // The literals of the classes with coefficient `sign` in a task's row, with that coefficient.
-    auto add_side = [&](std::size_t t, int sign, z3::expr_vector& terms, std::vector<int>& coeffs) {
+    // The literals "class c holds more than k" of the classes with coefficient `sign` in task t's
+    // row, for k below `depth` (by default every literal the class has).
+    auto side = [&](std::size_t t, int sign, int depth = std::numeric_limits<int>::max()) {
+        z3::expr_vector lits(ctx);
         for (std::size_t c = 0; c < model.classes.size(); ++c)
             if (model.coefficient[t][c] == sign)
-                for (int k = 0; k < enc.len[c]; ++k) {
-                    terms.push_back(enc.stones[enc.first[c] + static_cast<unsigned>(k)]);
-                    coeffs.push_back(sign);
-                }
+                for (int k = 0; k < std::min(depth, enc.len[c]); ++k) lits.push_back(enc.stones[enc.first[c] + static_cast<unsigned>(k)]);
+        return lits;
     };
     for (std::size_t t = 0; t < ch.tasks.size(); ++t) {
         const Task& task = ch.tasks[t];
         z3::expr m = ctx.bool_const(("met" + std::to_string(t)).c_str());
         enc.met.push_back(m);
-        z3::expr_vector terms(ctx);
-        std::vector<int> coeffs;
-        add_side(t, 1, terms, coeffs);
-        if (task.kind == Task::Kind::Same) {
-            add_side(t, -1, terms, coeffs);  // fields in both sets cancel out: A\B against B\A
+        if (task.kind == Task::Kind::Same) {  // fields in both sets cancel out: A\B against B\A
+            z3::expr_vector terms = side(t, 1);
+            std::vector<int> coeffs(terms.size(), 1);
+            for (const z3::expr& lit : side(t, -1)) {
+                terms.push_back(lit);
+                coeffs.push_back(-1);
+            }
             if (!terms.empty()) solver.add(z3::implies(m, z3::pbeq(terms, coeffs.data(), 0)));
             continue;
         }
         // The most stones the encoding lets the task's feature hold (class literals are capped).
-        int size = static_cast<int>(terms.size());
+        int size = 0;
+        for (std::size_t c = 0; c < model.classes.size(); ++c)
+            if (model.coefficient[t][c] == 1) size += enc.len[c];
         if (task.lo > size || task.lo > ch.max_stones) {
             solver.add(!m);
             continue;
@@ -224,24 +229,17 @@ Encoding encode(z3::solver& solver, const Challenge& ch, const CountModel& model
         // counts capped at hi + 1 sum to hi or less, "exactly lo" iff those capped at lo + 1 sum
         // to lo. So each constraint takes only the literals "class c holds more than k" with k
         // below that cap, and "at least 1" / "at most 0" become plain clauses.
-        auto capped = [&](int depth) {
-            z3::expr_vector lits(ctx);
-            for (std::size_t c = 0; c < model.classes.size(); ++c)
-                if (model.coefficient[t][c] == 1)
-                    for (int k = 0; k < std::min(depth, enc.len[c]); ++k) lits.push_back(enc.stones[enc.first[c] + static_cast<unsigned>(k)]);
-            return lits;
-        };
         const bool bounded_above = task.hi < size;
         if (task.lo == task.hi && task.lo > 0 && bounded_above) {  // exactly: one constraint
-            z3::expr_vector lits = capped(task.lo + 1);
+            z3::expr_vector lits = side(t, 1, task.lo + 1);
             std::vector<int> ones(lits.size(), 1);
             solver.add(z3::implies(m, z3::pbeq(lits, ones.data(), task.lo)));
             continue;
         }
-        if (task.lo == 1) solver.add(z3::implies(m, z3::mk_or(capped(1))));
-        else if (task.lo > 1) solver.add(z3::implies(m, z3::atleast(capped(task.lo), static_cast<unsigned>(task.lo))));
+        if (task.lo == 1) solver.add(z3::implies(m, z3::mk_or(side(t, 1, 1))));
+        else if (task.lo > 1) solver.add(z3::implies(m, z3::atleast(side(t, 1, task.lo), static_cast<unsigned>(task.lo))));
         if (bounded_above) {
-            z3::expr_vector lits = capped(task.hi + 1);
+            z3::expr_vector lits = side(t, 1, task.hi + 1);
             if (task.hi == 0)
                 for (unsigned i = 0; i < lits.size(); ++i) solver.add(z3::implies(m, !lits[i]));
             else
