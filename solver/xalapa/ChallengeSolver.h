@@ -29,7 +29,7 @@ struct OptimalSets {
 };
 
 // Z3's SMT kernel without tactic preprocessing (Simple), its default combined solver (Smt), or the
-// QF_FD SAT+PB solver (SatCore). bench/xalapa_bench compares them; Simple is the fastest here.
+// QF_FD SAT+PB solver (SatCore). bench/XalapaBench compares them; Simple is the fastest here.
 enum class SolverBackend { Simple, Smt, SatCore };
 
 class ChallengeSolver {

@@ -7,7 +7,7 @@
 #include <regex>
 
 #include "model/aztlan/Conflicts.h"
-#include "tests/aztlan_test_util.h"
+#include "tests/support/AztlanFixtures.h"
 #include "tests/support/ScratchDir.h"
 
 using namespace tlaloc;

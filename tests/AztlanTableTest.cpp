@@ -8,7 +8,7 @@
 #include "verify/aztlan/DomainTable.h"
 #include "verify/aztlan/MinimumSpan.h"
 #include "verify/aztlan/PrintedTable.h"
-#include "tests/aztlan_test_util.h"
+#include "tests/support/AztlanFixtures.h"
 
 using namespace tlaloc;
 using namespace tlaloc::aztlan;

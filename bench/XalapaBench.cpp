@@ -3,7 +3,7 @@
 // a 4-stone formation = 7 tasks, mostly "as many on A as on B"), "random" = random 6x6 boards with
 // 6-7 random tasks (conjunctions, at least / at most / exactly 0-3, a few "as many") and a random
 // 4-stone formation. Variants run side by side on the same files so machine noise hits them alike.
-// Usage: xalapa_bench [COUNT=1000] [SEED=1] [dealt|random|both]
+// Usage: XalapaBench [COUNT=1000] [SEED=1] [dealt|random|both]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>

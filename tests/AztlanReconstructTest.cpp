@@ -8,7 +8,7 @@
 #include "solver/aztlan/Reconstruct.h"
 #include "verify/aztlan/MinimumSpan.h"
 #include "verify/aztlan/PrintedTable.h"
-#include "tests/aztlan_test_util.h"
+#include "tests/support/AztlanFixtures.h"
 #include "tests/support/ScratchDir.h"
 
 using namespace tlaloc;

@@ -8,7 +8,7 @@
 #include <regex>
 
 #include "model/aztlan/Scoring.h"
-#include "tests/aztlan_test_util.h"
+#include "tests/support/AztlanFixtures.h"
 #include "tests/support/ScratchDir.h"
 
 using namespace tlaloc;

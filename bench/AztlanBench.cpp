@@ -1,5 +1,5 @@
 // Aztlán speed figures (issue targets: full table of the shipped map up to size 15 under 1 s;
-// scoring one position in microseconds). Run: cmake --build BUILD --target aztlan_bench && BUILD/aztlan_bench
+// scoring one position in microseconds). Run: cmake --build BUILD --target AztlanBench && BUILD/AztlanBench
 #include <chrono>
 #include <cstdio>
 #include <filesystem>

@@ -1,5 +1,5 @@
 // Times `best_play` on the shipped turns (and any TURN.json given): wall time and solver checks.
-// Build: cmake --build build-akelarre --target akelarre_bench; run: build-akelarre/akelarre_bench [TURN.json...]
+// Build: cmake --build build --target AkelarreBench; run: build/AkelarreBench [TURN.json...]
 #include <chrono>
 #include <iostream>
 

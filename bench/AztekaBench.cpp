@@ -1,5 +1,5 @@
 // Azteka solver timings: fewest pawns (Z3) on shipped and test positions, win in N (search).
-// Usage: azteka_bench [max-turns]   (build: cmake --build build-azteka --target azteka_bench)
+// Usage: AztekaBench [max-turns]   (build: cmake --build build --target AztekaBench)
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
