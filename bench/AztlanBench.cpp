@@ -31,9 +31,12 @@ int main() {
     double table = best_seconds(5, [&] {
         auto t = compute_domain_table(map, 15);
         achievable = 0;
-        for (const auto& row : t.achievable) for (bool b : row) achievable += b;
+        for (const auto& row : t.achievable)
+            for (bool b : row) achievable += b;
     });
-    std::printf("domain table, shipped map (30 territories), sizes 1..15: %.4f s (best of 5), %d cells occur\n", table, achievable);
+    std::printf(
+        "domain table, shipped map (30 territories), sizes 1..15: %.4f s (best of 5), %d cells occur\n",
+        table, achievable);
 
     Position pos = load_position(dir / "examples" / "score-22.json");
     MapGraph graph(pos.map);

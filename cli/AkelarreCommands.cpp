@@ -89,13 +89,14 @@ void run_best(const BestOptions& opt) {
         return;
     }
     std::cout << "played " << o.played << " of " << turn.hand.size() << " hand cards, " << o.points
-              << " points captured for " << turn.me << " in " << o.moves.size() << " moves   (each optimal in turn: proved, "
-              << best.checks << " solver checks, plays of up to " << best.steps << " moves)\n";
+              << " points captured for " << turn.me << " in " << o.moves.size()
+              << " moves   (each optimal in turn: proved, " << best.checks
+              << " solver checks, plays of up to " << best.steps << " moves)\n";
     std::cout << "moves:\n";
     for (const Move& m : o.moves) std::cout << "  " << to_string(m, turn.places) << "\n";
     for (const auto& c : o.captured)
-        std::cout << "captured on place " << c.place << " (" << c.owner << "): " << cards_text(c.cards) << "; mine "
-                  << cards_text(c.mine) << " = " << c.points_for_me << " points\n";
+        std::cout << "captured on place " << c.place << " (" << c.owner << "): " << cards_text(c.cards)
+                  << "; mine " << cards_text(c.mine) << " = " << c.points_for_me << " points\n";
     std::cout << "melds after:\n";
     for (const auto& p : o.places_after)
         if (!p.free())
@@ -107,8 +108,9 @@ void run_best(const BestOptions& opt) {
 }  // namespace
 
 void add_akelarre_commands(CLI::App& app) {
-    auto* akelarre = app.add_subcommand("akelarre", "Akelarre: melds of creature cards, best play of a turn.\n"
-                                                    "Example: tlaloc akelarre check F3 F4 FJ");
+    auto* akelarre = app.add_subcommand("akelarre",
+                                        "Akelarre: melds of creature cards, best play of a turn.\n"
+                                        "Example: tlaloc akelarre check F3 F4 FJ");
     akelarre->require_subcommand(1);
 
     auto check_opt = std::make_shared<CheckOptions>();
@@ -128,8 +130,10 @@ void add_akelarre_commands(CLI::App& app) {
         "for \"me\", then the fewest moves), proved optimal and replayed through the rules engine. TURN.json format: docs/akelarre.md.\n"
         "Example: tlaloc akelarre best puzzles/akelarre/carlo.json --json");
     best->add_option("TURN", best_opt->file, "the turn: hand, table, free_places, favourite")->required();
-    best->add_flag("--json", best_opt->json, "print one JSON object: played, points, melds, hand, captured, moves");
-    best->add_option("--steps", best_opt->steps, "most single-card moves a play may have (default: hand + table cards)")
+    best->add_flag("--json", best_opt->json,
+                   "print one JSON object: played, points, melds, hand, captured, moves");
+    best->add_option("--steps", best_opt->steps,
+                     "most single-card moves a play may have (default: hand + table cards)")
         ->check(CLI::Range(1, 40));
     best->add_option("--timeout", best_opt->timeout,
                      "seconds the search may take (0: no limit); out of time: one line on stderr, exit 3")

@@ -7,8 +7,8 @@
 #include "model/azteka/Position.h"
 #include "model/azteka/Rules.h"
 #include "solver/azteka/Fewest.h"
-#include "solver/common/SearchLimit.h"
 #include "solver/azteka/WinInN.h"
+#include "solver/common/SearchLimit.h"
 
 namespace tlaloc::cli {
 
@@ -42,12 +42,14 @@ std::vector<Action> solver_turn(const Game& g) {
 }  // namespace
 
 void add_azteka_commands(CLI::App& app) {
-    auto* group = app.add_subcommand("azteka", "Azteka, the Circle of Life: positions, fewest pawns, win in N, play.\n"
-                                               "Example:  tlaloc azteka show puzzles/azteka/empty.json");
+    auto* group = app.add_subcommand("azteka",
+                                     "Azteka, the Circle of Life: positions, fewest pawns, win in N, play.\n"
+                                     "Example:  tlaloc azteka show puzzles/azteka/empty.json");
     group->require_subcommand(1);
 
-    auto* show = group->add_subcommand("show", "Draw a position and say which goals it meets.\n"
-                                               "Example:  tlaloc azteka show puzzles/azteka/empty.json");
+    auto* show = group->add_subcommand("show",
+                                       "Draw a position and say which goals it meets.\n"
+                                       "Example:  tlaloc azteka show puzzles/azteka/empty.json");
     static std::string show_file;
     show->add_option("POSITION", show_file, "position JSON file")->required();
     show->callback([] {
@@ -55,7 +57,8 @@ void add_azteka_commands(CLI::App& app) {
         std::cout << draw_circle(pos);
         for (int i = 0; i < pos.profile->sides; ++i) {
             Side side = static_cast<Side>(i);
-            if (auto goal = goal_met(pos, side)) std::cout << side_name(side) << " meets its goal: " << *goal << "\n";
+            if (auto goal = goal_met(pos, side))
+                std::cout << side_name(side) << " meets its goal: " << *goal << "\n";
         }
     });
 
@@ -76,8 +79,9 @@ void add_azteka_commands(CLI::App& app) {
         ->check(CLI::Range(1, 40));
     fewest->add_flag("--json", as_json, "print the answer as JSON");
     static unsigned timeout = 60;
-    fewest->add_option("--timeout", timeout,
-                       "seconds the Z3 search may take (0: no limit); out of time: one line on stderr, exit 3")
+    fewest
+        ->add_option("--timeout", timeout,
+                     "seconds the Z3 search may take (0: no limit); out of time: one line on stderr, exit 3")
         ->capture_default_str()
         ->check(CLI::Range(0u, 86400u));
     static std::string opponent = "passive";
@@ -88,10 +92,11 @@ void add_azteka_commands(CLI::App& app) {
         Position pos = load_position(fewest_file);
         if (opponent == "best") {
             WinResult w = win_in(pos, max_turns);
-            Json out = {{"win", w.verdict == WinVerdict::Win   ? Json(true)
+            Json out = {{"win", w.verdict == WinVerdict::Win     ? Json(true)
                                 : w.verdict == WinVerdict::NoWin ? Json(false)
                                                                  : Json(nullptr)},
-                        {"within", max_turns}, {"searched_turns", w.nodes}};
+                        {"within", max_turns},
+                        {"searched_turns", w.nodes}};
             if (w.verdict == WinVerdict::Win) {
                 out["turns"] = w.turns;
                 out["goal"] = w.goal;
@@ -109,7 +114,8 @@ void add_azteka_commands(CLI::App& app) {
                               << (step.birth ? "  (Birth)" : "") << "\n";
                 }
             } else {
-                std::cout << (w.verdict == WinVerdict::NoWin ? "no forced win: " : "undecided: ") << w.reason << "\n";
+                std::cout << (w.verdict == WinVerdict::NoWin ? "no forced win: " : "undecided: ") << w.reason
+                          << "\n";
             }
             return;
         }
@@ -123,7 +129,8 @@ void add_azteka_commands(CLI::App& app) {
         if (as_json) {
             Json out;
             if (r.found) {
-                out = {{"pawns", r.pawns}, {"turns", r.turns}, {"goal", r.goal}, {"plan", plan_to_json(r.plan)}};
+                out = {
+                    {"pawns", r.pawns}, {"turns", r.turns}, {"goal", r.goal}, {"plan", plan_to_json(r.plan)}};
             } else {
                 out = {{"pawns", nullptr}, {"reason", r.reason}};
             }
@@ -136,7 +143,8 @@ void add_azteka_commands(CLI::App& app) {
         }
         std::cout << side_name(pos.to_move) << " meets its goal (" << r.goal << ") with " << r.pawns
                   << " pawns on the board in " << r.turns << " turns (both proved minimal):\n";
-        for (const auto& step : r.plan) std::cout << "  " << describe(step.action) << (step.birth ? "  (Birth)" : "") << "\n";
+        for (const auto& step : r.plan)
+            std::cout << "  " << describe(step.action) << (step.birth ? "  (Birth)" : "") << "\n";
     });
 
     auto* play = group->add_subcommand(
@@ -160,7 +168,9 @@ void add_azteka_commands(CLI::App& app) {
         Position start = play_file.empty() ? Position(profile_named(play_variant)) : load_position(play_file);
         Game g = start_game(start);
         auto is_solver = [&](Side s) {
-            const std::string& who = s == Side::Life ? life_player : s == Side::Death ? death_player : mummy_player;
+            const std::string& who = s == Side::Life    ? life_player
+                                     : s == Side::Death ? death_player
+                                                        : mummy_player;
             return who == "solver";
         };
         std::string line;
@@ -195,7 +205,8 @@ void add_azteka_commands(CLI::App& app) {
                 continue;
             }
             Effects fx = apply(g, *action);
-            if (!fx.disintegrated.empty()) std::cout << fx.disintegrated.size() << " Life pawn(s) disintegrated\n";
+            if (!fx.disintegrated.empty())
+                std::cout << fx.disintegrated.size() << " Life pawn(s) disintegrated\n";
         }
         std::cout << "\n" << draw_circle(g.position);
         if (g.winner) {

@@ -36,10 +36,15 @@ void print_score(const Position& pos, const std::vector<PlayerScore>& scores, bo
         for (const auto& s : scores) {
             Json domains = Json::array();
             for (const auto& d : s.domains) {
-                domains.push_back({{"territories", territory_ids(map, d.territories)}, {"bonus", d.bonus}, {"points", d.points}});
+                domains.push_back({{"territories", territory_ids(map, d.territories)},
+                                   {"bonus", d.bonus},
+                                   {"points", d.points}});
             }
-            players.push_back({{"name", s.name}, {"points", s.points}, {"bonus_type", to_string(s.bonus_type)},
-                               {"domains", domains}, {"domain_points", s.domain_points},
+            players.push_back({{"name", s.name},
+                               {"points", s.points},
+                               {"bonus_type", to_string(s.bonus_type)},
+                               {"domains", domains},
+                               {"domain_points", s.domain_points},
                                {"blessing_points", s.blessing_points}});
         }
         Json out = {{"profile", pos.profile.id},
@@ -63,9 +68,10 @@ void print_score(const Position& pos, const std::vector<PlayerScore>& scores, bo
 }
 
 void add_score(CLI::App& group) {
-    auto* cmd = group.add_subcommand("score",
-        "Score the domains of every player in a position (one age's scoring phase).\n"
-        "Example:  tlaloc aztlan score puzzles/aztlan/examples/score-14.json --json");
+    auto* cmd =
+        group.add_subcommand("score",
+                             "Score the domains of every player in a position (one age's scoring phase).\n"
+                             "Example:  tlaloc aztlan score puzzles/aztlan/examples/score-14.json --json");
     static std::string file;
     static bool json = false;
     cmd->add_option("POSITION", file, "position file (JSON)")->required();
@@ -107,7 +113,8 @@ void print_conflicts(const Position& pos, const ConflictPhase& phase, bool json)
         for (int t = 0; t < map.size(); ++t) {
             if (phase.pawns[p][t]) pawns[map.territories[t].id] = phase.pawns[p][t];
         }
-        players.push_back({{"name", pos.players[p].name}, {"pawns", pawns}, {"cards_drawn", phase.cards_drawn[p]}});
+        players.push_back(
+            {{"name", pos.players[p].name}, {"pawns", pawns}, {"cards_drawn", phase.cards_drawn[p]}});
     }
     Json out = {{"order", player_names(pos, phase.order)}, {"conflicts", conflicts}, {"players", players}};
     if (json) {
@@ -117,27 +124,34 @@ void print_conflicts(const Position& pos, const ConflictPhase& phase, bool json)
     std::cout << "turn order: " << joined(out["order"]) << "\n";
     for (const auto& c : out["conflicts"]) {
         std::cout << c["territory"].get<std::string>() << ": ";
-        if (c["winner"].is_null()) std::cout << "tie between " << joined(c["strongest"]) << ", they coexist without cards";
-        else std::cout << c["winner"].get<std::string>() << " is strongest and chooses to " << c["outcome"].get<std::string>();
+        if (c["winner"].is_null())
+            std::cout << "tie between " << joined(c["strongest"]) << ", they coexist without cards";
+        else
+            std::cout << c["winner"].get<std::string>() << " is strongest and chooses to "
+                      << c["outcome"].get<std::string>();
         if (!c["removed"].empty()) std::cout << "; removed: " << joined(c["removed"]);
         if (!c["card_drawn_by"].empty()) std::cout << "; card drawn by " << joined(c["card_drawn_by"]);
         std::cout << "\n";
         for (const auto& n : c["notes"]) std::cout << "  " << n.get<std::string>() << "\n";
     }
     for (const auto& p : out["players"]) {
-        std::cout << p["name"].get<std::string>() << ": " << p["cards_drawn"].get<int>() << " card(s) drawn; pawns";
-        for (auto it = p["pawns"].begin(); it != p["pawns"].end(); ++it) std::cout << " " << it.key() << "=" << it.value().get<int>();
+        std::cout << p["name"].get<std::string>() << ": " << p["cards_drawn"].get<int>()
+                  << " card(s) drawn; pawns";
+        for (auto it = p["pawns"].begin(); it != p["pawns"].end(); ++it)
+            std::cout << " " << it.key() << "=" << it.value().get<int>();
         std::cout << "\n";
     }
 }
 
 void add_conflicts(CLI::App& group) {
-    auto* cmd = group.add_subcommand("conflicts",
+    auto* cmd = group.add_subcommand(
+        "conflicts",
         "Resolve the conflict phase of a position: turn order, power = card x pawns, defeat or coexist.\n"
         "Example:  tlaloc aztlan conflicts puzzles/aztlan/examples/conflicts-a-e.json --json");
     static std::string file;
     static bool json = false;
-    cmd->add_option("POSITION", file, "position file (JSON) with vp, stack and decisions per player")->required();
+    cmd->add_option("POSITION", file, "position file (JSON) with vp, stack and decisions per player")
+        ->required();
     cmd->add_flag("--json", json, "print JSON");
     cmd->callback([] {
         Position pos = load_position(file);
@@ -147,8 +161,9 @@ void add_conflicts(CLI::App& group) {
 
 void check_bitset_size(const Map& map, const std::string& file) {
     if (map.size() > kMaxBitsetTerritories) {
-        throw InputError(file, "territories", "the domain table supports maps of at most 64 territories (this one has " +
-                                                  std::to_string(map.size()) + ")");
+        throw InputError(file, "territories",
+                         "the domain table supports maps of at most 64 territories (this one has " +
+                             std::to_string(map.size()) + ")");
     }
 }
 
@@ -157,7 +172,8 @@ std::function<void(double)> progress_after_a_second(const char* what) {
     auto start = std::chrono::steady_clock::now();
     return [start, what](double done) {
         if (std::chrono::steady_clock::now() - start < std::chrono::seconds(1)) return;
-        std::cerr << "\r" << what << ": " << static_cast<int>(done * 100) << "%" << (done >= 1 ? "\n" : "") << std::flush;
+        std::cerr << "\r" << what << ": " << static_cast<int>(done * 100) << "%" << (done >= 1 ? "\n" : "")
+                  << std::flush;
     };
 }
 
@@ -182,13 +198,15 @@ void print_table(const Map& map, const DomainTable& table) {
                    return v ? std::to_string(*v) : std::string("-");
                });
     for (int t = 0; t < kTerritoryTypeCount; ++t) {
-        print_grid(std::string("\nper type: ") + kTerritoryTypeNames[t] + " ('x' occurs)", table.max_size,
-                   [&](int n, int k) { return table.per_type[t][n - 1][k] ? std::string("x") : std::string("."); });
+        print_grid(
+            std::string("\nper type: ") + kTerritoryTypeNames[t] + " ('x' occurs)", table.max_size,
+            [&](int n, int k) { return table.per_type[t][n - 1][k] ? std::string("x") : std::string("."); });
     }
 }
 
 void add_table(CLI::App& group) {
-    auto* cmd = group.add_subcommand("table",
+    auto* cmd = group.add_subcommand(
+        "table",
         "Compute the domain scoring table of a map: which (domain size n, bonus count k) can occur.\n"
         "Example:  tlaloc aztlan table puzzles/aztlan/aztlan.json --max-size 15 --json");
     static std::string file;
@@ -196,8 +214,10 @@ void add_table(CLI::App& group) {
     static std::uint64_t limit = 1'000'000'000;
     static bool json = false;
     cmd->add_option("MAP", file, "map file (JSON)")->required();
-    cmd->add_option("--limit", limit, "give up after this many connected sets (default 1e9, about 10 s; 0 = no limit)");
-    cmd->add_option("--max-size", max_size, "largest domain size (rows), default 15; capped at the map's size")
+    cmd->add_option("--limit", limit,
+                    "give up after this many connected sets (default 1e9, about 10 s; 0 = no limit)");
+    cmd->add_option("--max-size", max_size,
+                    "largest domain size (rows), default 15; capped at the map's size")
         ->check(CLI::Range(1, 1000000));
     cmd->add_flag("--json", json, "print JSON");
     cmd->callback([] {
@@ -207,14 +227,19 @@ void add_table(CLI::App& group) {
         try {
             table = compute_domain_table(map, max_size, progress_after_a_second("table"), limit);
         } catch (const DomainTableLimit& e) {
-            throw InputError(file, "", std::string("table: ") + e.what() + " (a smaller --max-size or a larger --limit may help)");
+            throw InputError(
+                file, "",
+                std::string("table: ") + e.what() + " (a smaller --max-size or a larger --limit may help)");
         }
-        if (json) std::cout << domain_table_to_json(table).dump() << "\n";
-        else print_table(map, table);
+        if (json)
+            std::cout << domain_table_to_json(table).dump() << "\n";
+        else
+            print_table(map, table);
     });
 }
 void add_reconstruct(CLI::App& group) {
-    auto* cmd = group.add_subcommand("reconstruct",
+    auto* cmd = group.add_subcommand(
+        "reconstruct",
         "Find territory types (6 of each) on a board's graph, with Z3, so that the map's domain table\n"
         "equals a target table (default: the rulebooks' printed table, on puzzles/aztlan/board.json).\n"
         "Example:  tlaloc aztlan reconstruct --seed 1 --out /tmp/aztlan.json");
@@ -222,18 +247,26 @@ void add_reconstruct(CLI::App& group) {
     static unsigned seed = 1;
     static int rounds = 500;
     static bool verbose = false;
-    cmd->add_option("--table", table_file, "target table (JSON as printed by 'table --json'); default the printed table");
-    cmd->add_option("--board", board_file, "map whose borders and lakes to use (its types are ignored); default puzzles/aztlan/board.json");
+    cmd->add_option("--table", table_file,
+                    "target table (JSON as printed by 'table --json'); default the printed table");
+    cmd->add_option(
+        "--board", board_file,
+        "map whose borders and lakes to use (its types are ignored); default puzzles/aztlan/board.json");
     cmd->add_option("--seed", seed, "Z3 random seed (default 1)");
     cmd->add_option("--rounds", rounds, "most proposals to try (default 500)")->check(CLI::Range(1, 100000));
     cmd->add_option("--out", out_file, "write the map here instead of printing it");
     cmd->add_flag("--verbose", verbose, "one line per round on stderr");
     cmd->callback([] {
-        DomainTable target = load_domain_table(table_file.empty() ? printed_table_file() : std::filesystem::path(table_file));
-        auto board_path = board_file.empty() ? data_dir() / "puzzles" / "aztlan" / "board.json" : std::filesystem::path(board_file);
+        DomainTable target =
+            load_domain_table(table_file.empty() ? printed_table_file() : std::filesystem::path(table_file));
+        auto board_path = board_file.empty() ? data_dir() / "puzzles" / "aztlan" / "board.json"
+                                             : std::filesystem::path(board_file);
         Map board = load_map(board_path);
         if (board.size() % kTerritoryTypeCount != 0 || board.size() > kMaxBitsetTerritories) {
-            throw InputError(board_path.string(), "territories", "a board to reconstruct needs a multiple of 5 territories, at most 64 (this one has " + std::to_string(board.size()) + ")");
+            throw InputError(
+                board_path.string(), "territories",
+                "a board to reconstruct needs a multiple of 5 territories, at most 64 (this one has " +
+                    std::to_string(board.size()) + ")");
         }
         ReconstructOptions options;
         options.seed = seed;
@@ -247,16 +280,20 @@ void add_reconstruct(CLI::App& group) {
             return;
         }
         std::string text = map_to_json(*result.map).dump(2) + "\n";
-        if (out_file.empty()) std::cout << text;
-        else write_file_atomically(out_file, text);
+        if (out_file.empty())
+            std::cout << text;
+        else
+            write_file_atomically(out_file, text);
         std::cerr << "reconstructed in " << result.rounds << " rounds (" << result.span_cuts << " span cuts, "
-                  << result.rejected << " assignments blocked); its table equals the target, checked by enumeration\n";
+                  << result.rejected
+                  << " assignments blocked); its table equals the target, checked by enumeration\n";
     });
 }
 }  // namespace
 
 void add_aztlan_commands(CLI::App& app) {
-    auto* group = app.add_subcommand("aztlan", "Aztlán: scoring, conflicts, the domain scoring table, map reconstruction.");
+    auto* group = app.add_subcommand(
+        "aztlan", "Aztlán: scoring, conflicts, the domain scoring table, map reconstruction.");
     group->require_subcommand(1);
     add_score(*group);
     add_conflicts(*group);

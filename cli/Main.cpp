@@ -1,7 +1,7 @@
 // Entry point: registers every game's subcommands and maps outcomes to exit codes
 // (0 ok, 1 a verification found a false claim, 2 bad input or usage, 3 internal error).
-#include <iostream>
 #include <z3++.h>
+#include <iostream>
 
 #include "cli/Commands.h"
 #include "model/common/InputError.h"
@@ -22,9 +22,10 @@ int main(int argc, char** argv) {
         "Example:  tlaloc xalapa solve puzzles/xalapa/challenges/basic-1.json"};
     app.name("tlaloc");
     app.require_subcommand(1);
-    app.footer("Exit codes: 0 ok, 1 a verification found a false claim, 2 bad input or usage,\n"
-               "3 no answer within a --timeout limit, or an internal error.\n"
-               "Run 'tlaloc GAME --help' for a game's commands.");
+    app.footer(
+        "Exit codes: 0 ok, 1 a verification found a false claim, 2 bad input or usage,\n"
+        "3 no answer within a --timeout limit, or an internal error.\n"
+        "Run 'tlaloc GAME --help' for a game's commands.");
     cli::add_xalapa_commands(app);
     cli::add_aztlan_commands(app);
     cli::add_verify_commands(app);

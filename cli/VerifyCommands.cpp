@@ -40,8 +40,10 @@ void run_rulebook(const RulebookOptions& o) {
     auto loaded = load_for_checking(o.claims, optional_path(o.map));
     FileReport report = check_claims(loaded.claims, loaded.context);
     if (!o.html.empty()) write_file_atomically(o.html, report_html({report}, {}));
-    if (o.json) std::cout << report_json(report).dump(2) << "\n";
-    else std::cout << report_text(report);
+    if (o.json)
+        std::cout << report_json(report).dump(2) << "\n";
+    else
+        std::cout << report_text(report);
     if (report.count(Status::False) > 0) set_exit_code(kExitFalseClaim);
 }
 
@@ -49,8 +51,10 @@ void run_compare(const CompareOptions& o) {
     ClaimsFile a = load_claims_file(o.a);
     ClaimsFile b = load_claims_file(o.b);
     EditionComparison cmp = compare_editions(a, b);
-    if (o.json) std::cout << comparison_json(cmp).dump(2) << "\n";
-    else std::cout << comparison_text(cmp);
+    if (o.json)
+        std::cout << comparison_json(cmp).dump(2) << "\n";
+    else
+        std::cout << comparison_text(cmp);
     if (!cmp.differences.empty()) set_exit_code(kExitFalseClaim);
 }
 
@@ -90,29 +94,42 @@ void run_all(const AllOptions& o) {
     std::vector<EditionComparison> comparisons;
     for (std::size_t i = 0; i < loaded.size(); ++i) {
         for (std::size_t j = i + 1; j < loaded.size(); ++j) {
-            if (loaded[i].claims.game == loaded[j].claims.game) comparisons.push_back(compare_editions(loaded[i].claims, loaded[j].claims));
+            if (loaded[i].claims.game == loaded[j].claims.game)
+                comparisons.push_back(compare_editions(loaded[i].claims, loaded[j].claims));
         }
     }
     if (!o.html.empty()) write_file_atomically(o.html, report_html(reports, comparisons));
     int t = 0, f = 0, u = 0;
-    for (const auto& r : reports) { t += r.count(Status::True); f += r.count(Status::False); u += r.count(Status::Unchecked); }
+    for (const auto& r : reports) {
+        t += r.count(Status::True);
+        f += r.count(Status::False);
+        u += r.count(Status::Unchecked);
+    }
     if (o.json) {
         Json files = Json::array(), cmps = Json::array();
         for (const auto& r : reports) files.push_back(report_json(r));
         for (const auto& c : comparisons) cmps.push_back(comparison_json(c));
-        std::cout << Json{{"files", files}, {"comparisons", cmps}, {"summary", {{"true", t}, {"false", f}, {"unchecked", u}}}}.dump(2) << "\n";
+        std::cout << Json{{"files", files},
+                          {"comparisons", cmps},
+                          {"summary", {{"true", t}, {"false", f}, {"unchecked", u}}}}
+                         .dump(2)
+                  << "\n";
     } else {
         for (const auto& r : reports) std::cout << report_text(r) << "\n";
         for (const auto& c : comparisons) std::cout << comparison_text(c) << "\n";
-        std::cout << "summary: " << reports.size() << " files, " << t << " claims true, " << f << " false, " << u << " unchecked";
+        std::cout << "summary: " << reports.size() << " files, " << t << " claims true, " << f << " false, "
+                  << u << " unchecked";
         std::size_t diffs = 0;
         for (const auto& c : comparisons) diffs += c.differences.size();
-        std::cout << "; " << comparisons.size() << " edition comparison" << (comparisons.size() == 1 ? "" : "s") << " with " << diffs << " differences\n";
+        std::cout << "; " << comparisons.size() << " edition comparison"
+                  << (comparisons.size() == 1 ? "" : "s") << " with " << diffs << " differences\n";
         if (f > 0) {
             std::cout << "false claims:\n";
             for (const auto& r : reports) {
                 for (const auto& c : r.results) {
-                    if (c.status == Status::False) std::cout << "  ✗ " << fs::path(r.file).filename().string() << " " << c.id << ": " << c.evidence << "\n";
+                    if (c.status == Status::False)
+                        std::cout << "  ✗ " << fs::path(r.file).filename().string() << " " << c.id << ": "
+                                  << c.evidence << "\n";
                 }
             }
         }
@@ -127,26 +144,37 @@ void run_implied(const ImpliedOptions& o) {
         if (c.kind == ClaimKind::DomainTable && !table && (o.claim.empty() || c.id == o.claim)) table = &c;
     }
     if (!table) {
-        throw InputError(o.claims, "claims", o.claim.empty() ? "has no domain_table claim" : "has no domain_table claim with id \"" + o.claim + "\"");
+        throw InputError(o.claims, "claims",
+                         o.claim.empty() ? "has no domain_table claim"
+                                         : "has no domain_table claim with id \"" + o.claim + "\"");
     }
     auto implications = implications_of(table->table);
     check_implications(implications, loaded.context);
-    bool broken = std::any_of(implications.begin(), implications.end(), [](const Implication& i) { return i.holds == false; });
+    bool broken = std::any_of(implications.begin(), implications.end(),
+                              [](const Implication& i) { return i.holds == false; });
     if (o.json) {
         Json list = Json::array();
         for (const auto& i : implications) {
-            list.push_back({{"bonus", i.bonus}, {"statement", i.statement},
-                            {"holds", i.holds ? Json(*i.holds) : Json(nullptr)}, {"evidence", i.evidence}});
+            list.push_back({{"bonus", i.bonus},
+                            {"statement", i.statement},
+                            {"holds", i.holds ? Json(*i.holds) : Json(nullptr)},
+                            {"evidence", i.evidence}});
         }
-        std::cout << Json{{"claim", table->id}, {"map", loaded.context.map ? Json(loaded.context.map_name) : Json(nullptr)}, {"implications", list}}.dump(2) << "\n";
+        std::cout << Json{{"claim", table->id},
+                          {"map", loaded.context.map ? Json(loaded.context.map_name) : Json(nullptr)},
+                          {"implications", list}}
+                         .dump(2)
+                  << "\n";
     } else {
-        std::cout << "The table \"" << table->id << "\" of " << o.claims << " implies, for any map it is true of:\n";
+        std::cout << "The table \"" << table->id << "\" of " << o.claims
+                  << " implies, for any map it is true of:\n";
         for (const auto& i : implications) {
             std::cout << "  " << (!i.holds ? "-" : *i.holds ? "✓" : "✗") << " " << i.statement;
             if (!i.evidence.empty()) std::cout << " — " << i.evidence;
             std::cout << "\n";
         }
-        if (!loaded.context.map) std::cout << "(no map: give --map, or \"map\" in the claims file, to check these)\n";
+        if (!loaded.context.map)
+            std::cout << "(no map: give --map, or \"map\" in the claims file, to check these)\n";
     }
     if (broken) set_exit_code(kExitFalseClaim);
 }
@@ -154,23 +182,28 @@ void run_implied(const ImpliedOptions& o) {
 }  // namespace
 
 void add_verify_commands(CLI::App& app) {
-    auto* verify = app.add_subcommand("verify", "Check rulebook claims (tables, examples, counts, rule readings) against the model.\n"
-                                                "Example:  tlaloc verify all");
+    auto* verify = app.add_subcommand(
+        "verify",
+        "Check rulebook claims (tables, examples, counts, rule readings) against the model.\n"
+        "Example:  tlaloc verify all");
     verify->require_subcommand(1);
 
     auto rulebook = std::make_shared<RulebookOptions>();
-    auto* rb = verify->add_subcommand("rulebook",
+    auto* rb = verify->add_subcommand(
+        "rulebook",
         "Check every claim of one claims file: true, false (with evidence) or unchecked (with why).\n"
         "Exit 0 all checkable claims hold, 1 some claim is false, 2 bad input.\n"
         "Example:  tlaloc verify rulebook verify/rulebooks/aztlan-de.json --json");
     rb->add_option("claims", rulebook->claims, "Claims file (JSON)")->required();
-    rb->add_option("--map", rulebook->map, "Aztlán map to check domain tables on (default: the file's \"map\")");
+    rb->add_option("--map", rulebook->map,
+                   "Aztlán map to check domain tables on (default: the file's \"map\")");
     rb->add_flag("--json", rulebook->json, "Print the pinned JSON report");
     rb->add_option("--html", rulebook->html, "Also write a self-contained HTML report to this file");
     rb->callback([rulebook] { run_rulebook(*rulebook); });
 
     auto compare = std::make_shared<CompareOptions>();
-    auto* cmp = verify->add_subcommand("compare",
+    auto* cmp = verify->add_subcommand(
+        "compare",
         "Line up two editions' claims by id and list every difference (exit 1 when they differ, like diff).\n"
         "Example:  tlaloc verify compare verify/rulebooks/aztlan-it.json verify/rulebooks/aztlan-de.json");
     cmp->add_option("a", compare->a, "First claims file")->required();
@@ -179,7 +212,8 @@ void add_verify_commands(CLI::App& app) {
     cmp->callback([compare] { run_compare(*compare); });
 
     auto all = std::make_shared<AllOptions>();
-    auto* al = verify->add_subcommand("all",
+    auto* al = verify->add_subcommand(
+        "all",
         "Check every shipped claims file and compare the editions of each game; one summary.\n"
         "Example:  tlaloc verify all --html verify-report.html");
     al->add_option("--dir", all->dir, "Folder of claims files (default: the shipped verify/rulebooks)");
@@ -188,7 +222,8 @@ void add_verify_commands(CLI::App& app) {
     al->callback([all] { run_all(*all); });
 
     auto implied = std::make_shared<ImpliedOptions>();
-    auto* im = verify->add_subcommand("implied",
+    auto* im = verify->add_subcommand(
+        "implied",
         "State in plain words what a printed domain table implies about any map, and check a map.\n"
         "Example:  tlaloc verify implied verify/rulebooks/aztlan-de.json");
     im->add_option("claims", implied->claims, "Claims file holding a domain_table claim")->required();

@@ -50,14 +50,18 @@ struct BookCommand {
 void run_book(const BookCommand& cmd) {
     // Everything is checked before the (slow) generation and before anything is written.
     auto level = parse_level(cmd.level);
-    if (!level) throw InputError("command line", "--level", "unknown level \"" + cmd.level + "\" (basic, 1, 2, 3, 4, 5)");
+    if (!level)
+        throw InputError("command line", "--level",
+                         "unknown level \"" + cmd.level + "\" (basic, 1, 2, 3, 4, 5)");
     std::optional<int> difficulty;
     if (!cmd.difficulty.empty()) {
         int d = difficulty_index(cmd.difficulty);
         if (d < 0) {
             std::string names;
-            for (const auto& l : kDifficultyLevels) names += (names.empty() ? "" : ", ") + std::string(l.name);
-            throw InputError("command line", "--difficulty", "unknown difficulty \"" + cmd.difficulty + "\" (" + names + ")");
+            for (const auto& l : kDifficultyLevels)
+                names += (names.empty() ? "" : ", ") + std::string(l.name);
+            throw InputError("command line", "--difficulty",
+                             "unknown difficulty \"" + cmd.difficulty + "\" (" + names + ")");
         }
         difficulty = d;
     }
@@ -76,12 +80,13 @@ void run_book(const BookCommand& cmd) {
     g.max_attempts = cmd.max_attempts;
     auto puzzles = generate(catalogue, g, solver);
     if (puzzles.empty())
-        throw InputError("command line", "", "no puzzle at level " + cmd.level + (cmd.unique ? " with a unique optimum" : "") +
-                                     (difficulty ? " rated " + cmd.difficulty : "") + " within " +
-                                     std::to_string(cmd.max_attempts) + " deals; nothing written");
+        throw InputError("command line", "",
+                         "no puzzle at level " + cmd.level + (cmd.unique ? " with a unique optimum" : "") +
+                             (difficulty ? " rated " + cmd.difficulty : "") + " within " +
+                             std::to_string(cmd.max_attempts) + " deals; nothing written");
     if (static_cast<int>(puzzles.size()) < cmd.count)
-        std::cerr << "tlaloc: only " << puzzles.size() << " of " << cmd.count << " puzzles found within " << cmd.max_attempts
-                  << " deals\n";
+        std::cerr << "tlaloc: only " << puzzles.size() << " of " << cmd.count << " puzzles found within "
+                  << cmd.max_attempts << " deals\n";
     BookSettings settings{*level, cmd.seed, cmd.unique, difficulty};
     std::string html = book_html(puzzles, settings, catalogue);
     std::filesystem::create_directories(dir, ec);
@@ -101,7 +106,8 @@ void add_xalapa_picture_commands(CLI::App& xalapa) {
         "Example: tlaloc xalapa render puzzles/xalapa/challenges/level2-1.json --solution --svg level2-1.svg");
     render->add_option("CHALLENGE", rc->challenge, "challenge JSON file (see docs/xalapa.md)")->required();
     render->add_option("--svg", rc->svg, "SVG file to write")->required();
-    render->add_flag("--solution", rc->solution, "solve the challenge and draw the optimal stones and the penalty");
+    render->add_flag("--solution", rc->solution,
+                     "solve the challenge and draw the optimal stones and the penalty");
     render->callback([rc] { run_render(*rc); });
 
     auto bc = std::make_shared<BookCommand>();
@@ -114,7 +120,8 @@ void add_xalapa_picture_commands(CLI::App& xalapa) {
     book->add_option("--out", bc->out, "folder to write index.html into (created if missing)")->required();
     book->add_option("--seed", bc->seed, "random seed; the same seed makes the same book");
     book->add_flag("--unique", bc->unique, "only puzzles with exactly one optimal stone set");
-    book->add_option("--difficulty", bc->difficulty, "only puzzles rated exactly this (direct, combine, give-up, deep)");
+    book->add_option("--difficulty", bc->difficulty,
+                     "only puzzles rated exactly this (direct, combine, give-up, deep)");
     book->add_option("--max-attempts", bc->max_attempts, "give up after dealing this many candidates")
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{10000000}));
     book->callback([bc] { run_book(*bc); });

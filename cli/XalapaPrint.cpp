@@ -60,15 +60,17 @@ void print_board(std::ostream& out, const Board& board, const CellSet& stones, c
 
 void print_tasks(std::ostream& out, const Challenge& ch, const Evaluation& e) {
     if (ch.formation) {
-        out << "  " << (e.formation_met ? "met  " : "UNMET") << "  formation of " << ch.formation->cells.size()
-            << " stones (" << to_string(ch.orientations) << ")\n";
+        out << "  " << (e.formation_met ? "met  " : "UNMET") << "  formation of "
+            << ch.formation->cells.size() << " stones (" << to_string(ch.orientations) << ")\n";
     }
     for (std::size_t i = 0; i < ch.tasks.size(); ++i) {
         const Task& t = ch.tasks[i];
         const TaskOutcome& o = e.tasks[i];
         out << "  " << (o.met ? "met  " : "UNMET") << "  task " << i << ": " << t.describe() << "  (";
-        if (t.kind == Task::Kind::Same) out << o.count << " vs " << o.other_count;
-        else out << o.count << " placed";
+        if (t.kind == Task::Kind::Same)
+            out << o.count << " vs " << o.other_count;
+        else
+            out << o.count << " placed";
         out << ")";
         if (!t.label.empty()) out << "  [" << t.label << "]";
         out << "\n";
@@ -83,14 +85,10 @@ Json solution_to_json(const Challenge& ch, const Solution& s) {
         if (ch.tasks[i].kind == Task::Kind::Same) t["other_count"] = e.tasks[i].other_count;
         tasks.push_back(t);
     }
-    Json j{{"penalty", e.penalty},
-           {"stones", cells_to_json(ch.board, s.stones)},
-           {"unmet", e.unmet_tasks()},
-           {"formation_met", e.formation_met},
-           {"optimal", s.optimal},
-           {"stone_count", e.stones},
-           {"unmet_count", e.unmet},
-           {"tasks", tasks}};
+    Json j{{"penalty", e.penalty},     {"stones", cells_to_json(ch.board, s.stones)},
+           {"unmet", e.unmet_tasks()}, {"formation_met", e.formation_met},
+           {"optimal", s.optimal},     {"stone_count", e.stones},
+           {"unmet_count", e.unmet},   {"tasks", tasks}};
     if (!ch.formation) j["formation_met"] = nullptr;
     return j;
 }

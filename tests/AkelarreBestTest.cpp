@@ -72,7 +72,8 @@ void expect_agrees(const TurnPosition& turn, const std::string& what) {
     BestPlay z3 = best_play(turn);
     Best brute = brute_force(turn);
     EXPECT_EQ((Best{z3.outcome.played, z3.outcome.points}), brute)
-        << what << ": z3 " << z3.outcome.played << "/" << z3.outcome.points << " brute " << brute.played << "/" << brute.points;
+        << what << ": z3 " << z3.outcome.played << "/" << z3.outcome.points << " brute " << brute.played
+        << "/" << brute.points;
     // The printed play is the replay's: replaying it again gives the same outcome.
     TurnOutcome again = replay_turn(turn, z3.outcome.moves);
     EXPECT_EQ(again.played, z3.outcome.played);
@@ -102,12 +103,14 @@ TEST(AkelarreBest, OneFreePlaceLimitsNewMelds) {
 // "Un giocatore che completa una serie/scala su un luogo d'incontro sotto il suo controllo" takes all
 // five; on another's place the owner chooses 2 (counted as my two best cards).
 TEST(AkelarreBest, CompletingPrefersTheOwnPlaceForPoints) {
-    auto own = parse(R"({"hand": ["F5", "F6", "N2"], "table": [{"place": 0, "owner": "me", "cards": ["F2", "F3", "F4"]}],
+    auto own = parse(
+        R"({"hand": ["F5", "F6", "N2"], "table": [{"place": 0, "owner": "me", "cards": ["F2", "F3", "F4"]}],
                         "free_places": 0, "favourite": "F"})");
     BestPlay b = best_play(own);
     EXPECT_EQ(b.outcome.played, 2);
     EXPECT_EQ(b.outcome.points, 2 + 3 + 4 + 5 + 6);
-    auto other = parse(R"({"hand": ["F5", "F6", "N2"], "table": [{"place": 0, "owner": "Anna", "cards": ["F2", "F3", "F4"]}],
+    auto other = parse(
+        R"({"hand": ["F5", "F6", "N2"], "table": [{"place": 0, "owner": "Anna", "cards": ["F2", "F3", "F4"]}],
                           "free_places": 0, "favourite": "F"})");
     BestPlay c = best_play(other);
     EXPECT_EQ(c.outcome.points, 2 + 3 + 4);  // Anna keeps F6 and F5
@@ -119,7 +122,8 @@ TEST(AkelarreBest, CompletingPrefersTheOwnPlaceForPoints) {
 
 // A place freed by a completion takes a new meld in the same turn.
 TEST(AkelarreBest, APlaceFreedByACompletionIsReused) {
-    auto turn = parse(R"({"hand": ["N5", "G5", "D2", "D3", "D4"], "table": [{"place": 3, "owner": "me", "cards": ["F5", "D5", "W5"]}],
+    auto turn = parse(
+        R"({"hand": ["N5", "G5", "D2", "D3", "D4"], "table": [{"place": 3, "owner": "me", "cards": ["F5", "D5", "W5"]}],
                          "free_places": 0, "favourite": "D"})");
     BestPlay b = best_play(turn);
     EXPECT_EQ(b.outcome.played, 5);
@@ -133,8 +137,10 @@ TEST(AkelarreBest, AgreesWithExhaustiveSearchOnRandomSmallTurns) {
     const std::vector<Family> fams = {Family::Fairies, Family::Goblins, Family::Druids};
     auto random_card = [&] {
         Card c{fams[rng() % fams.size()], static_cast<int>(rng() % 5)};
-        if (c.value == 1) c.value = kJoker;
-        else if (c.value == 0) c.value = 4;
+        if (c.value == 1)
+            c.value = kJoker;
+        else if (c.value == 0)
+            c.value = 4;
         return c;  // values 2-4 and jokers, three families: melds are frequent
     };
     int compared = 0, with_plays = 0;
@@ -156,7 +162,8 @@ TEST(AkelarreBest, AgreesWithExhaustiveSearchOnRandomSmallTurns) {
         for (int k = 0; k < hand; ++k) turn.hand.push_back(random_card());
         int free = static_cast<int>(rng() % 3);
         for (int k = 0; k < free; ++k) turn.places.push_back({10 + k, rng() % 2 ? "me" : "Anna", {}});
-        for (const auto& p : turn.places) for (const Card& c : p.cards) ++used[c];
+        for (const auto& p : turn.places)
+            for (const Card& c : p.cards) ++used[c];
         for (const Card& c : turn.hand) ++used[c];
         for (auto [c, n] : used) ok = ok && n <= deck_copies(c);
         if (!ok) continue;

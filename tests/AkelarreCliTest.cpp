@@ -6,13 +6,13 @@
 #include <fstream>
 #include <iterator>
 
+#include <sys/wait.h>
+#include <unistd.h>
 #include <algorithm>
 #include <array>
 #include <cstdio>
-#include <string>
-#include <sys/wait.h>
 #include <cstdlib>
-#include <unistd.h>
+#include <string>
 #include "tests/support/CliRun.h"
 
 namespace {
@@ -67,12 +67,13 @@ TEST(AkelarreCli, BestRejectsBadTurnsWithExitTwo) {
         const char* file;
         const char* expected;
     };
-    for (const Case& c : {Case{"malformed.json", "malformed.json: line 2, column"},
-                          Case{"unknown-card.json", "unknown-card.json: hand[1]: unknown card \"F7\""},
-                          Case{"duplicate-joker.json", "duplicate-joker.json: table[0].cards[2]: WJ appears 2 times"},
-                          Case{"impossible-table.json", "impossible-table.json: table[0].cards: not a meld"},
-                          Case{"unknown-key.json", "unknown-key.json: unknown key \"hands\""},
-                          Case{"no-such-file.json", "no-such-file.json: no such file"}}) {
+    for (const Case& c :
+         {Case{"malformed.json", "malformed.json: line 2, column"},
+          Case{"unknown-card.json", "unknown-card.json: hand[1]: unknown card \"F7\""},
+          Case{"duplicate-joker.json", "duplicate-joker.json: table[0].cards[2]: WJ appears 2 times"},
+          Case{"impossible-table.json", "impossible-table.json: table[0].cards: not a meld"},
+          Case{"unknown-key.json", "unknown-key.json: unknown key \"hands\""},
+          Case{"no-such-file.json", "no-such-file.json: no such file"}}) {
         CliRun r = run("akelarre best " + data(c.file));
         EXPECT_EQ(r.code, 2) << c.file << ": " << r.out;
         EXPECT_NE(r.out.find(std::string("tlaloc: ") + TLALOC_TEST_DATA), std::string::npos) << r.out;
@@ -90,7 +91,8 @@ TEST(AkelarreCli, BestStopsAtTheTimeoutWithOneLineAndExitThree) {
     SplitRun r = run_split("akelarre best " + file + " --timeout 1");
     EXPECT_EQ(r.code, 3) << r.err;
     EXPECT_EQ(r.out, "");
-    const std::string head = "tlaloc: " + file + ": no answer within the 1 s limit (raise --timeout); best found so far: ";
+    const std::string head =
+        "tlaloc: " + file + ": no answer within the 1 s limit (raise --timeout); best found so far: ";
     EXPECT_EQ(r.err.rfind(head, 0), 0u) << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     EXPECT_LT(r.seconds, 30.0) << "the limit was not enforced";  // generous sanity bound only

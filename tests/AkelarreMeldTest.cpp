@@ -33,7 +33,8 @@ std::vector<Card> all_card_kinds() {
 }
 
 // Every way to give each joker a concrete value of its own family.
-void for_each_substitution(const std::vector<Card>& meld, const std::function<void(const std::vector<Card>&)>& f) {
+void for_each_substitution(const std::vector<Card>& meld,
+                           const std::function<void(const std::vector<Card>&)>& f) {
     std::vector<Card> concrete = meld;
     std::function<void(std::size_t)> go = [&](std::size_t i) {
         if (i == meld.size()) return f(concrete);
@@ -73,7 +74,8 @@ bool brute_valid(const std::vector<Card>& meld) {
 }
 
 // All multisets of `k` card kinds drawn from `kinds` (indices non-decreasing).
-void for_each_multiset(const std::vector<Card>& kinds, int k, const std::function<void(const std::vector<Card>&)>& f) {
+void for_each_multiset(const std::vector<Card>& kinds, int k,
+                       const std::function<void(const std::vector<Card>&)>& f) {
     std::vector<Card> cur;
     std::function<void(std::size_t)> go = [&](std::size_t from) {
         if (static_cast<int>(cur.size()) == k) return f(cur);
@@ -124,9 +126,12 @@ TEST(AkelarreCard, DeckCountsAreCheckedAcrossHandAndTable) {
     for (int i = 0; i < 6; ++i) six.push_back({{Family::Fairies, 2}, "hand[" + std::to_string(i) + "]"});
     EXPECT_NO_THROW(check_deck_counts(six, "t.json", "hand and table together"));
     six.push_back({{Family::Fairies, 2}, "table[0].cards[1]"});
-    EXPECT_EQ(error_of([&] { check_deck_counts(six, "t.json", "hand and table together"); }),
-              "t.json: table[0].cards[1]: F2 appears 7 times (hand and table together) but the deck has only 6");
-    EXPECT_THROW(check_deck_counts({{{Family::Druids, kJoker}, "a"}, {{Family::Druids, kJoker}, "b"}}, "t", "x"), InputError);
+    EXPECT_EQ(
+        error_of([&] { check_deck_counts(six, "t.json", "hand and table together"); }),
+        "t.json: table[0].cards[1]: F2 appears 7 times (hand and table together) but the deck has only 6");
+    EXPECT_THROW(
+        check_deck_counts({{{Family::Druids, kJoker}, "a"}, {{Family::Druids, kJoker}, "b"}}, "t", "x"),
+        InputError);
 }
 
 // "Una serie deve essere formata da almeno un tris": a set is 3+ cards of one value, different families.
@@ -184,7 +189,8 @@ TEST(AkelarreMeld, ValidityAgreesWithJokerBruteForce) {
                 for_each_substitution(m, [&](const std::vector<Card>& c) {
                     if (plain_set(c) || plain_run(c)) brute.insert(c[i].value);
                 });
-                auto it = std::find_if(r.jokers.begin(), r.jokers.end(), [&](const JokerReading& j) { return j.joker == m[i]; });
+                auto it = std::find_if(r.jokers.begin(), r.jokers.end(),
+                                       [&](const JokerReading& j) { return j.joker == m[i]; });
                 ASSERT_NE(it, r.jokers.end());
                 EXPECT_EQ(std::set<int>(it->stands_for.begin(), it->stands_for.end()), brute);
             }
@@ -210,7 +216,8 @@ TEST(AkelarreMeld, TakingFromFourCardMeldsAgreesWithBruteForce) {
                 for (const Card& x : c) lo = std::min(lo, x.value), hi = std::max(hi, x.value);
                 if (c[i].value == lo || c[i].value == hi) brute = true;
             });
-            EXPECT_EQ(can_take(m, i), brute) << to_string(m[0]) << to_string(m[1]) << to_string(m[2]) << to_string(m[3]) << " #" << i;
+            EXPECT_EQ(can_take(m, i), brute)
+                << to_string(m[0]) << to_string(m[1]) << to_string(m[2]) << to_string(m[3]) << " #" << i;
         }
         runs += read_meld(m).kind == MeldKind::Run;
     });

@@ -24,7 +24,8 @@ Move from_hand(const char* c, int to) { return {card(c), std::nullopt, to}; }
 Move taken(const char* c, int from, int to) { return {card(c), from, to}; }
 
 // Two players, Carlo and Anna, each with the given hand; places as given; a deck of `deck` cards.
-GameState two_players(std::vector<Card> carlo, std::vector<Card> anna, std::vector<MeetingPlace> places, int deck = 20) {
+GameState two_players(std::vector<Card> carlo, std::vector<Card> anna, std::vector<MeetingPlace> places,
+                      int deck = 20) {
     GameState s;
     s.players = {{"Carlo", Family::Fairies, carlo, {}, -1}, {"Anna", Family::Witches, anna, {}, -1}};
     s.places = places;
@@ -68,8 +69,9 @@ TEST(AkelarreRules, DealGivesSevenCardsASecretFavouriteAndMeetingPlaces) {
 // druids and witches. He lays the 2s, adds GJ to the 5s, frees F5 and runs it with F3 F4; W6 is left
 // and he draws 6 cards from the deck.
 TEST(AkelarreRules, CarlosWorkedTurn) {
-    Game g(two_players(cards({"F2", "F3", "F4", "D2", "W2", "W6", "GJ"}), cards({"N2"}),
-                       {{0, "Anna", cards({"F5", "D5", "W5"})}, {1, "Carlo", {}}, {2, "Carlo", {}}, {3, "Anna", {}}}));
+    Game g(two_players(
+        cards({"F2", "F3", "F4", "D2", "W2", "W6", "GJ"}), cards({"N2"}),
+        {{0, "Anna", cards({"F5", "D5", "W5"})}, {1, "Carlo", {}}, {2, "Carlo", {}}, {3, "Anna", {}}}));
     for (const char* c : {"F2", "D2", "W2"}) g.play(from_hand(c, 1));
     g.play(from_hand("GJ", 0));
     EXPECT_EQ(describe(read_meld(g.state().places[0].cards)), "set of 5s, GJ = G5");
@@ -90,7 +92,9 @@ TEST(AkelarreRules, CarlosWorkedTurn) {
 // aggiungere una carta sottratta ... alla propria mano" (a taken card only goes to another meld).
 TEST(AkelarreRules, TakingOnlyFromFourCardMeldsAndOnlyRunEnds) {
     Game g(two_players(cards({"D3", "W3"}), {},
-                       {{0, "Anna", cards({"F2", "F3", "F4", "F5"})}, {1, "Carlo", cards({"F6", "G6", "D6"})}, {2, "Carlo", {}}}));
+                       {{0, "Anna", cards({"F2", "F3", "F4", "F5"})},
+                        {1, "Carlo", cards({"F6", "G6", "D6"})},
+                        {2, "Carlo", {}}}));
     EXPECT_THROW(g.play(taken("F3", 0, 2)), std::invalid_argument);  // middle of a run
     EXPECT_THROW(g.play(taken("G6", 1, 2)), std::invalid_argument);  // a 3-card meld
     EXPECT_THROW(g.play(taken("F5", 0, 0)), std::invalid_argument);  // back into its own meld
@@ -162,7 +166,7 @@ TEST(AkelarreRules, DrawingFromADiscardPileStopsWhenItIsEmpty) {
     g.end_play();
     EXPECT_THROW(g.draw_from_discards(Family::Fairies), std::invalid_argument);  // empty pile
     g.draw_from_discards(Family::Druids);
-    EXPECT_EQ(g.state().players[0].hand.size(), 3u);  // fewer than 7: the pile ran out
+    EXPECT_EQ(g.state().players[0].hand.size(), 3u);          // fewer than 7: the pile ran out
     EXPECT_THROW(g.draw_from_deck(), std::invalid_argument);  // a second source
     g.end_turn();
     EXPECT_EQ(g.state().current, 1);

@@ -36,7 +36,8 @@ TEST(AkelarreTurn, ReadsThePinnedFormat) {
     EXPECT_EQ(turn.places[1].owner, "me");  // integer free places belong to the player on turn
     EXPECT_TRUE(turn.places[1].free());
     EXPECT_EQ(turn.favourite, Family::Fairies);
-    auto owners = parse_turn(Json::parse(R"({"hand": [], "free_places": ["Anna", "me"], "favourite": "W", "me": "me"})"), "t");
+    auto owners = parse_turn(
+        Json::parse(R"({"hand": [], "free_places": ["Anna", "me"], "favourite": "W", "me": "me"})"), "t");
     ASSERT_EQ(owners.places.size(), 2u);
     EXPECT_EQ(owners.places[0].owner, "Anna");
 }
@@ -49,48 +50,64 @@ TEST(AkelarreTurn, RejectsMalformedJsonAndUnknownKeys) {
 }
 
 TEST(AkelarreTurn, RejectsUnknownCardsNamingTheElement) {
-    expect_error(R"({"hand": ["F2", "F7"], "free_places": 1, "favourite": "F"})", "turn.json: hand[1]: unknown card \"F7\"");
-    expect_error(R"({"hand": ["F2", 3], "free_places": 1, "favourite": "F"})", "turn.json: hand[1]: a card is a string");
-    expect_error(R"({"hand": [], "free_places": 1, "favourite": "X"})", "turn.json: favourite: the favourite family");
-    expect_error(R"({"hand": [], "table": [{"place": 0, "owner": "A", "cards": ["F5", "Q5", "W5"]}], "free_places": 1, "favourite": "F"})",
-                 "turn.json: table[0].cards[1]: unknown card \"Q5\"");
+    expect_error(R"({"hand": ["F2", "F7"], "free_places": 1, "favourite": "F"})",
+                 "turn.json: hand[1]: unknown card \"F7\"");
+    expect_error(R"({"hand": ["F2", 3], "free_places": 1, "favourite": "F"})",
+                 "turn.json: hand[1]: a card is a string");
+    expect_error(R"({"hand": [], "free_places": 1, "favourite": "X"})",
+                 "turn.json: favourite: the favourite family");
+    expect_error(
+        R"({"hand": [], "table": [{"place": 0, "owner": "A", "cards": ["F5", "Q5", "W5"]}], "free_places": 1, "favourite": "F"})",
+        "turn.json: table[0].cards[1]: unknown card \"Q5\"");
 }
 
 TEST(AkelarreTurn, CountsCopiesAcrossHandAndTable) {
-    expect_error(R"({"hand": ["WJ"], "table": [{"place": 0, "owner": "A", "cards": ["W2", "W3", "WJ"]}], "free_places": 0, "favourite": "F"})",
-                 "turn.json: table[0].cards[2]: WJ appears 2 times (hand and table together) but the deck has only 1");
-    expect_error(R"({"hand": ["F6", "F6"], "table": [{"place": 0, "owner": "A", "cards": ["F6", "G6", "W6"]}], "free_places": 0, "favourite": "F"})",
-                 "F6 appears 3 times");
+    expect_error(
+        R"({"hand": ["WJ"], "table": [{"place": 0, "owner": "A", "cards": ["W2", "W3", "WJ"]}], "free_places": 0, "favourite": "F"})",
+        "turn.json: table[0].cards[2]: WJ appears 2 times (hand and table together) but the deck has only 1");
+    expect_error(
+        R"({"hand": ["F6", "F6"], "table": [{"place": 0, "owner": "A", "cards": ["F6", "G6", "W6"]}], "free_places": 0, "favourite": "F"})",
+        "F6 appears 3 times");
 }
 
 TEST(AkelarreTurn, RejectsTablesThatCannotExist) {
-    expect_error(R"({"hand": [], "table": [{"place": 0, "owner": "A", "cards": ["F2", "D3", "W4"]}], "free_places": 0, "favourite": "F"})",
-                 "turn.json: table[0].cards: not a meld that can lie on the table: not a set");
-    expect_error(R"({"hand": [], "table": [{"place": 0, "owner": "A", "cards": ["F2", "F3"]}], "free_places": 0, "favourite": "F"})",
-                 "at least 3 cards");
-    expect_error(R"({"hand": [], "table": [{"place": 0, "owner": "A", "cards": ["F2", "F3", "F4", "F5", "F6"]}], "free_places": 0, "favourite": "F"})",
-                 "table[0].cards: a meld of 5 cards is captured");
-    expect_error(R"({"hand": [], "free_places": 0, "favourite": "F", "table": [{"place": 0, "owner": "A", "cards": ["F5", "D5", "W5"]}, {"place": 0, "owner": "B", "cards": ["F2", "D2", "W2"]}]})",
-                 "table[1].place: place 0 appears twice");
+    expect_error(
+        R"({"hand": [], "table": [{"place": 0, "owner": "A", "cards": ["F2", "D3", "W4"]}], "free_places": 0, "favourite": "F"})",
+        "turn.json: table[0].cards: not a meld that can lie on the table: not a set");
+    expect_error(
+        R"({"hand": [], "table": [{"place": 0, "owner": "A", "cards": ["F2", "F3"]}], "free_places": 0, "favourite": "F"})",
+        "at least 3 cards");
+    expect_error(
+        R"({"hand": [], "table": [{"place": 0, "owner": "A", "cards": ["F2", "F3", "F4", "F5", "F6"]}], "free_places": 0, "favourite": "F"})",
+        "table[0].cards: a meld of 5 cards is captured");
+    expect_error(
+        R"({"hand": [], "free_places": 0, "favourite": "F", "table": [{"place": 0, "owner": "A", "cards": ["F5", "D5", "W5"]}, {"place": 0, "owner": "B", "cards": ["F2", "D2", "W2"]}]})",
+        "table[1].place: place 0 appears twice");
 }
 
 TEST(AkelarreTurn, RejectsOutOfRangeNumbersAndOversizedHands) {
-    expect_error(R"({"hand": [], "free_places": -1, "favourite": "F"})", "turn.json: free_places: -1 is out of range 0..12");
+    expect_error(R"({"hand": [], "free_places": -1, "favourite": "F"})",
+                 "turn.json: free_places: -1 is out of range 0..12");
     expect_error(R"({"hand": [], "free_places": 13, "favourite": "F"})", "out of range 0..12");
     expect_error(R"({"hand": [], "free_places": 1.5, "favourite": "F"})", "whole number");
-    expect_error(R"({"hand": [], "table": [{"place": 100, "owner": "A", "cards": ["F5", "D5", "W5"]}], "free_places": 0, "favourite": "F"})",
-                 "table[0].place: 100 is out of range");
+    expect_error(
+        R"({"hand": [], "table": [{"place": 100, "owner": "A", "cards": ["F5", "D5", "W5"]}], "free_places": 0, "favourite": "F"})",
+        "table[0].place: 100 is out of range");
     expect_error(R"({"hand": ["F2","F2","F2","F2","F2","F2","G2","G2"], "free_places": 1, "favourite": "F"})",
                  "turn.json: hand: a hand holds at most 7 cards, not 8");
-    expect_error(R"({"hand": [], "free_places": ["Anna", ""], "favourite": "F"})", "free_places[1]: the owner's name must not be empty");
+    expect_error(R"({"hand": [], "free_places": ["Anna", ""], "favourite": "F"})",
+                 "free_places[1]: the owner's name must not be empty");
 }
 
 // Replay is what stands between the solver and the printout: an illegal play is refused.
 TEST(AkelarreTurn, ReplayRefusesIllegalPlays) {
-    auto turn = parse_turn(Json::parse(R"({"hand": ["F2", "F3", "F4", "N6"], "free_places": 1, "favourite": "F"})"), "t");
+    auto turn = parse_turn(
+        Json::parse(R"({"hand": ["F2", "F3", "F4", "N6"], "free_places": 1, "favourite": "F"})"), "t");
     Card f2{Family::Fairies, 2}, f3{Family::Fairies, 3}, f4{Family::Fairies, 4}, n6{Family::Nymphs, 6};
-    EXPECT_THROW(replay_turn(turn, {{f2, std::nullopt, 0}, {f3, std::nullopt, 0}}), std::invalid_argument);  // half laid
-    EXPECT_THROW(replay_turn(turn, {{f2, std::nullopt, 0}, {f3, std::nullopt, 0}, {n6, std::nullopt, 0}}), std::invalid_argument);
+    EXPECT_THROW(replay_turn(turn, {{f2, std::nullopt, 0}, {f3, std::nullopt, 0}}),
+                 std::invalid_argument);  // half laid
+    EXPECT_THROW(replay_turn(turn, {{f2, std::nullopt, 0}, {f3, std::nullopt, 0}, {n6, std::nullopt, 0}}),
+                 std::invalid_argument);
     auto ok = replay_turn(turn, {{f2, std::nullopt, 0}, {f3, std::nullopt, 0}, {f4, std::nullopt, 0}});
     EXPECT_EQ(ok.played, 3);
     EXPECT_EQ(ok.hand_left, std::vector<Card>{n6});

@@ -6,12 +6,12 @@
 #include <fstream>
 #include <iterator>
 
+#include <sys/wait.h>
+#include <unistd.h>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sys/wait.h>
-#include <cstdlib>
-#include <unistd.h>
 #include "tests/support/CliRun.h"
 #include "tests/support/ScratchDir.h"
 
@@ -22,7 +22,9 @@ Outcome run(const std::string& args) { return tlaloc::test_support::run_tlaloc(a
 SplitRun run_split(const std::string& args) { return tlaloc::test_support::run_tlaloc_split(args); }
 
 // A file of puzzles/azteka (the repository root is two levels above tests/data).
-std::string puzzle(const std::string& name) { return std::string(TLALOC_TEST_DATA) + "/../../puzzles/azteka/" + name; }
+std::string puzzle(const std::string& name) {
+    return std::string(TLALOC_TEST_DATA) + "/../../puzzles/azteka/" + name;
+}
 
 std::string write_position(const std::string& name, const std::string& text) {
     auto dir = tlaloc::test_support::scratch_dir("azteka-cli");
@@ -32,7 +34,8 @@ std::string write_position(const std::string& name, const std::string& text) {
     return file.string();
 }
 
-void expect_bad(const std::string& name, const std::string& text, const std::string& place, const std::string& what) {
+void expect_bad(const std::string& name, const std::string& text, const std::string& place,
+                const std::string& what) {
     std::string file = write_position(name, text);
     Outcome r = run("azteka fewest " + file + " --max-turns 1");
     EXPECT_EQ(r.code, 2) << r.out;
@@ -52,29 +55,40 @@ TEST(AztekaCli, WrongNumberOfRings) {
 }
 
 TEST(AztekaCli, UnknownCharacterAndMummiesOutsideThreePlayers) {
-    expect_bad("char.json", R"({"rings": ["..X.....", "........", "........", "........"], "to_move": "life"})",
+    expect_bad("char.json",
+               R"({"rings": ["..X.....", "........", "........", "........"], "to_move": "life"})",
                "rings[0]", "unknown character 'X'");
-    expect_bad("mummy.json", R"({"rings": ["..M.....", "........", "........", "........"], "to_move": "life"})",
+    expect_bad("mummy.json",
+               R"({"rings": ["..M.....", "........", "........", "........"], "to_move": "life"})",
                "rings[0]", "unknown character 'M'");
 }
 
 TEST(AztekaCli, ImpossibleSupply) {
-    expect_bad("supply.json",
-               R"({"rings": ["LLLL....", "........", "........", "........"], "to_move": "life", "supply": {"life": 11}})",
-               "supply.life", "impossible supply");
-    expect_bad("negative.json", R"({"rings": ["........", "........", "........", "........"], "to_move": "life", "supply": {"death": -1}})",
-               "supply.death", "out of range");
-    expect_bad("toomany.json", R"({"rings": ["LLLLLLLL", "LLLLLLL.", "........", "........"], "to_move": "life"})",
-               "rings", "15 life pawns");
+    expect_bad(
+        "supply.json",
+        R"({"rings": ["LLLL....", "........", "........", "........"], "to_move": "life", "supply": {"life": 11}})",
+        "supply.life", "impossible supply");
+    expect_bad(
+        "negative.json",
+        R"({"rings": ["........", "........", "........", "........"], "to_move": "life", "supply": {"death": -1}})",
+        "supply.death", "out of range");
+    expect_bad("toomany.json",
+               R"({"rings": ["LLLLLLLL", "LLLLLLL.", "........", "........"], "to_move": "life"})", "rings",
+               "15 life pawns");
 }
 
 TEST(AztekaCli, UnknownNamesAndMalformedJson) {
-    expect_bad("side.json", R"({"rings": ["........", "........", "........", "........"], "to_move": "mummies"})",
+    expect_bad("side.json",
+               R"({"rings": ["........", "........", "........", "........"], "to_move": "mummies"})",
                "to_move", "unknown side");
-    expect_bad("key.json", R"({"rings": ["........", "........", "........", "........"], "to_move": "life", "suply": {}})",
-               "", "unknown key \"suply\"");
-    expect_bad("variant.json", R"({"rings": ["........", "........", "........", "........"], "to_move": "life", "variant": "solo"})",
-               "variant", "unknown variant");
+    expect_bad(
+        "key.json",
+        R"({"rings": ["........", "........", "........", "........"], "to_move": "life", "suply": {}})", "",
+        "unknown key \"suply\"");
+    expect_bad(
+        "variant.json",
+        R"({"rings": ["........", "........", "........", "........"], "to_move": "life", "variant": "solo"})",
+        "variant", "unknown variant");
     expect_bad("broken.json", R"({"rings": ["........", )", "line 1", "malformed JSON");
 }
 
@@ -97,7 +111,8 @@ TEST(AztekaCli, FewestStopsAtTheTimeoutWithOneLineAndExitThree) {
         SplitRun r = run_split("azteka fewest " + file + " --timeout 1" + json);
         EXPECT_EQ(r.code, 3) << r.err;
         EXPECT_EQ(r.out, "");
-        const std::string head = "tlaloc: " + file + ": no answer within the 1 s limit (raise --timeout); best found so far: ";
+        const std::string head =
+            "tlaloc: " + file + ": no answer within the 1 s limit (raise --timeout); best found so far: ";
         EXPECT_EQ(r.err.rfind(head, 0), 0u) << r.err;
         EXPECT_NE(r.err.find("pawns needed"), std::string::npos) << r.err;  // the proved lower bound
         EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
@@ -109,9 +124,10 @@ TEST(AztekaCli, FewestTimeoutLeavesNormalAnswersAlone) {
     std::string file = puzzle("empty-death.json");
     SplitRun plain = run_split("azteka fewest " + file + " --max-turns 4 --json");
     ASSERT_EQ(plain.code, 0) << plain.err;
-    EXPECT_EQ(plain.out,
-              "{\"goal\":\"dominate\",\"pawns\":4,\"plan\":[{\"place\":[2,2]},{\"place\":[3,2]},{\"place\":[1,2]},"
-              "{\"place\":[0,2]}],\"turns\":4}\n");
+    EXPECT_EQ(
+        plain.out,
+        "{\"goal\":\"dominate\",\"pawns\":4,\"plan\":[{\"place\":[2,2]},{\"place\":[3,2]},{\"place\":[1,2]},"
+        "{\"place\":[0,2]}],\"turns\":4}\n");
     for (const char* limit : {" --timeout 0", " --timeout 30"}) {
         SplitRun r = run_split("azteka fewest " + file + " --max-turns 4 --json" + limit);
         EXPECT_EQ(r.code, 0) << limit << r.err;

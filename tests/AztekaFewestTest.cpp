@@ -76,7 +76,8 @@ Position random_position(std::mt19937& rng, const std::string& variant, int plie
             auto actions = legal_actions(g);
             // Mostly placements, so the boards fill up.
             std::vector<Action> places;
-            for (auto& a : actions) if (a.kind == ActionKind::Place) places.push_back(a);
+            for (auto& a : actions)
+                if (a.kind == ActionKind::Place) places.push_back(a);
             auto& pool = (!places.empty() && rng() % 5 != 0) ? places : actions;
             apply(g, pool[rng() % pool.size()]);
         }
@@ -115,7 +116,8 @@ TEST(AztekaFewest, AgreesWithBruteForceOnRandomTwoPlayerPositions) {
 TEST(AztekaFewest, AgreesWithBruteForceOnTheVariants) {
     std::mt19937 rng(66);
     for (const char* variant : {"aggressive", "three-player"}) {
-        for (int i = 0; i < 4; ++i) expect_agrees(random_position(rng, variant, 16 + static_cast<int>(rng() % 10)), 2);
+        for (int i = 0; i < 4; ++i)
+            expect_agrees(random_position(rng, variant, 16 + static_cast<int>(rng() % 10)), 2);
     }
 }
 
@@ -138,7 +140,8 @@ TEST(AztekaFewest, BirthBonusIsPartOfTheSameTurn) {
 // complete its sector: in one turn only placing at (1,1), which takes the Life pawn at (0,1), fills
 // sector 1 (with two turns, turning rings 1 and 0 needs no pawn at all).
 TEST(AztekaFewest, DisintegrationHelpsDeathAndItsPawnsCount) {
-    Json j = Json::parse(R"({"rings": ["DLD.....", "D.......", ".D......", ".D......"], "to_move": "death"})");
+    Json j =
+        Json::parse(R"({"rings": ["DLD.....", "D.......", ".D......", ".D......"], "to_move": "death"})");
     Position pos = parse_position(JsonPlace(j, "dis.json"));
     expect_agrees(pos, 1);
     expect_agrees(pos, 2);
@@ -151,7 +154,8 @@ TEST(AztekaFewest, DisintegrationHelpsDeathAndItsPawnsCount) {
 }
 
 TEST(AztekaFewest, AGoalAlreadyMetNeedsNoTurn) {
-    Json j = Json::parse(R"({"rings": ["D.......", "D.......", "D.......", "D......."], "to_move": "death"})");
+    Json j =
+        Json::parse(R"({"rings": ["D.......", "D.......", "D.......", "D......."], "to_move": "death"})");
     FewestResult z = fewest_pawns(parse_position(JsonPlace(j, "done.json")), 3);
     EXPECT_TRUE(z.found);
     EXPECT_EQ(z.pawns, 4);
@@ -179,8 +183,10 @@ TEST(AztekaFewestCli, PrintsThePinnedJson) {
     EXPECT_EQ(j.at("turns").get<int>(), bf.turns);
     std::vector<PlanStep> plan;
     for (auto& s : j.at("plan")) {
-        if (s.contains("place")) plan.push_back({Action::place(s["place"][0], s["place"][1]), s.value("birth", false)});
-        else plan.push_back({Action::turn(s["turn"].get<int>()), false});
+        if (s.contains("place"))
+            plan.push_back({Action::place(s["place"][0], s["place"][1]), s.value("birth", false)});
+        else
+            plan.push_back({Action::turn(s["turn"].get<int>()), false});
     }
     EXPECT_TRUE(replay_against_passive(pos, plan).reaches_goal);
 }

@@ -74,8 +74,8 @@ TEST(AztekaRules, BirthGivesLifeAnotherPlacementUnderTheNormalRules) {
     EXPECT_TRUE(fx.birth);
     EXPECT_TRUE(g.birth_pending);
     EXPECT_EQ(g.position.to_move, Side::Life);
-    EXPECT_FALSE(is_legal(g, Action::turn(1)));        // the bonus is a placement
-    EXPECT_FALSE(is_legal(g, Action::place(2, 5)));    // not touching a Life pawn
+    EXPECT_FALSE(is_legal(g, Action::turn(1)));      // the bonus is a placement
+    EXPECT_FALSE(is_legal(g, Action::place(2, 5)));  // not touching a Life pawn
     EXPECT_TRUE(is_legal(g, Action::place(2, 1)));
     apply(g, Action::place(2, 1));
     EXPECT_FALSE(g.birth_pending);
@@ -122,9 +122,9 @@ TEST(AztekaRules, DisintegrationOnlyAfterAPlacementAndOnlyWhenFullySurrounded) {
 
 TEST(AztekaRules, DisintegrationStopsWhenDeathsHandIsEmpty) {
     // Two Life pawns get surrounded at once but Death has one pawn left after the placement.
-    Game g = start_game(make({"DLD.DLD.", ".D...D..", "........", "........"}, "death",
-                             R"(, "supply": {"death": 2})"));
-    apply(g, Action::place(0, 3));  // (0,3) is empty; no Life pawn is next to it
+    Game g = start_game(
+        make({"DLD.DLD.", ".D...D..", "........", "........"}, "death", R"(, "supply": {"death": 2})"));
+    apply(g, Action::place(0, 3));                // (0,3) is empty; no Life pawn is next to it
     EXPECT_EQ(g.position.at(0, 1), Pawn::Death);  // hole order: (0,1) first
     EXPECT_EQ(g.position.at(0, 5), Pawn::Life);
     EXPECT_EQ(g.position.supply[1], 0);
@@ -133,15 +133,18 @@ TEST(AztekaRules, DisintegrationStopsWhenDeathsHandIsEmpty) {
 // "almeno una pedina della Vita in ogni settore e in ogni anello" and the book's counter-example
 // "Non vi è alcuna pedina Vita nell'anello più interno".
 TEST(AztekaRules, LifesGoalNeedsEverySectorAndEveryRing) {
-    EXPECT_EQ(goal_met(make({"L.......", ".L......", "..L.....", "...LLLLL"}, "death"), Side::Life), "expand");
+    EXPECT_EQ(goal_met(make({"L.......", ".L......", "..L.....", "...LLLLL"}, "death"), Side::Life),
+              "expand");
     EXPECT_FALSE(goal_met(make({"........", "LL......", "..L.....", "...LLLLL"}, "death"), Side::Life));
     EXPECT_FALSE(expands(make({"L.......", ".L......", "..L.....", "...LLLL."}, "death"), Side::Life));
 }
 
 // "riempire con le pedine della Morte almeno un settore completo oppure un anello completo".
 TEST(AztekaRules, DeathsGoalIsAWholeSectorOrRing) {
-    EXPECT_EQ(goal_met(make({"...D....", "...D....", "...D....", "...D...."}, "life"), Side::Death), "dominate");
-    EXPECT_EQ(goal_met(make({"........", "DDDDDDDD", "........", "........"}, "life"), Side::Death), "dominate");
+    EXPECT_EQ(goal_met(make({"...D....", "...D....", "...D....", "...D...."}, "life"), Side::Death),
+              "dominate");
+    EXPECT_EQ(goal_met(make({"........", "DDDDDDDD", "........", "........"}, "life"), Side::Death),
+              "dominate");
     EXPECT_FALSE(goal_met(make({"...D....", "...D....", "...D....", "..D....."}, "life"), Side::Death));
     // Roles: Life owning a whole sector does not "dominate" in the two-player game.
     EXPECT_FALSE(goal_met(make({"L.......", "L.......", "L.......", "L......."}, "death"), Side::Life));
@@ -149,7 +152,8 @@ TEST(AztekaRules, DeathsGoalIsAWholeSectorOrRing) {
 
 // "Obiettivo generale ... tutte le proprie 14 pedine sul Cerchio della Vita".
 TEST(AztekaRules, PlacingEveryPawnIsAGoalForBothSides) {
-    Game g = start_game(make({"........", "........", "........", "......D."}, "death", R"(, "supply": {"death": 1})"));
+    Game g = start_game(
+        make({"........", "........", "........", "......D."}, "death", R"(, "supply": {"death": 1})"));
     apply(g, Action::place(3, 5));
     EXPECT_EQ(g.winner, Side::Death);
     EXPECT_EQ(g.winning_goal, "all pawns placed");
@@ -168,14 +172,16 @@ TEST(AztekaRules, TheRoundEndsWhenAGoalIsMetEvenOnTheOpponentsTurn) {
 // Aggressive variant: a third action turns a ring two sectors, only for the side with more pawns
 // on it; no abilities.
 TEST(AztekaRules, AggressiveDoubleTurnNeedsTheMajorityOfTheRing) {
-    Game g = start_game(make({"LLD.....", "LD......", "L.......", "..D....."}, "life", R"(, "variant": "aggressive")"));
+    Game g = start_game(
+        make({"LLD.....", "LD......", "L.......", "..D....."}, "life", R"(, "variant": "aggressive")"));
     EXPECT_TRUE(is_legal(g, Action::turn_two(0)));
     EXPECT_FALSE(is_legal(g, Action::turn_two(1)));  // one each
     EXPECT_FALSE(is_legal(g, Action::turn_two(3)));
     apply(g, Action::turn_two(0));
     EXPECT_EQ(g.position.at(0, 2), Pawn::Life);
     EXPECT_EQ(g.position.at(0, 4), Pawn::Death);
-    Game a = start_game(make({"DLD.....", "........", "........", "........"}, "death", R"(, "variant": "aggressive")"));
+    Game a = start_game(
+        make({"DLD.....", "........", "........", "........"}, "death", R"(, "variant": "aggressive")"));
     EXPECT_TRUE(is_legal(a, Action::place(3, 6)));  // any free hole
     apply(a, Action::place(1, 1));
     EXPECT_EQ(a.position.at(0, 1), Pawn::Life);  // no Disintegration
@@ -183,13 +189,15 @@ TEST(AztekaRules, AggressiveDoubleTurnNeedsTheMajorityOfTheRing) {
 
 // Three players: 12 pawns each, order Life, Death, Mummies, any empty hole, both goals for all.
 TEST(AztekaRules, ThreePlayerGameHasTwelvePawnsEachAndSharedGoals) {
-    Position p = make({"M.......", "M.......", "M.......", "........"}, "mummies", R"(, "variant": "three-player")");
+    Position p =
+        make({"M.......", "M.......", "M.......", "........"}, "mummies", R"(, "variant": "three-player")");
     EXPECT_EQ(p.supply[2], 9);
     Game g = start_game(p);
     apply(g, Action::place(3, 0));
     EXPECT_EQ(g.winner, Side::Mummies);
     EXPECT_EQ(g.winning_goal, "dominate");
-    Game h = start_game(make({"L.......", "........", "........", "........"}, "life", R"(, "variant": "three-player")"));
+    Game h = start_game(
+        make({"L.......", "........", "........", "........"}, "life", R"(, "variant": "three-player")"));
     EXPECT_TRUE(is_legal(h, Action::place(3, 4)));
     apply(h, Action::place(3, 4));
     EXPECT_EQ(h.position.to_move, Side::Death);
@@ -203,7 +211,8 @@ TEST(AztekaRules, ThreePlayerGameHasTwelvePawnsEachAndSharedGoals) {
 // ... ciascun giocatore ha a disposizione un ultimo turno ... ruotare un anello ... parità".
 TEST(AztekaRules, FullBoardGivesEachSideOneRingTurnThenADraw) {
     // Each side misses a sector or a ring, and turning ring 1 never mends that.
-    Position p = make({"DLLDLLDL", "MMDMMDMM", "DLLDLLDL", "MMDMMDM."}, "mummies", R"(, "variant": "three-player")");
+    Position p =
+        make({"DLLDLLDL", "MMDMMDMM", "DLLDLLDL", "MMDMMDM."}, "mummies", R"(, "variant": "three-player")");
     Game g = start_game(p);
     ASSERT_FALSE(g.over());
     apply(g, Action::place(3, 7));

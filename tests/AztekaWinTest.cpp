@@ -23,7 +23,8 @@ Position random_position(std::mt19937& rng, int plies) {
         for (int i = 0; i < plies && !g.over(); ++i) {
             auto actions = legal_actions(g);
             std::vector<Action> places;
-            for (auto& a : actions) if (a.kind == ActionKind::Place) places.push_back(a);
+            for (auto& a : actions)
+                if (a.kind == ActionKind::Place) places.push_back(a);
             auto& pool = (!places.empty() && rng() % 4 != 0) ? places : actions;
             apply(g, pool[rng() % pool.size()]);
         }
@@ -45,7 +46,8 @@ TEST(AztekaWin, WinInOneIsAGoalWithinOneTurn) {
 // The answering Life fills the last hole of Death's sector: Death, a placement short with Life
 // touching that hole, cannot force it in one turn, and Life's block is among the answers.
 TEST(AztekaWin, TheOpponentsAnswerCanBlock) {
-    Json j = Json::parse(R"({"rings": ["D.......", "D.......", "........", ".L......"], "to_move": "death"})");
+    Json j =
+        Json::parse(R"({"rings": ["D.......", "D.......", "........", ".L......"], "to_move": "death"})");
     Position pos = parse_position(JsonPlace(j, "block.json"));
     EXPECT_EQ(win_in(pos, 1).verdict, WinVerdict::NoWin);
     Game g = start_game(pos);

@@ -58,7 +58,8 @@ TEST(AztlanConflicts, TenAgainstEightAndFourDefeatsAllOrCoexistsForOneCard) {
                               {"name": "green", "card": 4, "pawns": {"C": 1}}])";
     auto defeat = resolve_conflicts(position_from(std::regex_replace(players, std::regex("DECIDE"), "")));
     EXPECT_EQ(pawns_in(defeat, 2), (std::vector<int>{2, 0, 0}));
-    auto coexist = resolve_conflicts(position_from(std::regex_replace(players, std::regex("DECIDE"), R"(, "decisions": {"C": "coexist"})")));
+    auto coexist = resolve_conflicts(position_from(
+        std::regex_replace(players, std::regex("DECIDE"), R"(, "decisions": {"C": "coexist"})")));
     EXPECT_EQ(pawns_in(coexist, 2), (std::vector<int>{2, 1, 1}));
     EXPECT_EQ(coexist.cards_drawn, (std::vector<int>{1, 0, 0}));  // one card however many enemies
 }
@@ -72,9 +73,11 @@ TEST(AztlanConflicts, RulebookConflictsAToE) {
     ASSERT_EQ(phase.conflicts.size(), 5u);
     std::vector<std::string> resolved;
     for (const auto& c : phase.conflicts) {
-        resolved.push_back(pos.map.territories[c.territory].id + ":" + (c.winner >= 0 ? pos.players[c.winner].name : "tie"));
+        resolved.push_back(pos.map.territories[c.territory].id + ":" +
+                           (c.winner >= 0 ? pos.players[c.winner].name : "tie"));
     }
-    EXPECT_EQ(resolved, (std::vector<std::string>{"T01:red", "T06:yellow", "T11:yellow", "T16:blue", "T21:tie"}));
+    EXPECT_EQ(resolved,
+              (std::vector<std::string>{"T01:red", "T06:yellow", "T11:yellow", "T16:blue", "T21:tie"}));
     EXPECT_EQ(phase.cards_drawn, (std::vector<int>{0, 1, 0, 0}));  // yellow coexisted in B
 }
 
@@ -112,20 +115,26 @@ TEST(AztlanConflicts, SacredGamesForcesCoexistenceOnlyForItsPlayer) {
 }
 
 TEST(AztlanConflicts, CliReportsAndRejectsBadDecisions) {
-    auto r = run_tlaloc("aztlan conflicts " + std::string(TLALOC_SOURCE_DIR) + "/puzzles/aztlan/examples/conflicts-a-e.json --json");
+    auto r = run_tlaloc("aztlan conflicts " + std::string(TLALOC_SOURCE_DIR) +
+                        "/puzzles/aztlan/examples/conflicts-a-e.json --json");
     ASSERT_EQ(r.code, 0) << r.out;
     Json j = Json::parse(r.out);
     EXPECT_EQ(j["players"][1]["cards_drawn"], 1);
     EXPECT_EQ(j["conflicts"][4]["outcome"], "tie");
     auto dir = tlaloc::test_support::scratch_dir("aztlan-conflicts");
     std::filesystem::create_directories(dir);
-    std::filesystem::copy_file(data("conflicts-map.json"), dir / "conflicts-map.json", std::filesystem::copy_options::overwrite_existing);
+    std::filesystem::copy_file(data("conflicts-map.json"), dir / "conflicts-map.json",
+                               std::filesystem::copy_options::overwrite_existing);
     std::vector<std::pair<std::string, std::string>> cases = {
-        {R"([{"name": "a", "card": 5, "pawns": {"A": 1}, "decisions": {"A": "flee"}}])", "players[0].decisions.A: expected \"defeat\" or \"coexist\""},
-        {R"([{"name": "a", "card": 5, "pawns": {"A": 1}, "play": ["great-tlatoani"]}])", "needs the territory"},
-        {R"([{"name": "a", "card": 5, "pawns": {"A": 1}, "play": [{"card": "sacred-games", "territory": "Z"}]}])", "unknown territory \"Z\""},
+        {R"([{"name": "a", "card": 5, "pawns": {"A": 1}, "decisions": {"A": "flee"}}])",
+         "players[0].decisions.A: expected \"defeat\" or \"coexist\""},
+        {R"([{"name": "a", "card": 5, "pawns": {"A": 1}, "play": ["great-tlatoani"]}])",
+         "needs the territory"},
+        {R"([{"name": "a", "card": 5, "pawns": {"A": 1}, "play": [{"card": "sacred-games", "territory": "Z"}]}])",
+         "unknown territory \"Z\""},
         {R"([{"name": "a", "card": 5, "pawns": {}, "vp": -3}])", "players[0].vp: -3 is out of range"},
-        {R"([{"name": "a", "card": 5, "pawns": {}}, {"name": "a", "card": 6, "pawns": {}}])", "duplicate player \"a\""},
+        {R"([{"name": "a", "card": 5, "pawns": {}}, {"name": "a", "card": 6, "pawns": {}}])",
+         "duplicate player \"a\""},
     };
     for (std::size_t i = 0; i < cases.size(); ++i) {
         auto file = dir / ("c" + std::to_string(i) + ".json");

@@ -6,10 +6,10 @@
 #include <climits>
 
 #include "solver/aztlan/Reconstruct.h"
-#include "verify/aztlan/MinimumSpan.h"
-#include "verify/aztlan/PrintedTable.h"
 #include "tests/support/AztlanFixtures.h"
 #include "tests/support/ScratchDir.h"
+#include "verify/aztlan/MinimumSpan.h"
+#include "verify/aztlan/PrintedTable.h"
 
 using namespace tlaloc;
 using namespace tlaloc::aztlan;
@@ -20,7 +20,8 @@ TEST(AztlanReconstruct, ShippedMapIsThirtyTerritoriesSixOfEachConnected) {
     Map map = load_map(shipped("aztlan.json"));
     ASSERT_EQ(map.size(), 30);
     auto bits = map_bits(map);
-    for (int t = 0; t < kTerritoryTypeCount; ++t) EXPECT_EQ(std::popcount(bits.of_type[t]), 6) << kTerritoryTypeNames[t];
+    for (int t = 0; t < kTerritoryTypeCount; ++t)
+        EXPECT_EQ(std::popcount(bits.of_type[t]), 6) << kTerritoryTypeNames[t];
     EXPECT_TRUE(is_connected(bits, (TerritorySet{1} << 30) - 1));
     int lakes = 0;
     for (const auto& t : map.territories) lakes += !t.lakes.empty();
@@ -32,7 +33,8 @@ TEST(AztlanReconstruct, ShippedMapTableEqualsPrintedTable) {
     auto printed = load_domain_table(printed_table_file());
     auto computed = compute_domain_table(map, 15);
     auto diff = table_differences(computed, printed);
-    for (const auto& d : diff) ADD_FAILURE() << "cell n=" << d.n << " k=" << d.k << " computed " << d.in_first;
+    for (const auto& d : diff)
+        ADD_FAILURE() << "cell n=" << d.n << " k=" << d.k << " computed " << d.in_first;
     EXPECT_TRUE(diff.empty());
 }
 

@@ -2,9 +2,9 @@
 // domains without the bonus type, the joker, Blessings, Rafts and Canoes; and map/position parsing.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <algorithm>
 #include <regex>
 
 #include "model/aztlan/Scoring.h"
@@ -112,7 +112,8 @@ TEST(AztlanScore, RaftsAndCanoesJoinTerritoriesOnOneLake) {
     std::string base = R"({"map": "example-14-map.json", "players": [{"name": "y", "card": 9,
         "pawns": {"A1": 1, "A2": 1, "A3": 1, "A4": 1, "B3": 1} PLAY}]})";
     auto without = position_from(std::regex_replace(base, std::regex("PLAY"), ""));
-    auto with = position_from(std::regex_replace(base, std::regex("PLAY"), R"(, "play": ["rafts-and-canoes"])"));
+    auto with =
+        position_from(std::regex_replace(base, std::regex("PLAY"), R"(, "play": ["rafts-and-canoes"])"));
     MapGraph graph(without.map);
     EXPECT_EQ(score_age(graph, without)[0].points, 5 + 2);
     EXPECT_EQ(score_age(graph, with)[0].points, 5 + 4);  // one domain of 5 with 2 cities
@@ -133,22 +134,33 @@ TEST(AztlanScore, BadInputIsOneLineAndExitTwo) {
     std::filesystem::create_directories(dir);
     std::filesystem::copy_file(data("example-14-map.json"), dir / "example-14-map.json",
                                std::filesystem::copy_options::overwrite_existing);
-    struct Case { std::string text, expect; };
+    struct Case {
+        std::string text, expect;
+    };
     std::vector<Case> cases = {
         {"{\"map\": ", "malformed JSON"},
-        {R"({"map": "example-14-map.json", "players": [{"name": "y", "card": 10, "pawns": {}}]})", "players[0].card: 10 is out of range 4..9"},
-        {R"({"map": "example-14-map.json", "players": [{"name": "y", "card": 9, "pawns": {"Q9": 1}}]})", "unknown territory \"Q9\""},
-        {R"({"map": "example-14-map.json", "players": [{"name": "y", "card": 9, "pawns": {"A1": -1}}]})", "players[0].pawns.A1: -1 is out of range"},
+        {R"({"map": "example-14-map.json", "players": [{"name": "y", "card": 10, "pawns": {}}]})",
+         "players[0].card: 10 is out of range 4..9"},
+        {R"({"map": "example-14-map.json", "players": [{"name": "y", "card": 9, "pawns": {"Q9": 1}}]})",
+         "unknown territory \"Q9\""},
+        {R"({"map": "example-14-map.json", "players": [{"name": "y", "card": 9, "pawns": {"A1": -1}}]})",
+         "players[0].pawns.A1: -1 is out of range"},
         {R"({"map": "example-14-map.json", "profile": "../../etc", "players": []})", "profile names are"},
-        {R"({"map": "example-14-map.json", "profile": "xx", "players": [{"name": "y", "card": 9, "pawns": {}}]})", "unknown profile \"xx\""},
-        {R"({"map": "example-14-map.json", "players": [{"name": "y", "card": 9, "pawns": {}, "bonus": "city"}]})", "not the joker"},
-        {R"({"map": "example-14-map.json", "players": [{"name": "y", "card": 9, "pawns": {}, "play": ["magic"]}]})", "unknown prosperity card \"magic\""},
+        {R"({"map": "example-14-map.json", "profile": "xx", "players": [{"name": "y", "card": 9, "pawns": {}}]})",
+         "unknown profile \"xx\""},
+        {R"({"map": "example-14-map.json", "players": [{"name": "y", "card": 9, "pawns": {}, "bonus": "city"}]})",
+         "not the joker"},
+        {R"({"map": "example-14-map.json", "players": [{"name": "y", "card": 9, "pawns": {}, "play": ["magic"]}]})",
+         "unknown prosperity card \"magic\""},
         {R"({"map": "nope.json", "players": []})", "nope.json: no such file"},
         {R"({"map": {"id": "m", "territories": [{"id": "a", "type": "city", "neighbors": ["b"]}, {"id": "b", "type": "city", "neighbors": []}]}, "players": []})",
          "adjacency is not symmetric: \"a\" lists \"b\" but \"b\" does not list \"a\""},
-        {R"({"map": {"id": "m", "territories": [{"id": "a", "type": "swamp", "neighbors": []}]}, "players": []})", "map.territories[0].type: unknown territory type \"swamp\""},
-        {R"({"map": {"id": "m", "territories": [{"id": "a", "type": "city", "neighbors": ["a"]}]}, "players": []})", "lists itself"},
-        {R"({"map": {"id": "m", "territories": [{"id": "a", "type": "city", "neighbors": []}, {"id": "a", "type": "city", "neighbors": []}]}, "players": []})", "duplicate territory id"},
+        {R"({"map": {"id": "m", "territories": [{"id": "a", "type": "swamp", "neighbors": []}]}, "players": []})",
+         "map.territories[0].type: unknown territory type \"swamp\""},
+        {R"({"map": {"id": "m", "territories": [{"id": "a", "type": "city", "neighbors": ["a"]}]}, "players": []})",
+         "lists itself"},
+        {R"({"map": {"id": "m", "territories": [{"id": "a", "type": "city", "neighbors": []}, {"id": "a", "type": "city", "neighbors": []}]}, "players": []})",
+         "duplicate territory id"},
     };
     for (std::size_t i = 0; i < cases.size(); ++i) {
         auto file = dir / ("p" + std::to_string(i) + ".json");

@@ -5,10 +5,10 @@
 #include <bit>
 #include <random>
 
+#include "tests/support/AztlanFixtures.h"
 #include "verify/aztlan/DomainTable.h"
 #include "verify/aztlan/MinimumSpan.h"
 #include "verify/aztlan/PrintedTable.h"
-#include "tests/support/AztlanFixtures.h"
 
 using namespace tlaloc;
 using namespace tlaloc::aztlan;
@@ -21,7 +21,8 @@ Map random_map(int n, int extra, unsigned seed) {
     Map map;
     map.id = "random";
     for (int i = 0; i < n; ++i) {
-        map.territories.push_back({"R" + std::to_string(i), "", static_cast<TerritoryType>(rng() % kTerritoryTypeCount), {}, {}});
+        map.territories.push_back(
+            {"R" + std::to_string(i), "", static_cast<TerritoryType>(rng() % kTerritoryTypeCount), {}, {}});
     }
     auto add = [&](int a, int b) {
         if (a == b) return;
@@ -36,7 +37,8 @@ Map random_map(int n, int extra, unsigned seed) {
 }
 
 // Every subset, connectivity by the plain flood fill: slow and obviously right.
-std::array<std::vector<std::array<bool, kMaxBonusColumn + 1>>, kTerritoryTypeCount> brute_force(const Map& map, int max_size) {
+std::array<std::vector<std::array<bool, kMaxBonusColumn + 1>>, kTerritoryTypeCount> brute_force(
+    const Map& map, int max_size) {
     auto bits = map_bits(map);
     std::array<std::vector<std::array<bool, kMaxBonusColumn + 1>>, kTerritoryTypeCount> out;
     for (auto& rows : out) rows.assign(max_size, {});
@@ -66,7 +68,8 @@ TEST(AztlanTable, EnumerationEqualsBruteForceOnRandomMaps) {
         auto table = compute_domain_table(map, max_size);
         auto expected = brute_force(map, table.max_size);
         for (int t = 0; t < kTerritoryTypeCount; ++t) {
-            ASSERT_EQ(table.per_type[t], expected[t]) << "seed " << seed << " type " << kTerritoryTypeNames[t];
+            ASSERT_EQ(table.per_type[t], expected[t])
+                << "seed " << seed << " type " << kTerritoryTypeNames[t];
         }
         for (int n = 1; n <= table.max_size; ++n) {
             for (int k = 0; k <= kMaxBonusColumn; ++k) {

@@ -6,10 +6,10 @@
 #include <random>
 #include <set>
 
+#include "tests/support/InputErrorText.h"
 #include "verify/claims/Checker.h"
 #include "verify/claims/EditionComparison.h"
 #include "verify/claims/TableImplications.h"
-#include "tests/support/InputErrorText.h"
 
 using namespace tlaloc;
 using namespace tlaloc::verify;
@@ -31,7 +31,8 @@ FileReport check(const std::string& text, const aztlan::Map* map = nullptr) {
     return check_claims(claims_from(text), ctx);
 }
 
-Status status_of(const std::string& claim_json, const aztlan::Map* map = nullptr, const std::string& game = "aztlan") {
+Status status_of(const std::string& claim_json, const aztlan::Map* map = nullptr,
+                 const std::string& game = "aztlan") {
     return check("{\"game\":\"" + game + "\",\"claims\":[" + claim_json + "]}", map).results.at(0).status;
 }
 
@@ -41,8 +42,13 @@ aztlan::Map random_map(std::mt19937& rng, int n) {
     map.id = "random";
     std::uniform_int_distribution<int> type(0, aztlan::kTerritoryTypeCount - 1);
     std::bernoulli_distribution edge(0.25);
-    for (int i = 0; i < n; ++i) map.territories.push_back({"t" + std::to_string(i), "", static_cast<aztlan::TerritoryType>(type(rng)), {}, {}});
-    auto link = [&](int a, int b) { map.territories[a].neighbors.push_back(b); map.territories[b].neighbors.push_back(a); };
+    for (int i = 0; i < n; ++i)
+        map.territories.push_back(
+            {"t" + std::to_string(i), "", static_cast<aztlan::TerritoryType>(type(rng)), {}, {}});
+    auto link = [&](int a, int b) {
+        map.territories[a].neighbors.push_back(b);
+        map.territories[b].neighbors.push_back(a);
+    };
     for (int i = 1; i < n; ++i) {
         link(i - 1, i);
         for (int j = 0; j + 1 < i; ++j) {
@@ -60,7 +66,10 @@ bool connected(const aztlan::Map& map, unsigned set) {
         frontier &= frontier - 1;
         for (int n : map.territories[t].neighbors) {
             unsigned bit = 1u << n;
-            if ((set & bit) && !(seen & bit)) { seen |= bit; frontier |= bit; }
+            if ((set & bit) && !(seen & bit)) {
+                seen |= bit;
+                frontier |= bit;
+            }
         }
     }
     return seen == set;
@@ -74,7 +83,8 @@ std::vector<std::vector<TableCell>> brute_force_table(const aztlan::Map& map, in
         if (n > rows || !connected(map, set)) continue;
         for (int type = 0; type < aztlan::kTerritoryTypeCount; ++type) {
             int k = 0;
-            for (int t = 0; t < map.size(); ++t) k += (set >> t & 1) && static_cast<int>(map.territories[t].type) == type;
+            for (int t = 0; t < map.size(); ++t)
+                k += (set >> t & 1) && static_cast<int>(map.territories[t].type) == type;
             if (k <= 6) table[n - 1][k] = k == 0 ? 0 : n + k * k;
         }
     }
@@ -112,8 +122,10 @@ TEST(VerifyDomainTable, EveryMutatedCellIsCaught) {
     for (std::size_t n = 0; n < table.size(); ++n) {
         for (std::size_t k = 0; k < table[n].size(); ++k) {
             auto mutated = table;
-            mutated[n][k] = table[n][k] ? std::optional<int>() : std::optional<int>(static_cast<int>(n + 1 + k * k));
-            auto r = check("{\"game\":\"aztlan\",\"claims\":[" + table_json(mutated) + "]}", &map).results.at(0);
+            mutated[n][k] =
+                table[n][k] ? std::optional<int>() : std::optional<int>(static_cast<int>(n + 1 + k * k));
+            auto r =
+                check("{\"game\":\"aztlan\",\"claims\":[" + table_json(mutated) + "]}", &map).results.at(0);
             ASSERT_EQ(r.status, Status::False) << "cell " << n + 1 << "," << k;
             std::string cell = "(" + std::to_string(n + 1) + " territories, " + std::to_string(k) + " bonus)";
             EXPECT_NE(r.evidence.find(cell), std::string::npos) << r.evidence;
@@ -124,7 +136,11 @@ TEST(VerifyDomainTable, EveryMutatedCellIsCaught) {
 // A '-' that can occur is caught with a witness: a connected set of the right size and count.
 TEST(VerifyDomainTable, DashThatOccursComesWithAConnectedWitness) {
     auto map = aztlan::load_map(std::string(TLALOC_TEST_DATA) + "/verify/path-map.json");
-    auto r = check(R"({"game":"aztlan","claims":[{"id":"t","kind":"domain_table","table":[[0,2,null],[0,3,null],[0,4,null]]}]})", &map).results.at(0);
+    auto r =
+        check(
+            R"({"game":"aztlan","claims":[{"id":"t","kind":"domain_table","table":[[0,2,null],[0,3,null],[0,4,null]]}]})",
+            &map)
+            .results.at(0);
     ASSERT_EQ(r.status, Status::False);
     const CellFinding* bad = nullptr;
     for (const auto& c : r.cells) {
@@ -134,57 +150,106 @@ TEST(VerifyDomainTable, DashThatOccursComesWithAConnectedWitness) {
     EXPECT_EQ(bad->size, 3);
     EXPECT_EQ(bad->bonus, 2);
     // path-map: j1 - d1 - j2 is the only way to get two of one type into three territories... or d1 j2 d2.
-    EXPECT_TRUE(bad->witness.find("j1*, d1, j2*") != std::string::npos || bad->witness.find("d1*, j2, d2*") != std::string::npos) << bad->witness;
+    EXPECT_TRUE(bad->witness.find("j1*, d1, j2*") != std::string::npos ||
+                bad->witness.find("d1*, j2, d2*") != std::string::npos)
+        << bad->witness;
 }
 
 TEST(VerifyDomainTable, ValueThatCannotOccurIsFalseWithTheEnumerationBound) {
     auto map = aztlan::load_map(std::string(TLALOC_TEST_DATA) + "/verify/path-map.json");
     // (2, 2) = 6 arithmetically, but no two territories of one type touch on path-map.
-    auto r = check(R"({"game":"aztlan","claims":[{"id":"t","kind":"domain_table","table":[[0,2,null],[0,3,6]]}]})", &map).results.at(0);
+    auto r =
+        check(R"({"game":"aztlan","claims":[{"id":"t","kind":"domain_table","table":[[0,2,null],[0,3,6]]}]})",
+              &map)
+            .results.at(0);
     EXPECT_EQ(r.status, Status::False);
     EXPECT_NE(r.evidence.find("enumerated"), std::string::npos) << r.evidence;
 }
 
 TEST(VerifyDomainTable, WithoutMapArithmeticIsCheckedAndTheRestUnchecked) {
-    EXPECT_EQ(status_of(R"({"id":"t","kind":"domain_table","table":[[0,2,null],[0,3,null],[0,4,7]]})"), Status::Unchecked);
-    EXPECT_EQ(status_of(R"({"id":"t","kind":"domain_table","table":[[0,2,null],[0,3,null],[0,4,8]]})"), Status::False);
-    EXPECT_EQ(status_of(R"({"id":"t","kind":"domain_table","table":[[1,2]]})"), Status::False);  // no bonus scores 0
-    EXPECT_EQ(status_of(R"({"id":"t","kind":"domain_table","table":[[0,2,5]]})"), Status::False);  // 2 bonus in 1 territory
+    EXPECT_EQ(status_of(R"({"id":"t","kind":"domain_table","table":[[0,2,null],[0,3,null],[0,4,7]]})"),
+              Status::Unchecked);
+    EXPECT_EQ(status_of(R"({"id":"t","kind":"domain_table","table":[[0,2,null],[0,3,null],[0,4,8]]})"),
+              Status::False);
+    EXPECT_EQ(status_of(R"({"id":"t","kind":"domain_table","table":[[1,2]]})"),
+              Status::False);  // no bonus scores 0
+    EXPECT_EQ(status_of(R"({"id":"t","kind":"domain_table","table":[[0,2,5]]})"),
+              Status::False);  // 2 bonus in 1 territory
 }
 
 // Rulebook examples (page 7/8 in both editions): 5 + 7 + 2 + 0 = 14 and 15 + 3 + 4 = 22.
 TEST(VerifyDomainScore, RulebookExamplesHoldAndWrongTotalsAreCaught) {
-    EXPECT_EQ(status_of(R"({"id":"e","kind":"domain_score","bonus_domains":[[4,1],[3,2],[1,1],[1,0]],"total":14})"), Status::True);
-    EXPECT_EQ(status_of(R"({"id":"e","kind":"domain_score","bonus_domains":[[6,3],[2,1],[3,1]],"points":[15,3,4],"total":22})"), Status::True);
-    EXPECT_EQ(status_of(R"({"id":"e","kind":"domain_score","bonus_domains":[[4,1],[3,2],[1,1],[1,0]],"total":15})"), Status::False);
-    EXPECT_EQ(status_of(R"({"id":"e","kind":"domain_score","bonus_domains":[[6,3],[2,1],[3,1]],"points":[15,3,5],"total":22})"), Status::False);
-    EXPECT_EQ(status_of(R"({"id":"e","kind":"domain_score","bonus_domains":[[2,3]],"total":11})"), Status::False);
+    EXPECT_EQ(
+        status_of(R"({"id":"e","kind":"domain_score","bonus_domains":[[4,1],[3,2],[1,1],[1,0]],"total":14})"),
+        Status::True);
+    EXPECT_EQ(
+        status_of(
+            R"({"id":"e","kind":"domain_score","bonus_domains":[[6,3],[2,1],[3,1]],"points":[15,3,4],"total":22})"),
+        Status::True);
+    EXPECT_EQ(
+        status_of(R"({"id":"e","kind":"domain_score","bonus_domains":[[4,1],[3,2],[1,1],[1,0]],"total":15})"),
+        Status::False);
+    EXPECT_EQ(
+        status_of(
+            R"({"id":"e","kind":"domain_score","bonus_domains":[[6,3],[2,1],[3,1]],"points":[15,3,5],"total":22})"),
+        Status::False);
+    EXPECT_EQ(status_of(R"({"id":"e","kind":"domain_score","bonus_domains":[[2,3]],"total":11})"),
+              Status::False);
 }
 
 TEST(VerifyValueTable, AztlanTablesAgainstTheModel) {
-    EXPECT_EQ(status_of(R"({"id":"b","kind":"value_table","rule":"bonus_points","values":{"1":1,"2":4,"3":9}})"), Status::True);
-    EXPECT_EQ(status_of(R"({"id":"b","kind":"value_table","rule":"bonus_points","values":{"1":1,"2":4,"3":8}})"), Status::False);
-    EXPECT_EQ(status_of(R"({"id":"o","kind":"value_table","rule":"offerings","values":{"1":1,"2":4,"3":9,"4":16,"5":25}})"), Status::True);
-    EXPECT_EQ(status_of(R"({"id":"o","kind":"value_table","rule":"offerings","values":{"6":36}})"), Status::False);
-    EXPECT_EQ(status_of(R"({"id":"p","kind":"value_table","rule":"pawns_per_age","players":3,"supply":30,"values":{"I":8,"II":7,"III":6,"IV":5,"V":4}})"), Status::True);
-    EXPECT_EQ(status_of(R"({"id":"p","kind":"value_table","rule":"pawns_per_age","players":4,"values":{"1":8}})"), Status::False);
+    EXPECT_EQ(
+        status_of(R"({"id":"b","kind":"value_table","rule":"bonus_points","values":{"1":1,"2":4,"3":9}})"),
+        Status::True);
+    EXPECT_EQ(
+        status_of(R"({"id":"b","kind":"value_table","rule":"bonus_points","values":{"1":1,"2":4,"3":8}})"),
+        Status::False);
+    EXPECT_EQ(
+        status_of(
+            R"({"id":"o","kind":"value_table","rule":"offerings","values":{"1":1,"2":4,"3":9,"4":16,"5":25}})"),
+        Status::True);
+    EXPECT_EQ(status_of(R"({"id":"o","kind":"value_table","rule":"offerings","values":{"6":36}})"),
+              Status::False);
+    EXPECT_EQ(
+        status_of(
+            R"({"id":"p","kind":"value_table","rule":"pawns_per_age","players":3,"supply":30,"values":{"I":8,"II":7,"III":6,"IV":5,"V":4}})"),
+        Status::True);
+    EXPECT_EQ(
+        status_of(R"({"id":"p","kind":"value_table","rule":"pawns_per_age","players":4,"values":{"1":8}})"),
+        Status::False);
     // 8 + 7 + 6 + 5 + 4 = 30 does not fit a 25-pawn supply.
-    EXPECT_EQ(status_of(R"({"id":"p","kind":"value_table","rule":"pawns_per_age","players":3,"supply":25,"values":{"1":8,"2":7,"3":6,"4":5,"5":4}})"), Status::False);
-    EXPECT_EQ(status_of(R"({"id":"x","kind":"value_table","rule":"no_such_table","values":{"1":1}})"), Status::Unchecked);
+    EXPECT_EQ(
+        status_of(
+            R"({"id":"p","kind":"value_table","rule":"pawns_per_age","players":3,"supply":25,"values":{"1":8,"2":7,"3":6,"4":5,"5":4}})"),
+        Status::False);
+    EXPECT_EQ(status_of(R"({"id":"x","kind":"value_table","rule":"no_such_table","values":{"1":1}})"),
+              Status::Unchecked);
 }
 
 TEST(VerifySum, ArithmeticAndModelCounts) {
     EXPECT_EQ(status_of(R"({"id":"d","kind":"sum","parts":[3,3,3,9,3,3,3,3],"total":30})"), Status::True);
     EXPECT_EQ(status_of(R"({"id":"d","kind":"sum","parts":[3,3,3,9,3,3,3,3],"total":31})"), Status::False);
-    EXPECT_EQ(status_of(R"({"id":"d","kind":"sum","parts":[3,3,3,8,3,3,3,4],"total":30,"component":"prosperity_deck"})"), Status::False);
+    EXPECT_EQ(
+        status_of(
+            R"({"id":"d","kind":"sum","parts":[3,3,3,8,3,3,3,4],"total":30,"component":"prosperity_deck"})"),
+        Status::False);
     // Akelarre: 21 × 5 + 5 = 110 cards.
-    EXPECT_EQ(status_of(R"({"id":"d","kind":"sum","parts":[[21,5],5],"total":110,"component":"cards"})", nullptr, "akelarre"), Status::True);
-    EXPECT_EQ(status_of(R"({"id":"d","kind":"sum","parts":[[21,5],5],"total":110,"component":"creature_cards"})", nullptr, "akelarre"), Status::False);
+    EXPECT_EQ(status_of(R"({"id":"d","kind":"sum","parts":[[21,5],5],"total":110,"component":"cards"})",
+                        nullptr, "akelarre"),
+              Status::True);
+    EXPECT_EQ(
+        status_of(R"({"id":"d","kind":"sum","parts":[[21,5],5],"total":110,"component":"creature_cards"})",
+                  nullptr, "akelarre"),
+        Status::False);
 }
 
 TEST(VerifySupply, PerPlayerTimesPlayersMustFit) {
-    EXPECT_EQ(status_of(R"({"id":"s","kind":"supply","per_player":8,"players":6,"available":48})", nullptr, "xalapa"), Status::True);
-    EXPECT_EQ(status_of(R"({"id":"s","kind":"supply","per_player":6,"players":6,"available":30})", nullptr, "xalapa"), Status::False);
+    EXPECT_EQ(status_of(R"({"id":"s","kind":"supply","per_player":8,"players":6,"available":48})", nullptr,
+                        "xalapa"),
+              Status::True);
+    EXPECT_EQ(status_of(R"({"id":"s","kind":"supply","per_player":6,"players":6,"available":30})", nullptr,
+                        "xalapa"),
+              Status::False);
     EXPECT_EQ(status_of(R"({"id":"s","kind":"supply","needed":[8,7,6,5,4],"available":30})"), Status::True);
 }
 
@@ -203,17 +268,22 @@ TEST(VerifyRule, ItalianNoBonusReadingIsAnInternalInconsistency) {
         }
     }
     EXPECT_TRUE(found);
-    const std::string base = R"({"game":"aztlan","claims":[{"id":"r","kind":"rule","rule":"domain_without_bonus","value":"base"},)";
-    EXPECT_EQ(check(base + R"({"id":"t","kind":"domain_table","table":[[0,2]]}]})").results[0].status, Status::False);
-    const std::string zero = R"({"game":"aztlan","claims":[{"id":"r","kind":"rule","rule":"domain_without_bonus","value":"zero"},)";
-    EXPECT_EQ(check(zero + R"({"id":"t","kind":"domain_table","table":[[0,2]]}]})").results[0].status, Status::True);
+    const std::string base =
+        R"({"game":"aztlan","claims":[{"id":"r","kind":"rule","rule":"domain_without_bonus","value":"base"},)";
+    EXPECT_EQ(check(base + R"({"id":"t","kind":"domain_table","table":[[0,2]]}]})").results[0].status,
+              Status::False);
+    const std::string zero =
+        R"({"game":"aztlan","claims":[{"id":"r","kind":"rule","rule":"domain_without_bonus","value":"zero"},)";
+    EXPECT_EQ(check(zero + R"({"id":"t","kind":"domain_table","table":[[0,2]]}]})").results[0].status,
+              Status::True);
 }
 
 TEST(VerifyRule, TieBreakNeedsAProfile) {
     EXPECT_EQ(status_of(R"({"id":"r","kind":"rule","rule":"tie_break","value":"top"})"), Status::Unchecked);
     CheckContext ctx;
     ctx.profile = EditionProfile{"p.json", {{"tie_break", "bottom-pyramid"}}};
-    auto claims = claims_from(R"({"game":"aztlan","claims":[{"id":"a","kind":"rule","rule":"tie_break","value":"top"},{"id":"b","kind":"rule","rule":"tie_break","value":"bottom"}]})");
+    auto claims = claims_from(
+        R"({"game":"aztlan","claims":[{"id":"a","kind":"rule","rule":"tie_break","value":"top"},{"id":"b","kind":"rule","rule":"tie_break","value":"bottom"}]})");
     auto r = check_claims(claims, ctx);
     EXPECT_EQ(r.results[0].status, Status::False);
     EXPECT_EQ(r.results[1].status, Status::True);
@@ -229,7 +299,8 @@ TEST(VerifyCompare, AztlanEditionsDifferOnTieBreak) {
     EXPECT_TRUE(ids.count("tie-break"));
     EXPECT_TRUE(ids.count("no-bonus-domain"));
     EXPECT_FALSE(ids.count("domain-table"));
-    auto other = claims_from(R"({"game":"aztlan","claims":[{"id":"domain-table","kind":"domain_table","table":[[0,3]]}]})");
+    auto other = claims_from(
+        R"({"game":"aztlan","claims":[{"id":"domain-table","kind":"domain_table","table":[[0,3]]}]})");
     auto cmp2 = compare_editions(it, other);
     bool cell = false;
     for (const auto& d : cmp2.differences) cell = cell || (d.id == "domain-table" && d.what == "table cell");
@@ -266,26 +337,42 @@ TEST(VerifyImplied, PrintedTableImpliesNoTouchingAndNoBorderingFour) {
     for (const auto& i : imps) {
         if (i.statement == "no two territories of one type touch") EXPECT_EQ(i.holds, true) << i.evidence;
         // path-map is too small for 4 of one type anywhere: "some set of 6 holds four" fails on it.
-        if (i.bonus == 4 && i.shape == Implication::Shape::SmallestSet) EXPECT_EQ(i.holds, false) << i.evidence;
+        if (i.bonus == 4 && i.shape == Implication::Shape::SmallestSet)
+            EXPECT_EQ(i.holds, false) << i.evidence;
     }
 }
 
 TEST(VerifyClaimsFile, BadInputNamesFileAndPlace) {
     auto msg = error_of([] { claims_from(R"({"game":"aztlan","claims":[{"id":"a","kind":"tabel"}]})"); });
     EXPECT_NE(msg.find("c.json: claims[0].kind: unknown claim kind \"tabel\""), std::string::npos) << msg;
-    msg = error_of([] { claims_from(R"({"game":"aztlan","claims":[{"id":"a","kind":"sum","parts":[1],"total":1},{"id":"a","kind":"sum","parts":[1],"total":1}]})"); });
+    msg = error_of([] {
+        claims_from(
+            R"({"game":"aztlan","claims":[{"id":"a","kind":"sum","parts":[1],"total":1},{"id":"a","kind":"sum","parts":[1],"total":1}]})");
+    });
     EXPECT_NE(msg.find("claims[1].id: duplicate claim id"), std::string::npos) << msg;
     msg = error_of([] { claims_from(R"({"game":"chess","claims":[]})"); });
     EXPECT_NE(msg.find("c.json: game: unknown game"), std::string::npos) << msg;
-    msg = error_of([] { claims_from(R"({"game":"aztlan","claims":[{"id":"t","kind":"domain_table","table":[[0,1,2,3,4,5,6,7]]}]})"); });
+    msg = error_of([] {
+        claims_from(
+            R"({"game":"aztlan","claims":[{"id":"t","kind":"domain_table","table":[[0,1,2,3,4,5,6,7]]}]})");
+    });
     EXPECT_NE(msg.find("claims[0].table[0]"), std::string::npos) << msg;
-    msg = error_of([] { claims_from(R"({"game":"aztlan","claims":[{"id":"t","kind":"domain_table","table":[[0,"x"]]}]})"); });
+    msg = error_of([] {
+        claims_from(R"({"game":"aztlan","claims":[{"id":"t","kind":"domain_table","table":[[0,"x"]]}]})");
+    });
     EXPECT_NE(msg.find("claims[0].table[0][1]"), std::string::npos) << msg;
-    msg = error_of([] { claims_from(R"({"game":"aztlan","claims":[{"id":"d","kind":"domain_score","bonus_domains":[[0,1]],"total":1}]})"); });
+    msg = error_of([] {
+        claims_from(
+            R"({"game":"aztlan","claims":[{"id":"d","kind":"domain_score","bonus_domains":[[0,1]],"total":1}]})");
+    });
     EXPECT_NE(msg.find("claims[0].bonus_domains[0][0]: 0 is out of range"), std::string::npos) << msg;
-    msg = error_of([] { claims_from(R"({"game":"aztlan","claims":[{"id":"s","kind":"sum","parts":[1],"totl":1}]})"); });
+    msg = error_of(
+        [] { claims_from(R"({"game":"aztlan","claims":[{"id":"s","kind":"sum","parts":[1],"totl":1}]})"); });
     EXPECT_NE(msg.find("unknown key \"totl\""), std::string::npos) << msg;
-    msg = error_of([] { claims_from(R"({"game":"xalapa","claims":[{"id":"s","kind":"supply","per_player":1,"players":2,"needed":[1],"available":3}]})"); });
+    msg = error_of([] {
+        claims_from(
+            R"({"game":"xalapa","claims":[{"id":"s","kind":"supply","per_player":1,"players":2,"needed":[1],"available":3}]})");
+    });
     EXPECT_NE(msg.find("claims[0]: a supply claim states either"), std::string::npos) << msg;
     msg = error_of([] { load_claims_file("/nonexistent/claims.json"); });
     EXPECT_EQ(msg, "/nonexistent/claims.json: no such file");

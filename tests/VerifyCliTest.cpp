@@ -2,11 +2,11 @@
 // edition comparison and the shipped summary.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
 #include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <sys/wait.h>
 
 #include "model/common/Json.h"
 #include "tests/support/CliRun.h"
@@ -46,21 +46,26 @@ TEST(VerifyCli, JsonReportHasOneEntryPerClaimInFileOrder) {
         statuses.push_back(c.at("status"));
         EXPECT_TRUE(c.at("evidence").is_string());
     }
-    EXPECT_EQ(ids, (std::vector<std::string>{"z-table", "example-city", "bonus-squares", "a-deck", "no-bonus-domain"}));
+    EXPECT_EQ(ids, (std::vector<std::string>{"z-table", "example-city", "bonus-squares", "a-deck",
+                                             "no-bonus-domain"}));
     EXPECT_EQ(statuses, (std::vector<std::string>{"unchecked", "true", "true", "false", "true"}));
 }
 
 TEST(VerifyCli, MapFromOptionOrFileAndExitCodes) {
     std::string table = R"({"id":"t","kind":"domain_table","table":[[0,2,null],[0,3,null],[0,4,7]]})";
-    auto with_map = temp_file("with-map.json", R"({"game":"aztlan","map":")" + kData + R"(/verify/path-map.json","claims":[)" + table + "]}");
+    auto with_map = temp_file("with-map.json", R"({"game":"aztlan","map":")" + kData +
+                                                   R"(/verify/path-map.json","claims":[)" + table + "]}");
     EXPECT_EQ(run("verify rulebook " + with_map.string()).code, 0);
     auto no_map = temp_file("no-map.json", R"({"game":"aztlan","claims":[)" + table + "]}");
     auto r = run("verify rulebook " + no_map.string());
     EXPECT_EQ(r.code, 0) << r.out;
     EXPECT_NE(r.out.find("? t [domain_table]"), std::string::npos) << r.out;
-    EXPECT_EQ(run("verify rulebook " + no_map.string() + " --map " + kData + "/verify/path-map.json").code, 0);
+    EXPECT_EQ(run("verify rulebook " + no_map.string() + " --map " + kData + "/verify/path-map.json").code,
+              0);
     // A '-' printed where path-map has j1 d1 j2: false, exit 1.
-    auto wrong = temp_file("wrong.json", R"({"game":"aztlan","claims":[{"id":"t","kind":"domain_table","table":[[0,2,null],[0,3,null],[0,4,null]]}]})");
+    auto wrong = temp_file(
+        "wrong.json",
+        R"({"game":"aztlan","claims":[{"id":"t","kind":"domain_table","table":[[0,2,null],[0,3,null],[0,4,null]]}]})");
     r = run("verify rulebook " + wrong.string() + " --map " + kData + "/verify/path-map.json");
     EXPECT_EQ(r.code, 1);
     EXPECT_NE(r.out.find("✗ t"), std::string::npos) << r.out;
@@ -71,7 +76,9 @@ TEST(VerifyCli, BadInputExitsTwoNamingFileAndPlace) {
     auto r = run("verify rulebook " + bad.string());
     EXPECT_EQ(r.code, 2);
     EXPECT_NE(r.out.find(bad.string() + ": line 1"), std::string::npos) << r.out;
-    auto range = temp_file("range.json", R"({"game":"aztlan","claims":[{"id":"d","kind":"domain_score","bonus_domains":[[4,-1]],"total":1}]})");
+    auto range = temp_file(
+        "range.json",
+        R"({"game":"aztlan","claims":[{"id":"d","kind":"domain_score","bonus_domains":[[4,-1]],"total":1}]})");
     r = run("verify rulebook " + range.string());
     EXPECT_EQ(r.code, 2);
     EXPECT_NE(r.out.find("claims[0].bonus_domains[0][1]: -1 is out of range"), std::string::npos) << r.out;
@@ -87,7 +94,9 @@ TEST(VerifyCli, BadInputExitsTwoNamingFileAndPlace) {
 }
 
 TEST(VerifyCli, HtmlDrawsTheTableAndMarksWrongCells) {
-    auto wrong = temp_file("wrong-html.json", R"({"game":"aztlan","claims":[{"id":"t","kind":"domain_table","table":[[0,2,null],[0,3,null],[0,4,8]]}]})");
+    auto wrong = temp_file(
+        "wrong-html.json",
+        R"({"game":"aztlan","claims":[{"id":"t","kind":"domain_table","table":[[0,2,null],[0,3,null],[0,4,8]]}]})");
     auto html = tlaloc::test_support::scratch_dir("verify-cli") / "report.html";
     EXPECT_EQ(run("verify rulebook " + wrong.string() + " --html " + html.string()).code, 1);
     std::ifstream in(html);
@@ -97,20 +106,26 @@ TEST(VerifyCli, HtmlDrawsTheTableAndMarksWrongCells) {
 }
 
 TEST(VerifyCli, CompareReportsTheTieBreakDifference) {
-    auto r = run("verify compare " + kSource + "/verify/rulebooks/aztlan-it.json " + kSource + "/verify/rulebooks/aztlan-de.json");
+    auto r = run("verify compare " + kSource + "/verify/rulebooks/aztlan-it.json " + kSource +
+                 "/verify/rulebooks/aztlan-de.json");
     EXPECT_EQ(r.code, 1);
-    EXPECT_NE(r.out.find("tie-break [rule reading]: tie_break: it top, de bottom"), std::string::npos) << r.out;
-    r = run("verify compare " + kSource + "/verify/rulebooks/aztlan-de.json " + kSource + "/verify/rulebooks/aztlan-de.json");
+    EXPECT_NE(r.out.find("tie-break [rule reading]: tie_break: it top, de bottom"), std::string::npos)
+        << r.out;
+    r = run("verify compare " + kSource + "/verify/rulebooks/aztlan-de.json " + kSource +
+            "/verify/rulebooks/aztlan-de.json");
     EXPECT_EQ(r.code, 0);
 }
 
 // The shipped summary surfaces the issue's findings (needs the shipped Aztlán map).
 TEST(VerifyCli, AllShippedFilesSurfaceTheKnownFindings) {
-    if (!std::filesystem::exists(kSource + "/puzzles/aztlan/aztlan.json")) GTEST_SKIP() << "the reconstructed Aztlán map is not shipped yet";
+    if (!std::filesystem::exists(kSource + "/puzzles/aztlan/aztlan.json"))
+        GTEST_SKIP() << "the reconstructed Aztlán map is not shipped yet";
     auto r = run("verify all");
     EXPECT_EQ(r.code, 1) << r.out;
     EXPECT_NE(r.out.find("aztlan-it.json no-bonus-domain: "), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("internal inconsistency"), std::string::npos);
-    EXPECT_NE(r.out.find("xalapa-it.json atlacoya-number-tiles: needs 6 per player × 6 players = 36, 30 available"), std::string::npos);
+    EXPECT_NE(
+        r.out.find("xalapa-it.json atlacoya-number-tiles: needs 6 per player × 6 players = 36, 30 available"),
+        std::string::npos);
     EXPECT_NE(r.out.find("tie_break: de bottom, it top"), std::string::npos) << r.out;
 }

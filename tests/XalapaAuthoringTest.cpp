@@ -78,7 +78,8 @@ TEST(XalapaDeal, EachLevelFollowsItsSetUp) {
         EXPECT_EQ(basic.columns[1].top, "printed-2");
         EXPECT_EQ(basic.columns[2].top, "novice-1-stone");
         EXPECT_EQ(basic.columns[3].top, "novice-2-stones");
-        for (const auto& c : basic.columns) EXPECT_TRUE(deck_of(c.bottom) == Deck::Novice && !is_number(c.bottom));
+        for (const auto& c : basic.columns)
+            EXPECT_TRUE(deck_of(c.bottom) == Deck::Novice && !is_number(c.bottom));
         EXPECT_EQ(basic.position_side, 3);
         EXPECT_EQ(basic.challenge.task_count(), 5);
 
@@ -176,7 +177,8 @@ TEST(XalapaGenerator, UniquePuzzlesReSolveUniqueUnderAnIndependentSolver) {
     // Same seed, same output.
     auto again = generate(shipped(), g, solver);
     ASSERT_EQ(again.size(), puzzles.size());
-    for (std::size_t i = 0; i < again.size(); ++i) EXPECT_EQ(again[i].deal_options.seed, puzzles[i].deal_options.seed);
+    for (std::size_t i = 0; i < again.size(); ++i)
+        EXPECT_EQ(again[i].deal_options.seed, puzzles[i].deal_options.seed);
 }
 
 TEST(XalapaGenerator, DifficultyIsExact) {

@@ -2,13 +2,13 @@
 // file and the place, and no output file left behind on bad input.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
 #include <algorithm>
 #include <array>
-#include <sstream>
-#include <sys/wait.h>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "model/common/Json.h"
 #include "tests/support/CliRun.h"
@@ -69,12 +69,15 @@ TEST(XalapaCli, BadInputIsOneLineAndExitTwo) {
     };
     std::vector<Case> cases = {
         {"{\"board\": {\"rows\": [[\"gecko\"]]}, \"tasks\": [", "line 1"},
-        {R"({"board": {"rows": [["gecko"]]}, "tasks": [{"feature": "snake", "count": 1}]})", "tasks[0].feature: unknown feature \"snake\""},
+        {R"({"board": {"rows": [["gecko"]]}, "tasks": [{"feature": "snake", "count": 1}]})",
+         "tasks[0].feature: unknown feature \"snake\""},
         {R"({"board": {"rows": [["gecko", ""], ["x"]]}, "tasks": []})", "board.rows[1]"},
-        {R"({"board": {"rows": [["gecko"]]}, "tasks": [{"feature": "gecko", "count": -2}]})", "tasks[0].count"},
+        {R"({"board": {"rows": [["gecko"]]}, "tasks": [{"feature": "gecko", "count": -2}]})",
+         "tasks[0].count"},
         {R"({"board": {"rows": [["gecko"]]}, "tasks": [], "max_stones": 9})", "max_stones"},
         {R"({"board": "missing-board.json", "tasks": []})", "board: board file"},
-        {R"({"board": {"rows": [["gecko"]]}, "tasks": [], "formation": []})", "formation: the formation is empty"},
+        {R"({"board": {"rows": [["gecko"]]}, "tasks": [], "formation": []})",
+         "formation: the formation is empty"},
         {R"({"board": {"rows": [["gecko"]]}, "tasks": [], "formation": [[0,0],[0,1]]})", "formation"},
     };
     int i = 0;

@@ -119,7 +119,8 @@ TEST(XalapaCountModel, ClassesSplitByTaskFeaturesAndStoneSetsHaveTheAskedCounts)
         EXPECT_EQ(model.counts_of(model.stones_for(counts, -1)), counts);
         for (std::size_t j = 0; j < model.demand.size(); ++j) {
             std::vector<int> at_least = counts;
-            for (std::size_t c = 0; c < counts.size(); ++c) at_least[c] = std::max(counts[c], model.demand[j][c]);
+            for (std::size_t c = 0; c < counts.size(); ++c)
+                at_least[c] = std::max(counts[c], model.demand[j][c]);
             CellSet s = model.stones_for(at_least, static_cast<int>(j));
             EXPECT_EQ(model.counts_of(s), at_least);
             EXPECT_EQ(s & model.placement[j], model.placement[j]);

@@ -27,7 +27,9 @@ std::string error_of(const std::string& text) {
     return tlaloc::test_support::input_error_of([&] { challenge_from(text); });
 }
 
-std::string with_board(const std::string& rest) { return std::string(R"({"board": )") + kBoard + ", " + rest + "}"; }
+std::string with_board(const std::string& rest) {
+    return std::string(R"({"board": )") + kBoard + ", " + rest + "}";
+}
 
 CellSet cells(const Board& b, std::initializer_list<Cell> list) {
     CellSet s;
@@ -75,10 +77,12 @@ TEST(XalapaFeature, VocabularyOfTheDigest) {
     EXPECT_EQ(parse_feature("edge", here).cells(b).count(), 10u);  // 3x4: every field but [1,1] and [1,2]
     EXPECT_EQ(parse_feature("double", here).cells(b), cells(b, {{0, 3}, {1, 1}}));
     EXPECT_EQ(parse_feature("blank", here).cells(b), cells(b, {{0, 2}, {1, 3}, {2, 1}}));
-    EXPECT_EQ(parse_feature("lineless", here).cells(b), cells(b, {{0, 1}, {0, 2}, {1, 0}, {1, 3}, {2, 1}, {2, 3}}));
+    EXPECT_EQ(parse_feature("lineless", here).cells(b),
+              cells(b, {{0, 1}, {0, 2}, {1, 0}, {1, 3}, {2, 1}, {2, 3}}));
     EXPECT_EQ(parse_feature("gecko&red", here).cells(b), cells(b, {{1, 1}, {2, 0}}));
     EXPECT_EQ(parse_feature("any", here).cells(b).count(), 12u);
-    EXPECT_EQ(parse_feature("black", here).cells(b).count() + parse_feature("white", here).cells(b).count(), 12u);
+    EXPECT_EQ(parse_feature("black", here).cells(b).count() + parse_feature("white", here).cells(b).count(),
+              12u);
 }
 
 TEST(XalapaEvaluator, SeedWorkedExamplePenalty) {
@@ -104,7 +108,8 @@ TEST(XalapaEvaluator, SeedWorkedExamplePenalty) {
 }
 
 TEST(XalapaEvaluator, SameTaskZeroEqualsZeroAndDoubleCounting) {
-    Challenge ch = challenge_from(with_board(R"("tasks": [{"same": ["red", "gecko"]}, {"same": ["cactus", "gecko"]}])"));
+    Challenge ch =
+        challenge_from(with_board(R"("tasks": [{"same": ["red", "gecko"]}, {"same": ["cactus", "gecko"]}])"));
     Evaluation none = evaluate(ch, CellSet{});
     EXPECT_TRUE(none.tasks[0].met);  // the seed: 0 on red and 0 on geckos meets the challenge
     // [1,1] is cactus+gecko+red: one stone counts for red, gecko and cactus alike.
@@ -142,20 +147,27 @@ TEST(XalapaParse, EachBadInputGetsOneClearError) {
     std::vector<Case> cases = {
         {R"({"board": )" + std::string(kBoard) + R"(, "tasks": [{"feature": "gekko", "count": 1}]})",
          "c.json: tasks[0].feature: unknown feature \"gekko\""},
-        {R"({"board": {"rows": [["cactus", "dragon"]]}, "tasks": []})", "c.json: board.rows[0][1]: unknown symbol \"dragon\""},
-        {R"({"board": {"rows": [["cactus/green"]]}, "tasks": []})", "c.json: board.rows[0][0]: unknown line \"green\""},
+        {R"({"board": {"rows": [["cactus", "dragon"]]}, "tasks": []})",
+         "c.json: board.rows[0][1]: unknown symbol \"dragon\""},
+        {R"({"board": {"rows": [["cactus/green"]]}, "tasks": []})",
+         "c.json: board.rows[0][0]: unknown line \"green\""},
         {R"({"board": {"rows": [["cactus", ""], [""]]}, "tasks": []})", "c.json: board.rows[1]: ragged rows"},
         {R"({"board": {"rows": [["cactus+cactus"]]}, "tasks": []})", "appears twice"},
-        {with_board(R"("tasks": [{"feature": "red", "count": -1}])"), "c.json: tasks[0].count: a count cannot be negative"},
-        {with_board(R"("tasks": [], "max_stones": 13)"), "c.json: max_stones: max_stones 13 is more than the board's 12 fields"},
+        {with_board(R"("tasks": [{"feature": "red", "count": -1}])"),
+         "c.json: tasks[0].count: a count cannot be negative"},
+        {with_board(R"("tasks": [], "max_stones": 13)"),
+         "c.json: max_stones: max_stones 13 is more than the board's 12 fields"},
         {with_board(R"("tasks": [], "formation": [])"), "c.json: formation: the formation is empty"},
-        {with_board(R"("tasks": [], "formation": [[0,0],[0,7]])"), "c.json: formation: the formation does not fit"},
+        {with_board(R"("tasks": [], "formation": [[0,0],[0,7]])"),
+         "c.json: formation: the formation does not fit"},
         {with_board(R"("tasks": [], "formation": [[0,0],[0,0]])"), "appears twice in the formation"},
         {with_board(R"("tasks": [], "orientations": "spin")"), "c.json: orientations: expected \"fixed\""},
         {with_board(R"("tasks": [{"feature": "red"}])"), "c.json: tasks[0]: a task needs"},
-        {with_board(R"("tasks": [{"feature": "red", "at_lest": 2}])"), "c.json: tasks[0]: unknown key \"at_lest\""},
+        {with_board(R"("tasks": [{"feature": "red", "at_lest": 2}])"),
+         "c.json: tasks[0]: unknown key \"at_lest\""},
         {with_board(R"("tasks": [{"feature": "red", "at_least": 3, "at_most": 1}])"), "is above at_most"},
-        {with_board(R"("tasks": [{"same": ["red"]}])"), "c.json: tasks[0].same: \"same\" names exactly two features"},
+        {with_board(R"("tasks": [{"same": ["red"]}])"),
+         "c.json: tasks[0].same: \"same\" names exactly two features"},
         {with_board(R"("tasks": [], "disfavor": -3)"), "c.json: disfavor: -3 is out of range"},
         {R"({"board": "no/such/board.json", "tasks": []})", "c.json: board: board file"},
         {R"({"board": {"rows": []}, "tasks": []})", "c.json: board.rows: a board has 1 to 12 rows"},

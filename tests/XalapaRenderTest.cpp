@@ -3,6 +3,8 @@
 // penalty as the plain evaluator scores them; the CLI's exit codes and its all-or-nothing output.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+#include <unistd.h>
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -12,8 +14,6 @@
 #include <regex>
 #include <set>
 #include <sstream>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "model/xalapa/Evaluation.h"
 #include "puzzles/xalapa/Book.h"
@@ -34,7 +34,9 @@ bool well_formed(const std::string& xml, std::string* why) {
         *why = what + " at offset " + std::to_string(at) + ": ..." + xml.substr(at, 60);
         return false;
     };
-    auto name_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == ':' || c == '.'; };
+    auto name_char = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == ':' || c == '.';
+    };
     std::vector<std::string> open;
     bool root_seen = false;
     std::size_t i = 0;
@@ -43,13 +45,15 @@ bool well_formed(const std::string& xml, std::string* why) {
             static const std::regex entity("&(amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);");
             std::smatch m;
             std::string rest = xml.substr(i, 12);
-            if (!std::regex_search(rest, m, entity, std::regex_constants::match_continuous)) return fail(i, "bad entity");
+            if (!std::regex_search(rest, m, entity, std::regex_constants::match_continuous))
+                return fail(i, "bad entity");
             i += m.length(0);
             continue;
         }
         if (xml[i] == '>') return fail(i, "stray '>' in text");
         if (xml[i] != '<') {
-            if (open.empty() && !std::isspace(static_cast<unsigned char>(xml[i]))) return fail(i, "text outside the root");
+            if (open.empty() && !std::isspace(static_cast<unsigned char>(xml[i])))
+                return fail(i, "text outside the root");
             ++i;
             continue;
         }
@@ -86,17 +90,20 @@ bool well_formed(const std::string& xml, std::string* why) {
             std::size_t a = j;
             while (j < xml.size() && name_char(xml[j])) ++j;
             std::string attribute = xml.substr(a, j - a);
-            if (attribute.empty() || j >= xml.size() || xml[j] != '=') return fail(a, "attribute without =\"value\"");
+            if (attribute.empty() || j >= xml.size() || xml[j] != '=')
+                return fail(a, "attribute without =\"value\"");
             if (!attributes.insert(attribute).second) return fail(a, "attribute " + attribute + " repeated");
             char quote = xml[++j];
             if (quote != '"' && quote != '\'') return fail(j, "unquoted attribute value");
             auto end = xml.find(quote, j + 1);
             if (end == std::string::npos) return fail(j, "unclosed attribute value");
-            if (xml.substr(j + 1, end - j - 1).find('<') != std::string::npos) return fail(j, "'<' in an attribute value");
+            if (xml.substr(j + 1, end - j - 1).find('<') != std::string::npos)
+                return fail(j, "'<' in an attribute value");
             j = end + 1;
         }
         if (closing) {
-            if (open.empty() || open.back() != name) return fail(i, "</" + name + "> does not close <" + (open.empty() ? "" : open.back()) + ">");
+            if (open.empty() || open.back() != name)
+                return fail(i, "</" + name + "> does not close <" + (open.empty() ? "" : open.back()) + ">");
             open.pop_back();
         } else if (!self_closing) {
             if (open.empty() && root_seen) return fail(i, "a second root element");
@@ -143,7 +150,8 @@ Board board_of(const std::vector<std::vector<std::string>>& rows) {
 
 std::vector<std::string> shipped_challenges() {
     std::vector<std::string> files;
-    for (const auto& e : fs::directory_iterator(data_dir() / "puzzles/xalapa/challenges")) files.push_back(e.path().string());
+    for (const auto& e : fs::directory_iterator(data_dir() / "puzzles/xalapa/challenges"))
+        files.push_back(e.path().string());
     std::sort(files.begin(), files.end());
     return files;
 }
@@ -156,7 +164,8 @@ std::vector<std::string> card_texts(const std::string& svg) {
         auto next = svg.find("<g class=\"card\"", at + 1);
         std::string card = svg.substr(at, next == std::string::npos ? std::string::npos : next - at);
         std::string text;
-        for (auto it = std::sregex_iterator(card.begin(), card.end(), line); it != std::sregex_iterator(); ++it)
+        for (auto it = std::sregex_iterator(card.begin(), card.end(), line); it != std::sregex_iterator();
+             ++it)
             text += (text.empty() ? "" : " ") + (*it)[1].str();
         out.push_back(text);
         at = next;
@@ -192,13 +201,17 @@ TEST(XalapaRender, EveryFieldAndSymbolOfEveryShippedSideIsDrawn) {
             for (int c = 0; c < b.cols; ++c) {
                 black += b.at({r, c}).black;
                 for (int s = 0; s < 3; ++s) symbols[s] += b.at({r, c}).has(static_cast<Symbol>(s));
-                EXPECT_EQ(occurrences(svg, "data-row=\"" + std::to_string(r) + "\" data-col=\"" + std::to_string(c) + "\""), 1);
+                EXPECT_EQ(occurrences(svg, "data-row=\"" + std::to_string(r) + "\" data-col=\"" +
+                                               std::to_string(c) + "\""),
+                          1);
             }
         EXPECT_EQ(occurrences(svg, "class=\"field "), b.size());
         EXPECT_EQ(occurrences(svg, "class=\"field black\""), black);
         EXPECT_EQ(black, b.size() / 2);  // a chessboard
         for (int s = 0; s < 3; ++s)
-            EXPECT_EQ(occurrences(svg, std::string("class=\"symbol symbol-") + kSymbolNames[s] + "\""), symbols[s]) << kSymbolNames[s];
+            EXPECT_EQ(occurrences(svg, std::string("class=\"symbol symbol-") + kSymbolNames[s] + "\""),
+                      symbols[s])
+                << kSymbolNames[s];
         EXPECT_EQ(occurrences(svg, "class=\"stone\""), 0);  // a puzzle shows no stones
     }
 }
@@ -216,14 +229,18 @@ TEST(XalapaRender, LineRoutesVisitExactlyTheLineFieldsInNeighbourSteps) {
             for (const auto& run : runs)
                 for (std::size_t k = 0; k < run.size(); ++k) {
                     visited.insert(b.index(run[k]));
-                    if (k) EXPECT_EQ(std::max(std::abs(run[k].row - run[k - 1].row), std::abs(run[k].col - run[k - 1].col)), 1);
+                    if (k)
+                        EXPECT_EQ(std::max(std::abs(run[k].row - run[k - 1].row),
+                                           std::abs(run[k].col - run[k - 1].col)),
+                                  1);
                 }
             std::multiset<int> expected;
             for (int i = 0; i < b.size(); ++i)
                 if (b.fields[i].has(static_cast<Line>(l))) expected.insert(i);
             EXPECT_EQ(visited, expected);
             EXPECT_EQ(runs.size(), 1u);
-            EXPECT_EQ(occurrences(svg, std::string("class=\"line line-") + kLineNames[l] + "\""), static_cast<int>(runs.size()));
+            EXPECT_EQ(occurrences(svg, std::string("class=\"line line-") + kLineNames[l] + "\""),
+                      static_cast<int>(runs.size()));
         }
     }
 }
@@ -272,9 +289,11 @@ TEST(XalapaRender, SolutionMarksAndPenaltyAgreeWithThePlainEvaluator) {
         EXPECT_EQ(occurrences(svg, "class=\"card\""), static_cast<int>(ch.tasks.size()));
         auto texts = card_texts(svg);
         ASSERT_EQ(texts.size(), ch.tasks.size());
-        for (std::size_t i = 0; i < texts.size(); ++i) EXPECT_EQ(texts[i], xml_escape(ch.tasks[i].describe()));
+        for (std::size_t i = 0; i < texts.size(); ++i)
+            EXPECT_EQ(texts[i], xml_escape(ch.tasks[i].describe()));
         if (ch.formation)
-            EXPECT_EQ(occurrences(svg, "class=\"formation-cell on\""), static_cast<int>(ch.formation->cells.size()));
+            EXPECT_EQ(occurrences(svg, "class=\"formation-cell on\""),
+                      static_cast<int>(ch.formation->cells.size()));
     }
 }
 
@@ -291,7 +310,8 @@ TEST(XalapaRender, ColumnsShowTheCardsOfTheDealOrElseTheTask) {
     for (int i = 0; i < 6; ++i) {
         SCOPED_TRACE(i);
         ColumnFaces f = column_faces(ch, i, &catalogue());
-        for (auto [face, id] : {std::pair{f.top, dealt.columns[i].top}, std::pair{f.bottom, dealt.columns[i].bottom}}) {
+        for (auto [face, id] :
+             {std::pair{f.top, dealt.columns[i].top}, std::pair{f.bottom, dealt.columns[i].bottom}}) {
             if (id.rfind("printed-", 0) == 0) {
                 EXPECT_EQ(face.deck, "printed");
                 EXPECT_EQ(face.number, id.substr(8));
@@ -299,8 +319,10 @@ TEST(XalapaRender, ColumnsShowTheCardsOfTheDealOrElseTheTask) {
             }
             const OracleCard& card = catalogue().card(id);
             EXPECT_EQ(face.deck, to_string(card.deck));
-            if (card.kind == OracleCard::Kind::FeatureCard) EXPECT_EQ(face.feature->name(), card.feature.name());
-            else EXPECT_EQ(face.number, std::to_string(card.stones));
+            if (card.kind == OracleCard::Kind::FeatureCard)
+                EXPECT_EQ(face.feature->name(), card.feature.name());
+            else
+                EXPECT_EQ(face.number, std::to_string(card.stones));
         }
     }
     EXPECT_EQ(column_faces(ch, 0, &catalogue()).top.number, "1");  // printed 1 over a novice feature
@@ -383,10 +405,13 @@ TEST(XalapaBook, TitlePuzzlePagesThenSolutionPages) {
     for (const auto& p : puzzles) stones += static_cast<int>(p.solution.stones.count());
     EXPECT_EQ(occurrences(solution_pages, "class=\"stone\""), stones);
     for (const auto& p : puzzles)
-        EXPECT_NE(solution_pages.find("lowest penalty " + std::to_string(p.solution.evaluation.penalty) + " "), std::string::npos);
+        EXPECT_NE(
+            solution_pages.find("lowest penalty " + std::to_string(p.solution.evaluation.penalty) + " "),
+            std::string::npos);
     std::map<std::string, int> ids;
     static const std::regex id(" id=\"([^\"]+)\"");
-    for (auto it = std::sregex_iterator(html.begin(), html.end(), id); it != std::sregex_iterator(); ++it) ++ids[(*it)[1].str()];
+    for (auto it = std::sregex_iterator(html.begin(), html.end(), id); it != std::sregex_iterator(); ++it)
+        ++ids[(*it)[1].str()];
     for (const auto& [name, n] : ids) EXPECT_EQ(n, 1) << "id " << name << " is used " << n << " times";
     // Each column shows the deal's cards: the expert/intermediate decks appear on level 2's columns 5-6.
     EXPECT_NE(html.find(">intermediate<"), std::string::npos);
@@ -405,7 +430,9 @@ fs::path scratch(const std::string& name) {
     return p;
 }
 
-std::string shipped(const std::string& name) { return (data_dir() / "puzzles/xalapa/challenges" / name).string(); }
+std::string shipped(const std::string& name) {
+    return (data_dir() / "puzzles/xalapa/challenges" / name).string();
+}
 
 std::string read(const fs::path& file) {
     std::ifstream in(file);
@@ -435,8 +462,11 @@ TEST(XalapaRenderCli, BadInputExitsTwoNamingFileAndPlaceAndWritesNothing) {
     EXPECT_EQ(r.code, 2) << r.out;
     EXPECT_NE(r.out.find("tlaloc: " + malformed.string() + ": line 2"), std::string::npos) << r.out;
     fs::path unknown = scratch("unknown.json");
-    { std::ofstream(unknown) << R"({"board": ")" << (data_dir() / "puzzles/xalapa/boards/sun-front.json").string()
-                             << R"(", "tasks": [{"feature": "snake", "count": 1}]})"; }
+    {
+        std::ofstream(unknown) << R"({"board": ")"
+                               << (data_dir() / "puzzles/xalapa/boards/sun-front.json").string()
+                               << R"(", "tasks": [{"feature": "snake", "count": 1}]})";
+    }
     r = run("xalapa render " + unknown.string() + " --svg " + svg.string());
     EXPECT_EQ(r.code, 2) << r.out;
     EXPECT_NE(r.out.find(unknown.string() + ": tasks[0].feature: "), std::string::npos) << r.out;
@@ -461,7 +491,7 @@ TEST(XalapaRenderCli, BookWritesOneSelfContainedPageAndIsReproducible) {
     EXPECT_EQ(files, std::vector<fs::path>{"index.html"});
     std::string html = read(a / "index.html");
     EXPECT_TRUE(WellFormed(html));
-    EXPECT_EQ(html, read(b / "index.html"));  // same seed, same book
+    EXPECT_EQ(html, read(b / "index.html"));          // same seed, same book
     EXPECT_EQ(html.find("src="), std::string::npos);  // nothing to fetch: pictures are inline
     EXPECT_EQ(occurrences(html, "<section class=\"sheet puzzle\""), 2);
 }

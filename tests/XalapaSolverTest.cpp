@@ -53,12 +53,13 @@ TEST(XalapaSolver, AgreesWithExhaustiveSearchOn240RandomChallenges) {
         ASSERT_TRUE(got.optimal);
         ASSERT_EQ(got.evaluation.penalty, expected.best);
         ASSERT_LE(got.evaluation.stones, ch.max_stones);
-        ASSERT_EQ(brute_penalty(ch, [&] {
-                      std::vector<int> v;
-                      for (int k = 0; k < ch.board.size(); ++k)
-                          if (got.stones.test(k)) v.push_back(k);
-                      return v;
-                  }()),
+        ASSERT_EQ(brute_penalty(ch,
+                                [&] {
+                                    std::vector<int> v;
+                                    for (int k = 0; k < ch.board.size(); ++k)
+                                        if (got.stones.test(k)) v.push_back(k);
+                                    return v;
+                                }()),
                   expected.best);
         // The same optimum when Z3 descends from the empty board, bound by bound, with the
         // encoding's pruning (class caps, placements left out) applied at each scope's bound.
@@ -128,7 +129,8 @@ TEST(XalapaSolver, GivingUpATaskWhenCheaper) {
 // pseudo-Boolean solver (minutes with the budget and the task as two cardinality constraints). The
 // solver must settle it at once: the unary stone counter and the budget rule make it propagation.
 TEST(XalapaSolver, ATaskNeedingMoreStonesThanTheBudgetIsSettledByPropagation) {
-    Json j = Json::parse(R"({"board": {"rows": [["cactus","","","","",""],["","","","","",""],["","","","","",""],
+    Json j =
+        Json::parse(R"({"board": {"rows": [["cactus","","","","",""],["","","","","",""],["","","","","",""],
                                                   ["","","","","",""],["","","","","",""],["","","","","","gecko"]]},
                              "tasks": [{"feature": "any", "at_least": 7}, {"feature": "cactus", "count": 1}],
                              "max_stones": 8})");

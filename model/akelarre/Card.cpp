@@ -39,7 +39,8 @@ Card parse_card(const std::string& text, const std::string& file, const std::str
     auto bad = [&](const std::string& why) {
         throw InputError(file, place, "unknown card \"" + text + "\": " + why);
     };
-    if (text.size() != 2) bad("a card is a family letter (F, G, D, N, W) and a value (2-6 or J), e.g. F3 or WJ");
+    if (text.size() != 2)
+        bad("a card is a family letter (F, G, D, N, W) and a value (2-6 or J), e.g. F3 or WJ");
     Card c;
     if (!parse_family_letter(text.substr(0, 1), c.family)) bad("family letter must be one of F, G, D, N, W");
     char v = text[1];
@@ -74,15 +75,15 @@ int card_points(const Card& c, Family favourite) {
     return c.family == favourite ? c.value : 1;
 }
 
-void check_deck_counts(const std::vector<PlacedCard>& cards, const std::string& file, const std::string& scope) {
+void check_deck_counts(const std::vector<PlacedCard>& cards, const std::string& file,
+                       const std::string& scope) {
     std::map<Card, int> seen;
     for (const auto& pc : cards) {
         int n = ++seen[pc.card];
         if (n > deck_copies(pc.card)) {
             throw InputError(file, pc.place,
-                             to_string(pc.card) + " appears " + std::to_string(n) +
-                                 " times (" + scope + ") but the deck has only " +
-                                 std::to_string(deck_copies(pc.card)));
+                             to_string(pc.card) + " appears " + std::to_string(n) + " times (" + scope +
+                                 ") but the deck has only " + std::to_string(deck_copies(pc.card)));
         }
     }
 }

@@ -47,6 +47,7 @@ struct PlacedCard {
 };
 // Fails on the first card whose copies exceed the deck's; `scope` says what was counted together
 // ("hand and table"), for the message.
-void check_deck_counts(const std::vector<PlacedCard>& cards, const std::string& file, const std::string& scope);
+void check_deck_counts(const std::vector<PlacedCard>& cards, const std::string& file,
+                       const std::string& scope);
 
 }  // namespace tlaloc::akelarre

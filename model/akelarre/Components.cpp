@@ -31,7 +31,7 @@ const std::map<std::string, int>& component_counts() {
         c["meld_max"] = 5;
         c["lowest_value"] = 2;
         c["highest_value"] = 6;
-        c["owner_share"] = 2;           // cards the meeting place's owner takes from a completed meld
+        c["owner_share"] = 2;  // cards the meeting place's owner takes from a completed meld
         c["extra_meeting_place_cost"] = 5;
         c["most_cards_bonus"] = 8;
         c["players_min"] = 2;

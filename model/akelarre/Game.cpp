@@ -57,7 +57,8 @@ std::vector<int> team_totals(const std::vector<Player>& players, const std::vect
     std::vector<int> totals;
     for (std::size_t i = 0; i < players.size(); ++i) {
         if (players[i].team < 0) continue;
-        if (totals.size() <= static_cast<std::size_t>(players[i].team)) totals.resize(static_cast<std::size_t>(players[i].team) + 1);
+        if (totals.size() <= static_cast<std::size_t>(players[i].team))
+            totals.resize(static_cast<std::size_t>(players[i].team) + 1);
         totals[static_cast<std::size_t>(players[i].team)] += scores[i].total;
     }
     return totals;
@@ -71,7 +72,8 @@ Game Game::deal(const GameSetup& setup) {
         illegal("Akelarre is for 2-4 players");
     if (setup.first_player < 0 || setup.first_player >= n) illegal("no such first player");
     if (!setup.teams.empty()) {
-        if (n != 4 || setup.teams.size() != 4) illegal("teams are for the 4-player game: one team per player");
+        if (n != 4 || setup.teams.size() != 4)
+            illegal("teams are for the 4-player game: one team per player");
         if (std::count(setup.teams.begin(), setup.teams.end(), 0) != 2 ||
             std::count(setup.teams.begin(), setup.teams.end(), 1) != 2)
             illegal("teams are two pairs: teams 0 and 1, two players each");
@@ -102,7 +104,8 @@ Game Game::deal(const GameSetup& setup) {
 
 void Game::require(Phase p, const char* action) const {
     if (s_.phase == Phase::Over) illegal(std::string("the game is over: cannot ") + action);
-    if (s_.phase == Phase::OwnerChooses) illegal(std::string("the place's owner must first choose 2 cards: cannot ") + action);
+    if (s_.phase == Phase::OwnerChooses)
+        illegal(std::string("the place's owner must first choose 2 cards: cannot ") + action);
     if (s_.phase != p) illegal(std::string("not the moment to ") + action);
 }
 
@@ -129,7 +132,8 @@ void Game::owner_chooses(const Card& first, const Card& second) {
     std::vector<Card> rest = s_.pending->cards;
     if (!take_card(rest, first) || !take_card(rest, second))
         illegal("the owner chooses 2 cards of the completed meld");
-    auto owner = std::find_if(s_.players.begin(), s_.players.end(), [&](const Player& p) { return p.name == s_.pending->owner; });
+    auto owner = std::find_if(s_.players.begin(), s_.players.end(),
+                              [&](const Player& p) { return p.name == s_.pending->owner; });
     if (owner == s_.players.end()) illegal("the place's owner is not a player");
     owner->points_pile.push_back(first);
     owner->points_pile.push_back(second);
@@ -187,7 +191,8 @@ void Game::after_draw() { s_.phase = Phase::Buy; }
 
 void Game::buy_place(const std::vector<Card>& five) {
     require(Phase::Buy, "buy a meeting place");
-    if (static_cast<int>(five.size()) != kPlaceCost) illegal("a meeting place costs 5 cards of the points pile");
+    if (static_cast<int>(five.size()) != kPlaceCost)
+        illegal("a meeting place costs 5 cards of the points pile");
     Player& me = s_.players[static_cast<std::size_t>(s_.current)];
     std::vector<Card> pile = me.points_pile;
     for (const Card& c : five)

@@ -29,10 +29,10 @@ struct GameState {
     Phase phase = Phase::Play;
     bool played_this_turn = false;
     bool discarded_this_turn = false;
-    std::optional<Completion> pending;   // a meld completed on another's place, awaiting its owner
-    std::optional<int> last_drawer;      // who drew the last deck card
-    bool last_round = false;             // the turn being played is one of the last round
-    int last_round_turns_left = 0;       // turns of the last round not yet finished
+    std::optional<Completion> pending;  // a meld completed on another's place, awaiting its owner
+    std::optional<int> last_drawer;     // who drew the last deck card
+    bool last_round = false;            // the turn being played is one of the last round
+    int last_round_turns_left = 0;      // turns of the last round not yet finished
 };
 
 struct GameSetup {
@@ -43,8 +43,8 @@ struct GameSetup {
 };
 
 struct PlayerScore {
-    int points = 0;        // favourite family at face value, others 1, jokers 0
-    int cards = 0;         // cards in the points pile
+    int points = 0;           // favourite family at face value, others 1, jokers 0
+    int cards = 0;            // cards in the points pile
     bool most_cards = false;  // +8 (every tied player gets it)
     int total = 0;
 };

@@ -48,7 +48,8 @@ std::vector<std::pair<int, int>> run_windows(const std::vector<Card>& cards, std
     const int n = static_cast<int>(cards.size());
     for (int low = kLowestValue; low + n - 1 <= kHighestValue; ++low) {
         int high = low + n - 1;
-        if (values.empty() || (*values.begin() >= low && *values.rbegin() <= high)) windows.push_back({low, high});
+        if (values.empty() || (*values.begin() >= low && *values.rbegin() <= high))
+            windows.push_back({low, high});
     }
     if (windows.empty())
         problem = "values " + std::to_string(*values.begin()) + " and " + std::to_string(*values.rbegin()) +
@@ -102,7 +103,8 @@ MeldReading read_meld(const std::vector<Card>& cards) {
         return r;
     }
     // One family points at a run, several families at a set: explain the one the player was after.
-    bool one_family = std::all_of(cards.begin(), cards.end(), [&](const Card& c) { return c.family == cards.front().family; });
+    bool one_family = std::all_of(cards.begin(), cards.end(),
+                                  [&](const Card& c) { return c.family == cards.front().family; });
     r.why_not = one_family ? "not a run: " + run_why : "not a set: " + set_why + "; not a run: " + run_why;
     return r;
 }

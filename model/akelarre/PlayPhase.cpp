@@ -15,7 +15,8 @@ std::string place_name(const std::vector<MeetingPlace>& places, int index) {
 }  // namespace
 
 std::string to_string(const Move& m, const std::vector<MeetingPlace>& places) {
-    std::string s = to_string(m.card) + (m.from ? " taken from " + place_name(places, *m.from) : " from the hand");
+    std::string s =
+        to_string(m.card) + (m.from ? " taken from " + place_name(places, *m.from) : " from the hand");
     return s + " to " + place_name(places, m.to);
 }
 

@@ -48,9 +48,11 @@ TurnPosition parse_turn(const Json& json, const std::string& file) {
     JsonPlace hand = root.at("hand");
     turn.hand = read_cards(hand, seen);
     if (turn.hand.size() > static_cast<std::size_t>(kMaxHand))
-        hand.fail("a hand holds at most " + std::to_string(kMaxHand) + " cards, not " + std::to_string(turn.hand.size()));
+        hand.fail("a hand holds at most " + std::to_string(kMaxHand) + " cards, not " +
+                  std::to_string(turn.hand.size()));
     JsonPlace fav = root.at("favourite");
-    if (!parse_family_letter(fav.as_string(), turn.favourite)) fav.fail("the favourite family is one of F, G, D, N, W");
+    if (!parse_family_letter(fav.as_string(), turn.favourite))
+        fav.fail("the favourite family is one of F, G, D, N, W");
 
     std::set<int> ids;
     if (auto table = root.get("table")) {
@@ -63,12 +65,14 @@ TurnPosition parse_turn(const Json& json, const std::string& file) {
             e.expect_only_keys({"place", "owner", "cards"});
             MeetingPlace p;
             p.id = static_cast<int>(e.at("place").as_int(0, kMaxPlaceId));
-            if (!ids.insert(p.id).second) e.at("place").fail("place " + std::to_string(p.id) + " appears twice");
+            if (!ids.insert(p.id).second)
+                e.at("place").fail("place " + std::to_string(p.id) + " appears twice");
             p.owner = e.at("owner").as_string();
             if (p.owner.empty()) e.at("owner").fail("the owner's name must not be empty");
             JsonPlace cards = e.at("cards");
             p.cards = read_cards(cards, seen);
-            if (p.cards.size() == 5) cards.fail("a meld of 5 cards is captured at once and never stays on the table");
+            if (p.cards.size() == 5)
+                cards.fail("a meld of 5 cards is captured at once and never stays on the table");
             MeldReading r = read_meld(p.cards);
             if (!r.valid) cards.fail("not a meld that can lie on the table: " + r.why_not);
             turn.places.push_back(p);
@@ -94,14 +98,18 @@ TurnPosition parse_turn(const Json& json, const std::string& file) {
     return turn;
 }
 
-TurnPosition load_turn(const std::filesystem::path& file) { return parse_turn(load_json_file(file), file.string()); }
+TurnPosition load_turn(const std::filesystem::path& file) {
+    return parse_turn(load_json_file(file), file.string());
+}
 
 std::vector<Card> my_share(const std::vector<Card>& completed, bool my_place, Family favourite) {
     std::vector<Card> mine = completed;
     if (my_place) return mine;
-    std::stable_sort(mine.begin(), mine.end(),
-                     [&](const Card& a, const Card& b) { return card_points(a, favourite) > card_points(b, favourite); });
-    mine.erase(mine.begin(), mine.begin() + std::min<std::ptrdiff_t>(2, static_cast<std::ptrdiff_t>(mine.size())));
+    std::stable_sort(mine.begin(), mine.end(), [&](const Card& a, const Card& b) {
+        return card_points(a, favourite) > card_points(b, favourite);
+    });
+    mine.erase(mine.begin(),
+               mine.begin() + std::min<std::ptrdiff_t>(2, static_cast<std::ptrdiff_t>(mine.size())));
     return mine;
 }
 
@@ -136,15 +144,20 @@ Json outcome_to_json(const TurnPosition& turn, const TurnOutcome& o) {
     Json melds = Json::array();
     for (const auto& p : o.places_after) {
         if (p.free()) continue;
-        melds.push_back({{"place", p.id}, {"owner", p.owner}, {"cards", cards_json(p.cards)},
+        melds.push_back({{"place", p.id},
+                         {"owner", p.owner},
+                         {"cards", cards_json(p.cards)},
                          {"meld", describe(read_meld(p.cards))}});
     }
     j["melds"] = melds;
     j["hand"] = cards_json(o.hand_left);
     Json captured = Json::array();
     for (const auto& c : o.captured) {
-        captured.push_back({{"place", c.place}, {"owner", c.owner}, {"cards", cards_json(c.cards)},
-                            {"mine", cards_json(c.mine)}, {"points_for_me", c.points_for_me}});
+        captured.push_back({{"place", c.place},
+                            {"owner", c.owner},
+                            {"cards", cards_json(c.cards)},
+                            {"mine", cards_json(c.mine)},
+                            {"points_for_me", c.points_for_me}});
     }
     j["captured"] = captured;
     Json moves = Json::array();

@@ -38,8 +38,8 @@ const std::map<std::string, int>& component_counts() {
         {"pawns_per_side_3p", 12},
         {"rounds_2p", 2},
         {"rounds_3p", 1},
-        {"death_sector_goal", kRings},    // a full sector has one position per ring
-        {"death_ring_goal", kSectors},    // a full ring has one position per sector
+        {"death_sector_goal", kRings},                        // a full sector has one position per ring
+        {"death_ring_goal", kSectors},                        // a full ring has one position per sector
         {"life_goal_min_pawns", std::max(kRings, kSectors)},  // one pawn can cover one sector and one ring
         {"sector_degrees", 360 / kSectors},
     };

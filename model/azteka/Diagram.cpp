@@ -14,7 +14,8 @@ std::string draw_circle(const Position& pos) {
     auto put = [&](int x, int y, char c) { grid[radius + y][2 * (radius + x) + 1] = c; };
     put(0, 0, '+');
     for (int s = 0; s < kSectors; ++s) {
-        for (int r = 0; r < kRings; ++r) put(dx[s] * (r + 1), dy[s] * (r + 1), static_cast<char>(pos.at(r, s)));
+        for (int r = 0; r < kRings; ++r)
+            put(dx[s] * (r + 1), dy[s] * (r + 1), static_cast<char>(pos.at(r, s)));
         put(dx[s] * radius, dy[s] * radius, static_cast<char>('0' + s));
     }
     std::string out;

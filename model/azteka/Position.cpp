@@ -6,19 +6,26 @@ namespace tlaloc::azteka {
 
 Pawn pawn_of(Side side) {
     switch (side) {
-        case Side::Life: return Pawn::Life;
-        case Side::Death: return Pawn::Death;
-        case Side::Mummies: return Pawn::Mummy;
+        case Side::Life:
+            return Pawn::Life;
+        case Side::Death:
+            return Pawn::Death;
+        case Side::Mummies:
+            return Pawn::Mummy;
     }
     return Pawn::None;
 }
 
 std::optional<Side> side_of(Pawn pawn) {
     switch (pawn) {
-        case Pawn::Life: return Side::Life;
-        case Pawn::Death: return Side::Death;
-        case Pawn::Mummy: return Side::Mummies;
-        case Pawn::None: break;
+        case Pawn::Life:
+            return Side::Life;
+        case Pawn::Death:
+            return Side::Death;
+        case Pawn::Mummy:
+            return Side::Mummies;
+        case Pawn::None:
+            break;
     }
     return std::nullopt;
 }
@@ -94,7 +101,9 @@ int Position::empty_holes() const {
     return n;
 }
 
-Side Position::next_side(Side side) const { return static_cast<Side>((static_cast<int>(side) + 1) % profile->sides); }
+Side Position::next_side(Side side) const {
+    return static_cast<Side>((static_cast<int>(side) + 1) % profile->sides);
+}
 
 Position parse_position(const JsonPlace& root) {
     root.expect_object();
@@ -114,7 +123,8 @@ Position parse_position(const JsonPlace& root) {
 
     JsonPlace rings = root.at("rings");
     rings.expect_array();
-    if (rings.size() != kRings) rings.fail("has " + std::to_string(rings.size()) + " rings, expected 4 (ring 0 innermost)");
+    if (rings.size() != kRings)
+        rings.fail("has " + std::to_string(rings.size()) + " rings, expected 4 (ring 0 innermost)");
     for (int r = 0; r < kRings; ++r) {
         JsonPlace ring = rings.at(r);
         std::string text = ring.as_string();
@@ -125,8 +135,8 @@ Position parse_position(const JsonPlace& root) {
             char c = text[s];
             bool ok = c == '.' || c == 'L' || c == 'D' || (c == 'M' && profile.sides == 3);
             if (!ok) {
-                ring.fail("sector " + std::to_string(s) + ": unknown character '" + std::string(1, c) + "' (expected " +
-                          allowed + ")");
+                ring.fail("sector " + std::to_string(s) + ": unknown character '" + std::string(1, c) +
+                          "' (expected " + allowed + ")");
             }
             pos.holes[hole(r, s)] = static_cast<Pawn>(c);
         }
@@ -150,8 +160,8 @@ Position parse_position(const JsonPlace& root) {
         Side side = static_cast<Side>(i);
         int on_board = pos.pawns_on_board(side);
         if (on_board > profile.pawns_per_side) {
-            rings.fail(std::to_string(on_board) + " " + side_name(side) + " pawns on the board, but a side has only " +
-                       std::to_string(profile.pawns_per_side));
+            rings.fail(std::to_string(on_board) + " " + side_name(side) +
+                       " pawns on the board, but a side has only " + std::to_string(profile.pawns_per_side));
         }
         pos.supply[i] = profile.pawns_per_side - on_board;
     }
@@ -167,9 +177,9 @@ Position parse_position(const JsonPlace& root) {
             auto n = static_cast<int>(entry->as_int(0, profile.pawns_per_side));
             int most = profile.pawns_per_side - pos.pawns_on_board(side);
             if (n > most) {
-                entry->fail("impossible supply: with " + std::to_string(pos.pawns_on_board(side)) + " " + side_name(side) +
-                            " pawns on the board at most " + std::to_string(most) + " can be in hand, not " +
-                            std::to_string(n));
+                entry->fail("impossible supply: with " + std::to_string(pos.pawns_on_board(side)) + " " +
+                            side_name(side) + " pawns on the board at most " + std::to_string(most) +
+                            " can be in hand, not " + std::to_string(n));
             }
             pos.supply[i] = n;
         }
@@ -190,7 +200,8 @@ Json position_to_json(const Position& position) {
         rings.push_back(text);
     }
     Json supply = Json::object();
-    for (int i = 0; i < position.profile->sides; ++i) supply[side_name(static_cast<Side>(i))] = position.supply[i];
+    for (int i = 0; i < position.profile->sides; ++i)
+        supply[side_name(static_cast<Side>(i))] = position.supply[i];
     Json out = {{"rings", rings}, {"to_move", side_name(position.to_move)}, {"supply", supply}};
     if (position.profile->name != "standard") out["variant"] = position.profile->name;
     return out;

@@ -34,14 +34,14 @@ const std::vector<int>& neighbours(int h);
 
 // The rule differences between the ways to play, as data rather than branches in the engine.
 struct Profile {
-    std::string name;             // "standard" | "aggressive" | "three-player"
-    int sides = 2;                // Life, Death (, Mummies)
+    std::string name;  // "standard" | "aggressive" | "three-player"
+    int sides = 2;     // Life, Death (, Mummies)
     int pawns_per_side = 14;
-    bool adjacency_rule = true;   // a placement must touch an own pawn (first pawn free)
-    bool abilities = true;        // Birth (Life) and Disintegration (Death)
-    bool double_turn = false;     // aggressive: turn a ring two sectors when holding more of it
-    bool role_goals = true;       // two players: Life expands, Death dominates; else both goals for all
-    bool all_pawns_goal = true;   // two players: having no pawn left in hand is a goal
+    bool adjacency_rule = true;  // a placement must touch an own pawn (first pawn free)
+    bool abilities = true;       // Birth (Life) and Disintegration (Death)
+    bool double_turn = false;    // aggressive: turn a ring two sectors when holding more of it
+    bool role_goals = true;      // two players: Life expands, Death dominates; else both goals for all
+    bool all_pawns_goal = true;  // two players: having no pawn left in hand is a goal
 };
 const Profile& profile_named(const std::string& name);  // throws std::out_of_range
 const std::vector<std::string>& profile_names();

@@ -8,10 +8,14 @@ namespace tlaloc::azteka {
 
 std::string describe(const Action& a) {
     switch (a.kind) {
-        case ActionKind::Place: return "place " + std::to_string(a.ring) + " " + std::to_string(a.sector);
-        case ActionKind::Turn: return "turn " + std::to_string(a.ring);
-        case ActionKind::TurnTwo: return "turn2 " + std::to_string(a.ring);
-        case ActionKind::DeclineBirth: return "skip";
+        case ActionKind::Place:
+            return "place " + std::to_string(a.ring) + " " + std::to_string(a.sector);
+        case ActionKind::Turn:
+            return "turn " + std::to_string(a.ring);
+        case ActionKind::TurnTwo:
+            return "turn2 " + std::to_string(a.ring);
+        case ActionKind::DeclineBirth:
+            return "skip";
     }
     return "?";
 }
@@ -23,7 +27,8 @@ std::optional<Action> parse_action_words(const std::string& line) {
     auto read_index = [&](int limit) -> std::optional<int> {
         std::string token;
         if (!(in >> token) || token.empty() || token.size() > 2) return std::nullopt;
-        if (!std::all_of(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; })) return std::nullopt;
+        if (!std::all_of(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            return std::nullopt;
         int v = std::stoi(token);
         if (v >= limit) return std::nullopt;
         return v;
@@ -48,10 +53,18 @@ std::optional<Action> parse_action_words(const std::string& line) {
 Json action_to_json(const Action& a, bool birth) {
     Json j;
     switch (a.kind) {
-        case ActionKind::Place: j = {{"place", {a.ring, a.sector}}}; break;
-        case ActionKind::Turn: j = {{"turn", a.ring}}; break;
-        case ActionKind::TurnTwo: j = {{"turn", a.ring}, {"sectors", 2}}; break;
-        case ActionKind::DeclineBirth: j = {{"skip", true}}; break;
+        case ActionKind::Place:
+            j = {{"place", {a.ring, a.sector}}};
+            break;
+        case ActionKind::Turn:
+            j = {{"turn", a.ring}};
+            break;
+        case ActionKind::TurnTwo:
+            j = {{"turn", a.ring}, {"sectors", 2}};
+            break;
+        case ActionKind::DeclineBirth:
+            j = {{"skip", true}};
+            break;
     }
     if (birth) j["birth"] = true;
     return j;
@@ -224,7 +237,8 @@ Effects apply(Game& g, const Action& a) {
                 for (int l = 0; l < kHoles; ++l) {
                     if (pos.holes[l] != Pawn::Life) continue;
                     const auto& ns = neighbours(l);
-                    if (std::all_of(ns.begin(), ns.end(), [&](int n) { return pos.holes[n] == Pawn::Death; })) {
+                    if (std::all_of(ns.begin(), ns.end(),
+                                    [&](int n) { return pos.holes[n] == Pawn::Death; })) {
                         surrounded.push_back(l);
                     }
                 }
@@ -238,9 +252,14 @@ Effects apply(Game& g, const Action& a) {
             }
             break;
         }
-        case ActionKind::Turn: rotate(pos, a.ring, 1); break;
-        case ActionKind::TurnTwo: rotate(pos, a.ring, 2); break;
-        case ActionKind::DeclineBirth: break;
+        case ActionKind::Turn:
+            rotate(pos, a.ring, 1);
+            break;
+        case ActionKind::TurnTwo:
+            rotate(pos, a.ring, 2);
+            break;
+        case ActionKind::DeclineBirth:
+            break;
     }
     settle_goals(g, me);
     if (g.over()) return fx;

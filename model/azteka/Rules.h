@@ -30,9 +30,9 @@ std::optional<Action> parse_action_words(const std::string& line);
 Json action_to_json(const Action& action, bool birth = false);
 
 // Goals, each for one side on a given board.
-bool expands(const Position& pos, Side side);    // an own pawn in every sector and every ring
-bool dominates(const Position& pos, Side side);  // an own whole sector (4) or whole ring (8)
-bool all_placed(const Position& pos, Side side); // nothing left in hand
+bool expands(const Position& pos, Side side);     // an own pawn in every sector and every ring
+bool dominates(const Position& pos, Side side);   // an own whole sector (4) or whole ring (8)
+bool all_placed(const Position& pos, Side side);  // nothing left in hand
 // The name of a goal `side` meets under the position's profile ("expand", "dominate", "all pawns
 // placed"), or nullopt.
 std::optional<std::string> goal_met(const Position& pos, Side side);
@@ -40,8 +40,8 @@ std::optional<std::string> goal_met(const Position& pos, Side side);
 // A round in progress: the position plus the turn-structure state the position format leaves out.
 struct Game {
     Position position;
-    bool birth_pending = false;    // the mover's placement filled a sector with Life: it may place again
-    int last_turns_left = -1;      // board full with no goal: ring-turn-only turns still to play; -1: not yet
+    bool birth_pending = false;  // the mover's placement filled a sector with Life: it may place again
+    int last_turns_left = -1;    // board full with no goal: ring-turn-only turns still to play; -1: not yet
     std::optional<Side> winner;
     std::string winning_goal;
     bool drawn = false;
@@ -53,8 +53,8 @@ Game start_game(const Position& position);
 
 // What an action did besides itself, for printing and for the tests.
 struct Effects {
-    bool birth = false;               // a Birth bonus placement is now open
-    std::vector<int> disintegrated;   // holes whose Life pawn became a Death pawn
+    bool birth = false;              // a Birth bonus placement is now open
+    std::vector<int> disintegrated;  // holes whose Life pawn became a Death pawn
 };
 
 bool placement_allowed(const Position& pos, Side side, int h);

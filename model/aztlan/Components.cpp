@@ -7,10 +7,17 @@ int pawns_per_age(int players, int age) {
     // Every age takes one pawn fewer than the one before; only the first age differs by count.
     int first_age = 0;
     switch (players) {
-        case 2: first_age = 10; break;  // "Aztec Gods": per alliance in control
-        case 3: first_age = 8; break;
-        case 4: first_age = 7; break;
-        default: return 0;
+        case 2:
+            first_age = 10;
+            break;  // "Aztec Gods": per alliance in control
+        case 3:
+            first_age = 8;
+            break;
+        case 4:
+            first_age = 7;
+            break;
+        default:
+            return 0;
     }
     return first_age - (age - 1);
 }

@@ -7,9 +7,12 @@ namespace tlaloc::aztlan {
 
 const char* to_string(ConflictOutcome outcome) {
     switch (outcome) {
-        case ConflictOutcome::Defeat: return "defeat";
-        case ConflictOutcome::Coexist: return "coexist";
-        default: return "tie";
+        case ConflictOutcome::Defeat:
+            return "defeat";
+        case ConflictOutcome::Coexist:
+            return "coexist";
+        default:
+            return "tie";
     }
 }
 
@@ -34,7 +37,8 @@ void settle_win(const Position& pos, ConflictPhase& phase, Conflict& c, int winn
     for (int p = 0; p < static_cast<int>(pos.players.size()); ++p) {
         if (p == winner || phase.pawns[p][t] == 0 || d == Decision::Coexist) continue;
         if (pos.players[p].plays_in(ProsperityCard::SacredGames, t)) {
-            c.notes.push_back(pos.players[p].name + " plays sacred-games: " + pos.players[winner].name + " must coexist with them");
+            c.notes.push_back(pos.players[p].name + " plays sacred-games: " + pos.players[winner].name +
+                              " must coexist with them");
             coexisted = true;
             continue;
         }
@@ -70,7 +74,8 @@ ConflictPhase resolve_conflicts(const Position& pos) {
             Conflict c;
             c.territory = t;
             for (int p : phase.order) {
-                if (phase.pawns[p][t] && pos.players[p].card * phase.pawns[p][t] == best) c.strongest.push_back(p);
+                if (phase.pawns[p][t] && pos.players[p].card * phase.pawns[p][t] == best)
+                    c.strongest.push_back(p);
             }
             // Someone stronger resolves it in their own turn.
             if (std::find(c.strongest.begin(), c.strongest.end(), active) == c.strongest.end()) continue;
@@ -80,7 +85,8 @@ ConflictPhase resolve_conflicts(const Position& pos) {
             } else {
                 int tlatoani = -1;
                 for (int p : c.strongest) {
-                    if (tlatoani < 0 && pos.players[p].plays_in(ProsperityCard::GreatTlatoani, t)) tlatoani = p;
+                    if (tlatoani < 0 && pos.players[p].plays_in(ProsperityCard::GreatTlatoani, t))
+                        tlatoani = p;
                 }
                 if (tlatoani >= 0) {
                     c.notes.push_back(pos.players[tlatoani].name + " plays great-tlatoani: wins the tie");
@@ -88,9 +94,12 @@ ConflictPhase resolve_conflicts(const Position& pos) {
                 } else {
                     c.outcome = ConflictOutcome::Tie;
                     for (int p = 0; p < players; ++p) {
-                        if (phase.pawns[p][t] == 0 || std::find(c.strongest.begin(), c.strongest.end(), p) != c.strongest.end()) continue;
+                        if (phase.pawns[p][t] == 0 ||
+                            std::find(c.strongest.begin(), c.strongest.end(), p) != c.strongest.end())
+                            continue;
                         if (pos.players[p].plays_in(ProsperityCard::SacredGames, t)) {
-                            c.notes.push_back(pos.players[p].name + " plays sacred-games: not usable against several tied players");
+                            c.notes.push_back(pos.players[p].name +
+                                              " plays sacred-games: not usable against several tied players");
                         }
                         phase.pawns[p][t] = 0;
                         c.removed.push_back(p);

@@ -44,11 +44,14 @@ Map parse_map(const JsonPlace& where) {
         Territory t;
         t.id = item.at("id").as_string();
         if (t.id.empty()) item.at("id").fail("a territory id must not be empty");
-        if (!index.emplace(t.id, map.size()).second) item.at("id").fail("duplicate territory id \"" + t.id + "\"");
+        if (!index.emplace(t.id, map.size()).second)
+            item.at("id").fail("duplicate territory id \"" + t.id + "\"");
         if (auto name = item.get("name")) t.name = name->as_string();
         auto type_place = item.at("type");
         auto type = territory_type_from_string(type_place.as_string());
-        if (!type) type_place.fail("unknown territory type \"" + type_place.as_string() + "\" (expected one of: " + type_list() + ")");
+        if (!type)
+            type_place.fail("unknown territory type \"" + type_place.as_string() +
+                            "\" (expected one of: " + type_list() + ")");
         t.type = *type;
         std::vector<std::string> ids;
         for (const auto& n : item.at("neighbors").items()) ids.push_back(n.as_string());
@@ -72,7 +75,9 @@ Map parse_map(const JsonPlace& where) {
         for (std::size_t j = 0; j < neighbor_ids[i].size(); ++j) {
             const auto& nid = neighbor_ids[i][j];
             auto it = index.find(nid);
-            if (it == index.end()) place.at(j).fail("unknown territory \"" + nid + "\" (neighbor of \"" + map.territories[i].id + "\")");
+            if (it == index.end())
+                place.at(j).fail("unknown territory \"" + nid + "\" (neighbor of \"" + map.territories[i].id +
+                                 "\")");
             if (it->second == i) place.at(j).fail("territory \"" + nid + "\" lists itself as a neighbor");
             if (!seen.insert(it->second).second) place.at(j).fail("neighbor \"" + nid + "\" listed twice");
             map.territories[i].neighbors.push_back(it->second);
@@ -82,9 +87,11 @@ Map parse_map(const JsonPlace& where) {
         for (int n : map.territories[i].neighbors) {
             const auto& back = map.territories[n].neighbors;
             if (std::find(back.begin(), back.end(), i) == back.end()) {
-                items[i].at("neighbors").fail("adjacency is not symmetric: \"" + map.territories[i].id + "\" lists \"" +
-                                              map.territories[n].id + "\" but \"" + map.territories[n].id +
-                                              "\" does not list \"" + map.territories[i].id + "\"");
+                items[i]
+                    .at("neighbors")
+                    .fail("adjacency is not symmetric: \"" + map.territories[i].id + "\" lists \"" +
+                          map.territories[n].id + "\" but \"" + map.territories[n].id +
+                          "\" does not list \"" + map.territories[i].id + "\"");
             }
         }
     }

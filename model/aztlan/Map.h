@@ -21,10 +21,10 @@ std::optional<TerritoryType> territory_type_from_string(const std::string& name)
 
 struct Territory {
     std::string id;
-    std::string name;                 // may be empty
+    std::string name;  // may be empty
     TerritoryType type;
-    std::vector<int> neighbors;       // indexes into Map::territories, land borders only
-    std::vector<std::string> lakes;   // lake ids the territory touches
+    std::vector<int> neighbors;      // indexes into Map::territories, land borders only
+    std::vector<std::string> lakes;  // lake ids the territory touches
 };
 
 struct Map {

@@ -10,7 +10,9 @@ constexpr std::array<const char*, 8> kCardNames = {
     "sacred-games",      "rafts-and-canoes",     "great-tlatoani",      "eagle-and-jaguar-warriors"};
 constexpr int kMaxPawns = 30;  // a tribe's whole supply
 
-bool needs_territory(ProsperityCard c) { return c == ProsperityCard::SacredGames || c == ProsperityCard::GreatTlatoani; }
+bool needs_territory(ProsperityCard c) {
+    return c == ProsperityCard::SacredGames || c == ProsperityCard::GreatTlatoani;
+}
 
 int territory_at(const Map& map, const JsonPlace& place) {
     std::string id = place.as_string();
@@ -40,7 +42,9 @@ PlayedCard parse_played(const Map& map, const JsonPlace& place) {
     }
     PlayedCard out{*card, std::nullopt};
     if (needs_territory(*card)) {
-        if (!territory) place.fail("\"" + name + "\" needs the territory it is played in: {\"card\": \"" + name + "\", \"territory\": \"T01\"}");
+        if (!territory)
+            place.fail("\"" + name + "\" needs the territory it is played in: {\"card\": \"" + name +
+                       "\", \"territory\": \"T01\"}");
         out.territory = territory_at(map, *territory);
     } else if (territory) {
         territory->fail("\"" + name + "\" is not played in a territory");
@@ -63,7 +67,9 @@ PlayerPosition parse_player(const Map& map, const Profile& profile, const JsonPl
         p.pawns[*index] = static_cast<int>(pawns.at(it.key()).as_int(0, kMaxPawns));
     }
     if (auto bonus = place.get("bonus")) {
-        if (profile.bonus_type_of(p.card)) bonus->fail("\"bonus\" chooses the joker's type; card " + std::to_string(p.card) + " is not the joker");
+        if (profile.bonus_type_of(p.card))
+            bonus->fail("\"bonus\" chooses the joker's type; card " + std::to_string(p.card) +
+                        " is not the joker");
         auto type = territory_type_from_string(bonus->as_string());
         if (!type) bonus->fail("unknown territory type \"" + bonus->as_string() + "\"");
         p.bonus = type;
@@ -72,7 +78,8 @@ PlayerPosition parse_player(const Map& map, const Profile& profile, const JsonPl
         std::set<std::pair<int, int>> seen;
         for (const auto& item : play->items()) {
             auto c = parse_played(map, item);
-            if (!seen.emplace(static_cast<int>(c.card), c.territory.value_or(-1)).second) item.fail("played twice");
+            if (!seen.emplace(static_cast<int>(c.card), c.territory.value_or(-1)).second)
+                item.fail("played twice");
             p.play.push_back(c);
         }
     }
@@ -86,9 +93,12 @@ PlayerPosition parse_player(const Map& map, const Profile& profile, const JsonPl
             if (!index) decisions->fail("unknown territory \"" + it.key() + "\"");
             auto d = decisions->at(it.key());
             std::string v = d.as_string();
-            if (v == "defeat") p.decisions[*index] = Decision::Defeat;
-            else if (v == "coexist") p.decisions[*index] = Decision::Coexist;
-            else d.fail("expected \"defeat\" or \"coexist\", found \"" + v + "\"");
+            if (v == "defeat")
+                p.decisions[*index] = Decision::Defeat;
+            else if (v == "coexist")
+                p.decisions[*index] = Decision::Coexist;
+            else
+                d.fail("expected \"defeat\" or \"coexist\", found \"" + v + "\"");
         }
     }
     return p;
@@ -106,10 +116,14 @@ std::optional<ProsperityCard> prosperity_card_from_string(const std::string& nam
 
 std::optional<TerritoryType> blessing_type(ProsperityCard card) {
     switch (card) {
-        case ProsperityCard::BlessingMixcoatl: return TerritoryType::Jungle;
-        case ProsperityCard::BlessingTepeyollotl: return TerritoryType::Mountain;
-        case ProsperityCard::BlessingXipeTotec: return TerritoryType::Terraced;
-        default: return std::nullopt;
+        case ProsperityCard::BlessingMixcoatl:
+            return TerritoryType::Jungle;
+        case ProsperityCard::BlessingTepeyollotl:
+            return TerritoryType::Mountain;
+        case ProsperityCard::BlessingXipeTotec:
+            return TerritoryType::Terraced;
+        default:
+            return std::nullopt;
     }
 }
 

@@ -12,8 +12,14 @@
 namespace tlaloc::aztlan {
 
 enum class ProsperityCard {
-    BlessingMixcoatl, BlessingTepeyollotl, BlessingXipeTotec, OfferingToTheGods,
-    SacredGames, RaftsAndCanoes, GreatTlatoani, EagleAndJaguarWarriors
+    BlessingMixcoatl,
+    BlessingTepeyollotl,
+    BlessingXipeTotec,
+    OfferingToTheGods,
+    SacredGames,
+    RaftsAndCanoes,
+    GreatTlatoani,
+    EagleAndJaguarWarriors
 };
 const char* to_string(ProsperityCard card);
 std::optional<ProsperityCard> prosperity_card_from_string(const std::string& name);
@@ -30,12 +36,12 @@ struct PlayedCard {
 
 struct PlayerPosition {
     std::string name;
-    int card = 0;                          // power card 4..9
-    std::vector<int> pawns;                // pawns[i] on territory i
-    std::optional<TerritoryType> bonus;    // the joker's chosen type
+    int card = 0;                        // power card 4..9
+    std::vector<int> pawns;              // pawns[i] on territory i
+    std::optional<TerritoryType> bonus;  // the joker's chosen type
     std::vector<PlayedCard> play;
-    int vp = 0;                            // victory points so far (conflict order)
-    int stack = 0;                         // pyramid height in the stack, 0 = bottom (ties in order)
+    int vp = 0;     // victory points so far (conflict order)
+    int stack = 0;  // pyramid height in the stack, 0 = bottom (ties in order)
     std::vector<std::optional<Decision>> decisions;  // per territory, when written in the file
 
     bool plays(ProsperityCard c) const;

@@ -5,7 +5,9 @@
 namespace tlaloc::aztlan {
 
 const char* to_string(DomainWithoutBonus rule) { return rule == DomainWithoutBonus::Zero ? "zero" : "base"; }
-const char* to_string(TieBreak rule) { return rule == TieBreak::TopPyramid ? "top-pyramid" : "bottom-pyramid"; }
+const char* to_string(TieBreak rule) {
+    return rule == TieBreak::TopPyramid ? "top-pyramid" : "bottom-pyramid";
+}
 
 namespace {
 // A power card written as an object key ("4".."9").
@@ -45,7 +47,8 @@ Profile parse_profile(const JsonPlace& where) {
     for (int a = kLowestCard + 1; a <= kHighestCard; ++a) {
         for (int b = a + 1; b <= kHighestCard; ++b) {
             if (p.card_type[a - kLowestCard] == p.card_type[b - kLowestCard]) {
-                cards.fail("cards " + std::to_string(a) + " and " + std::to_string(b) + " name the same type");
+                cards.fail("cards " + std::to_string(a) + " and " + std::to_string(b) +
+                           " name the same type");
             }
         }
     }
@@ -59,14 +62,20 @@ Profile parse_profile(const JsonPlace& where) {
     }
     auto rule = where.at("domain_without_bonus");
     std::string r = rule.as_string();
-    if (r == "zero") p.domain_without_bonus = DomainWithoutBonus::Zero;
-    else if (r == "base") p.domain_without_bonus = DomainWithoutBonus::Base;
-    else rule.fail("expected \"zero\" or \"base\", found \"" + r + "\"");
+    if (r == "zero")
+        p.domain_without_bonus = DomainWithoutBonus::Zero;
+    else if (r == "base")
+        p.domain_without_bonus = DomainWithoutBonus::Base;
+    else
+        rule.fail("expected \"zero\" or \"base\", found \"" + r + "\"");
     auto tie = where.at("tie_break");
     std::string t = tie.as_string();
-    if (t == "top-pyramid") p.tie_break = TieBreak::TopPyramid;
-    else if (t == "bottom-pyramid") p.tie_break = TieBreak::BottomPyramid;
-    else tie.fail("expected \"top-pyramid\" or \"bottom-pyramid\", found \"" + t + "\"");
+    if (t == "top-pyramid")
+        p.tie_break = TieBreak::TopPyramid;
+    else if (t == "bottom-pyramid")
+        p.tie_break = TieBreak::BottomPyramid;
+    else
+        tie.fail("expected \"top-pyramid\" or \"bottom-pyramid\", found \"" + t + "\"");
     return p;
 }
 
@@ -79,10 +88,12 @@ Profile load_named_profile(const std::string& id, const JsonPlace& where) {
     bool plain = !id.empty() && std::all_of(id.begin(), id.end(), [](char c) {
         return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
     });
-    if (!plain) where.fail("profile names are lower-case letters, digits, '-' and '_' (found \"" + id + "\")");
+    if (!plain)
+        where.fail("profile names are lower-case letters, digits, '-' and '_' (found \"" + id + "\")");
     auto file = data_dir() / "puzzles" / "aztlan" / "profiles" / (id + ".json");
     std::error_code ec;
-    if (!std::filesystem::exists(file, ec)) where.fail("unknown profile \"" + id + "\" (no " + file.string() + ")");
+    if (!std::filesystem::exists(file, ec))
+        where.fail("unknown profile \"" + id + "\" (no " + file.string() + ")");
     return load_profile(file);
 }
 

@@ -44,7 +44,8 @@ PlayerScore score_player(const MapGraph& graph, const Profile& profile, const Pl
     for (const auto& played : player.play) {
         auto type = blessing_type(played.card);
         if (!type) continue;
-        for (int i = 0; i < map.size(); ++i) best.blessing_points += 2 * (held[i] && map.territories[i].type == *type);
+        for (int i = 0; i < map.size(); ++i)
+            best.blessing_points += 2 * (held[i] && map.territories[i].type == *type);
     }
     best.points = best.domain_points + best.blessing_points;
     return best;

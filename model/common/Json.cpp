@@ -11,7 +11,12 @@ namespace {
 std::string line_and_column(const std::string& text, std::size_t byte) {
     std::size_t line = 1, column = 1;
     for (std::size_t i = 0; i < text.size() && i + 1 < byte; ++i) {
-        if (text[i] == '\n') { ++line; column = 1; } else { ++column; }
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
     }
     return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
@@ -32,7 +37,8 @@ Json parse_json_text(const std::string& text, const std::string& file) {
 Json load_json_file(const std::filesystem::path& file) {
     std::error_code ec;
     if (!std::filesystem::exists(file, ec)) throw InputError(file.string(), "", "no such file");
-    if (std::filesystem::is_directory(file, ec)) throw InputError(file.string(), "", "is a folder, not a file");
+    if (std::filesystem::is_directory(file, ec))
+        throw InputError(file.string(), "", "is a folder, not a file");
     std::ifstream in(file, std::ios::binary);
     if (!in) throw InputError(file.string(), "", "cannot be read");
     std::ostringstream buffer;
@@ -42,15 +48,23 @@ Json load_json_file(const std::filesystem::path& file) {
 
 std::string json_type_name(const Json& value) {
     switch (value.type()) {
-        case Json::value_t::null: return "null";
-        case Json::value_t::object: return "an object";
-        case Json::value_t::array: return "an array";
-        case Json::value_t::string: return "a string";
-        case Json::value_t::boolean: return "a boolean";
+        case Json::value_t::null:
+            return "null";
+        case Json::value_t::object:
+            return "an object";
+        case Json::value_t::array:
+            return "an array";
+        case Json::value_t::string:
+            return "a string";
+        case Json::value_t::boolean:
+            return "a boolean";
         case Json::value_t::number_integer:
-        case Json::value_t::number_unsigned: return "an integer";
-        case Json::value_t::number_float: return "a number with a fraction";
-        default: return "a value";
+        case Json::value_t::number_unsigned:
+            return "an integer";
+        case Json::value_t::number_float:
+            return "a number with a fraction";
+        default:
+            return "a value";
     }
 }
 
@@ -112,21 +126,24 @@ std::string JsonPlace::as_string() const {
 std::int64_t JsonPlace::as_int(std::int64_t min, std::int64_t max) const {
     if (value_->is_number_float()) {
         double d = value_->get<double>();
-        if (d != static_cast<double>(static_cast<std::int64_t>(d))) fail("expected a whole number, found " + value_->dump());
+        if (d != static_cast<double>(static_cast<std::int64_t>(d)))
+            fail("expected a whole number, found " + value_->dump());
     } else if (!value_->is_number_integer()) {
         fail("expected a whole number, found " + json_type_name(*value_));
     }
     std::int64_t v;
     if (value_->is_number_unsigned()) {
         auto u = value_->get<std::uint64_t>();
-        if (u > static_cast<std::uint64_t>(max)) fail(std::to_string(u) + " is out of range " + std::to_string(min) + ".." + std::to_string(max));
+        if (u > static_cast<std::uint64_t>(max))
+            fail(std::to_string(u) + " is out of range " + std::to_string(min) + ".." + std::to_string(max));
         v = static_cast<std::int64_t>(u);
     } else if (value_->is_number_float()) {
         v = static_cast<std::int64_t>(value_->get<double>());
     } else {
         v = value_->get<std::int64_t>();
     }
-    if (v < min || v > max) fail(std::to_string(v) + " is out of range " + std::to_string(min) + ".." + std::to_string(max));
+    if (v < min || v > max)
+        fail(std::to_string(v) + " is out of range " + std::to_string(min) + ".." + std::to_string(max));
     return v;
 }
 
@@ -165,7 +182,8 @@ void write_file_atomically(const std::filesystem::path& file, const std::string&
     }
 }
 
-std::filesystem::path resolve_relative(const std::filesystem::path& containing_file, const std::string& path) {
+std::filesystem::path resolve_relative(const std::filesystem::path& containing_file,
+                                       const std::string& path) {
     std::filesystem::path p(path);
     if (p.is_absolute()) return p;
     return containing_file.parent_path() / p;

@@ -37,8 +37,9 @@ Field parse_field(const std::string& text, const JsonPlace& where) {
         for (const auto& name : split(part, '+')) {
             int i = symbols ? name_index(kSymbolNames, name) : name_index(kLineNames, name);
             if (i < 0) {
-                where.fail(std::string("unknown ") + (symbols ? "symbol" : "line") + " \"" + name + "\" in field \"" + text +
-                           "\" (" + (symbols ? "symbols: cactus, gecko, bird" : "lines: red, yellow, blue") + ")");
+                where.fail(std::string("unknown ") + (symbols ? "symbol" : "line") + " \"" + name +
+                           "\" in field \"" + text + "\" (" +
+                           (symbols ? "symbols: cactus, gecko, bird" : "lines: red, yellow, blue") + ")");
             }
             std::uint8_t& bits = symbols ? field.symbols : field.lines;
             if (bits >> i & 1) where.fail("\"" + name + "\" appears twice in field \"" + text + "\"");
@@ -76,20 +77,24 @@ Board parse_board(const JsonPlace& where) {
     if (auto id = where.get("id")) board.id = id->as_string();
     if (auto top = where.get("top_left")) {
         auto colour = top->as_string();
-        if (colour != "black" && colour != "white") top->fail("expected \"black\" or \"white\", found \"" + colour + "\"");
+        if (colour != "black" && colour != "white")
+            top->fail("expected \"black\" or \"white\", found \"" + colour + "\"");
         board.top_left_black = colour == "black";
     }
     auto rows = where.at("rows");
     board.rows = static_cast<int>(rows.size());
-    if (board.rows < 1 || board.rows > kMaxSide) rows.fail("a board has 1 to 12 rows, found " + std::to_string(board.rows));
+    if (board.rows < 1 || board.rows > kMaxSide)
+        rows.fail("a board has 1 to 12 rows, found " + std::to_string(board.rows));
     for (int r = 0; r < board.rows; ++r) {
         auto row = rows.at(r);
         int cols = static_cast<int>(row.size());
         if (r == 0) {
-            if (cols < 1 || cols > kMaxSide) row.fail("a board has 1 to 12 columns, found " + std::to_string(cols));
+            if (cols < 1 || cols > kMaxSide)
+                row.fail("a board has 1 to 12 columns, found " + std::to_string(cols));
             board.cols = cols;
         } else if (cols != board.cols) {
-            row.fail("ragged rows: row 0 has " + std::to_string(board.cols) + " fields, this row has " + std::to_string(cols));
+            row.fail("ragged rows: row 0 has " + std::to_string(board.cols) + " fields, this row has " +
+                     std::to_string(cols));
         }
         for (int c = 0; c < cols; ++c) {
             auto place = row.at(c);

@@ -17,9 +17,9 @@ struct Task {
     enum class Kind { Count, Same };
     Kind kind = Kind::Count;
     Feature feature;
-    Feature other;      // Same only
-    int lo = 0, hi = 0; // Count only; hi may be the number of fields ("at_least" has no upper bound)
-    std::string label;  // optional text carried from the file (e.g. the cards that made it)
+    Feature other;       // Same only
+    int lo = 0, hi = 0;  // Count only; hi may be the number of fields ("at_least" has no upper bound)
+    std::string label;   // optional text carried from the file (e.g. the cards that made it)
 
     std::string describe() const;  // "exactly 2 on gecko", "as many on red as on corner"
 };

@@ -3,9 +3,9 @@
 namespace tlaloc::xalapa {
 
 namespace {
-constexpr int kColours = 6;           // one shaman board, stone and token colour per player
-constexpr int kAtlacoyaLowestBid = 2;  // fewer would anger the oracle
-constexpr int kAtlacoyaHighestBid = 7; // there are 7 challenges
+constexpr int kColours = 6;             // one shaman board, stone and token colour per player
+constexpr int kAtlacoyaLowestBid = 2;   // fewer would anger the oracle
+constexpr int kAtlacoyaHighestBid = 7;  // there are 7 challenges
 }  // namespace
 
 const std::map<std::string, std::map<std::string, int>>& component_tables() {

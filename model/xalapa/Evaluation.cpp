@@ -46,6 +46,8 @@ Evaluation evaluate(const Challenge& ch, const ChallengeFields& fields, const Ce
     return e;
 }
 
-Evaluation evaluate(const Challenge& ch, const CellSet& stones) { return evaluate(ch, ChallengeFields(ch), stones); }
+Evaluation evaluate(const Challenge& ch, const CellSet& stones) {
+    return evaluate(ch, ChallengeFields(ch), stones);
+}
 
 }  // namespace tlaloc::xalapa

@@ -6,21 +6,35 @@ bool atom_holds(Atom atom, const Board& board, Cell cell) {
     const Field& f = board.at(cell);
     bool outer = cell.row == 0 || cell.col == 0 || cell.row == board.rows - 1 || cell.col == board.cols - 1;
     switch (atom) {
-        case Atom::Cactus: return f.has(Symbol::Cactus);
-        case Atom::Gecko: return f.has(Symbol::Gecko);
-        case Atom::Bird: return f.has(Symbol::Bird);
-        case Atom::Red: return f.has(Line::Red);
-        case Atom::Yellow: return f.has(Line::Yellow);
-        case Atom::Blue: return f.has(Line::Blue);
-        case Atom::Black: return f.black;
-        case Atom::White: return !f.black;
+        case Atom::Cactus:
+            return f.has(Symbol::Cactus);
+        case Atom::Gecko:
+            return f.has(Symbol::Gecko);
+        case Atom::Bird:
+            return f.has(Symbol::Bird);
+        case Atom::Red:
+            return f.has(Line::Red);
+        case Atom::Yellow:
+            return f.has(Line::Yellow);
+        case Atom::Blue:
+            return f.has(Line::Blue);
+        case Atom::Black:
+            return f.black;
+        case Atom::White:
+            return !f.black;
         case Atom::Corner:
-            return (cell.row == 0 || cell.row == board.rows - 1) && (cell.col == 0 || cell.col == board.cols - 1);
-        case Atom::Edge: return outer;
-        case Atom::Double: return f.symbol_count() >= 2;
-        case Atom::Blank: return f.symbol_count() == 0;
-        case Atom::Lineless: return f.lines == 0;
-        case Atom::Any: return true;
+            return (cell.row == 0 || cell.row == board.rows - 1) &&
+                   (cell.col == 0 || cell.col == board.cols - 1);
+        case Atom::Edge:
+            return outer;
+        case Atom::Double:
+            return f.symbol_count() >= 2;
+        case Atom::Blank:
+            return f.symbol_count() == 0;
+        case Atom::Lineless:
+            return f.lines == 0;
+        case Atom::Any:
+            return true;
     }
     return false;
 }

@@ -9,10 +9,24 @@
 namespace tlaloc::xalapa {
 
 enum class Atom {
-    Cactus, Gecko, Bird, Red, Yellow, Blue, Black, White, Corner, Edge, Double, Blank, Lineless, Any
+    Cactus,
+    Gecko,
+    Bird,
+    Red,
+    Yellow,
+    Blue,
+    Black,
+    White,
+    Corner,
+    Edge,
+    Double,
+    Blank,
+    Lineless,
+    Any
 };
-inline constexpr const char* kAtomNames[] = {"cactus", "gecko", "bird",   "red",   "yellow", "blue",     "black",
-                                             "white",  "corner", "edge", "double", "blank", "lineless", "any"};
+inline constexpr const char* kAtomNames[] = {"cactus", "gecko", "bird",     "red",    "yellow",
+                                             "blue",   "black", "white",    "corner", "edge",
+                                             "double", "blank", "lineless", "any"};
 inline constexpr int kAtomCount = 14;
 
 struct Feature {

@@ -45,8 +45,8 @@ std::string plural(std::int64_t n, const std::string& one, const std::string& ma
 
 void title_page(std::ostringstream& o, const std::vector<GeneratedPuzzle>& puzzles, const BookSettings& s) {
     o << "<section class=\"sheet title\">\n<h1>Xalapa puzzle book</h1>\n";
-    o << "<p class=\"meta\">" << plural(static_cast<std::int64_t>(puzzles.size()), "puzzle", "puzzles") << " · level "
-      << to_string(s.level);
+    o << "<p class=\"meta\">" << plural(static_cast<std::int64_t>(puzzles.size()), "puzzle", "puzzles")
+      << " · level " << to_string(s.level);
     if (s.difficulty) o << " · difficulty " << xml_escape(difficulty_name(*s.difficulty));
     if (s.unique) o << " · every puzzle has exactly one best answer";
     o << " · seed " << s.seed << "</p>\n";
@@ -63,14 +63,16 @@ void title_page(std::ostringstream& o, const std::vector<GeneratedPuzzle>& puzzl
       << "</ul>\n<div class=\"legend\">" << render_legend_svg("legend") << "</div>\n";
     o << "<h3>Difficulty</h3>\n<table class=\"levels\">\n";
     for (const auto& level : kDifficultyLevels)
-        o << "<tr><td><b>" << xml_escape(level.name) << "</b></td><td>" << xml_escape(level.meaning) << "</td></tr>\n";
+        o << "<tr><td><b>" << xml_escape(level.name) << "</b></td><td>" << xml_escape(level.meaning)
+          << "</td></tr>\n";
     o << "</table>\n<p class=\"meta\" style=\"margin-top:8mm\">Made by tlaloc: every solution is proved optimal by a "
          "solver and re-checked by a plain evaluator.</p>\n</section>\n";
 }
 
 }  // namespace
 
-std::string book_html(const std::vector<GeneratedPuzzle>& dealt, const BookSettings& s, const Catalogue& catalogue) {
+std::string book_html(const std::vector<GeneratedPuzzle>& dealt, const BookSettings& s,
+                      const Catalogue& catalogue) {
     // The pictures draw each column as the two cards the deal named, as they lie in the box.
     std::vector<GeneratedPuzzle> puzzles = dealt;
     for (auto& p : puzzles) p.deal.challenge.extra["cards"] = deal_to_json(p.deal, p.deal_options)["cards"];
@@ -84,9 +86,10 @@ std::string book_html(const std::vector<GeneratedPuzzle>& dealt, const BookSetti
         opt.catalogue = &catalogue;
         opt.heading = false;
         opt.id_prefix = "p" + std::to_string(k + 1);
-        o << "<section class=\"sheet puzzle\" id=\"puzzle-" << k + 1 << "\">\n<h2>Puzzle " << k + 1 << "</h2>\n<p class=\"meta\">level "
-          << to_string(p.deal_options.level) << " · board " << xml_escape(p.deal.board) << " · at most "
-          << p.deal.challenge.max_stones << " stones · difficulty " << xml_escape(difficulty_name(p.rating.level)) << " · "
+        o << "<section class=\"sheet puzzle\" id=\"puzzle-" << k + 1 << "\">\n<h2>Puzzle " << k + 1
+          << "</h2>\n<p class=\"meta\">level " << to_string(p.deal_options.level) << " · board "
+          << xml_escape(p.deal.board) << " · at most " << p.deal.challenge.max_stones
+          << " stones · difficulty " << xml_escape(difficulty_name(p.rating.level)) << " · "
           << plural(p.deal.challenge.task_count(), "challenge", "challenges") << "</p>\n"
           << render_svg(p.deal.challenge, opt)
           << "<p class=\"answer\">Your stones:<span></span> Your penalty:<span></span></p>\n<p class=\"meta\">Solution on page "
@@ -101,15 +104,21 @@ std::string book_html(const std::vector<GeneratedPuzzle>& dealt, const BookSetti
         opt.id_prefix = "s" + std::to_string(k + 1);
         opt.stones = p.solution.stones;
         opt.outcome = true;
-        o << "<section class=\"sheet solution\" id=\"solution-" << k + 1 << "\">\n<h2>Solution " << k + 1 << "</h2>\n<p class=\"meta\">"
-          << "lowest penalty " << e.penalty << " = " << plural(e.stones, "stone", "stones") << " + " << p.deal.challenge.disfavor
-          << " × " << e.unmet << " unmet (proved: no answer scores less) · ";
-        if (p.rating.optimal_sets_more) o << "more than " << p.rating.optimal_sets << " best answers";
-        else o << (p.rating.optimal_sets == 1 ? std::string("the only best answer") : std::to_string(p.rating.optimal_sets) + " best answers");
+        o << "<section class=\"sheet solution\" id=\"solution-" << k + 1 << "\">\n<h2>Solution " << k + 1
+          << "</h2>\n<p class=\"meta\">"
+          << "lowest penalty " << e.penalty << " = " << plural(e.stones, "stone", "stones") << " + "
+          << p.deal.challenge.disfavor << " × " << e.unmet << " unmet (proved: no answer scores less) · ";
+        if (p.rating.optimal_sets_more)
+            o << "more than " << p.rating.optimal_sets << " best answers";
+        else
+            o << (p.rating.optimal_sets == 1 ? std::string("the only best answer")
+                                             : std::to_string(p.rating.optimal_sets) + " best answers");
         o << " · difficulty " << xml_escape(difficulty_name(p.rating.level)) << "</p>\n"
-          << render_svg(p.deal.challenge, opt) << "<p class=\"meta\">Deal it again: <code>tlaloc xalapa deal --level "
+          << render_svg(p.deal.challenge, opt)
+          << "<p class=\"meta\">Deal it again: <code>tlaloc xalapa deal --level "
           << to_string(p.deal_options.level) << " --seed " << p.deal_options.seed
-          << (p.deal_options.board.empty() ? "" : " --board " + xml_escape(p.deal_options.board)) << "</code></p>\n</section>\n";
+          << (p.deal_options.board.empty() ? "" : " --board " + xml_escape(p.deal_options.board))
+          << "</code></p>\n</section>\n";
     }
     o << "</body>\n</html>\n";
     return o.str();

@@ -19,6 +19,7 @@ struct BookSettings {
 };
 
 // The whole book as HTML. `puzzles` come from generate(): their solutions are proved optima.
-std::string book_html(const std::vector<GeneratedPuzzle>& puzzles, const BookSettings& settings, const Catalogue& catalogue);
+std::string book_html(const std::vector<GeneratedPuzzle>& puzzles, const BookSettings& settings,
+                      const Catalogue& catalogue);
 
 }  // namespace tlaloc::xalapa

@@ -7,9 +7,12 @@ namespace tlaloc::xalapa {
 
 const char* to_string(Deck deck) {
     switch (deck) {
-        case Deck::Novice: return "novice";
-        case Deck::Intermediate: return "intermediate";
-        case Deck::Expert: return "expert";
+        case Deck::Novice:
+            return "novice";
+        case Deck::Intermediate:
+            return "intermediate";
+        case Deck::Expert:
+            return "expert";
     }
     return "?";
 }
@@ -29,7 +32,9 @@ const BoardSide* Catalogue::board(const std::string& id) const {
 namespace {
 Formation read_formation(const JsonPlace& where) {
     std::vector<Cell> cells;
-    for (auto& c : where.items()) cells.push_back({static_cast<int>(c.at(0).as_int(0, kMaxSide - 1)), static_cast<int>(c.at(1).as_int(0, kMaxSide - 1))});
+    for (auto& c : where.items())
+        cells.push_back({static_cast<int>(c.at(0).as_int(0, kMaxSide - 1)),
+                         static_cast<int>(c.at(1).as_int(0, kMaxSide - 1))});
     if (cells.empty()) where.fail("a position card side needs at least one cell");
     Formation f{cells};
     f.cells = formation_orientations(f, Orientations::Fixed)[0];
@@ -45,14 +50,19 @@ Catalogue load_catalogue(const std::filesystem::path& dir) {
         OracleCard card;
         card.id = c.at("id").as_string();
         auto deck = c.at("deck").as_string();
-        if (deck == "novice") card.deck = Deck::Novice;
-        else if (deck == "intermediate") card.deck = Deck::Intermediate;
-        else if (deck == "expert") card.deck = Deck::Expert;
-        else c.at("deck").fail("unknown deck \"" + deck + "\"");
+        if (deck == "novice")
+            card.deck = Deck::Novice;
+        else if (deck == "intermediate")
+            card.deck = Deck::Intermediate;
+        else if (deck == "expert")
+            card.deck = Deck::Expert;
+        else
+            c.at("deck").fail("unknown deck \"" + deck + "\"");
         auto kind = c.at("kind").as_string();
         if (kind == "number") {
             card.kind = OracleCard::Kind::Number;
-            if (auto n = c.get("count")) card.stones = static_cast<int>(n->as_int(0, kMaxFields));
+            if (auto n = c.get("count"))
+                card.stones = static_cast<int>(n->as_int(0, kMaxFields));
             else {
                 card.stones = static_cast<int>(c.at("at_most").as_int(0, kMaxFields));
                 card.at_most = true;
@@ -71,7 +81,8 @@ Catalogue load_catalogue(const std::filesystem::path& dir) {
     Json positions = load_json_file(dir / "positions.json");
     JsonPlace proot(positions, (dir / "positions.json").string());
     for (auto& p : proot.at("positions").items())
-        cat.positions.push_back({p.at("id").as_string(), read_formation(p.at("three")), read_formation(p.at("four"))});
+        cat.positions.push_back(
+            {p.at("id").as_string(), read_formation(p.at("three")), read_formation(p.at("four"))});
     std::vector<std::filesystem::path> files;
     for (const auto& e : std::filesystem::directory_iterator(dir / "boards"))
         if (e.path().extension() == ".json") files.push_back(e.path());

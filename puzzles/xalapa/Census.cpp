@@ -32,7 +32,8 @@ std::vector<CensusItem> basic_census_items(const Catalogue& cat) {
     std::set<std::string> seen_boards;
     for (const auto& b : cat.boards) {
         std::string key = std::to_string(b.board.rows) + "x" + std::to_string(b.board.cols);
-        for (const auto& f : b.board.fields) key += {static_cast<char>(f.symbols), static_cast<char>(f.lines), f.black ? 'b' : 'w'};
+        for (const auto& f : b.board.fields)
+            key += {static_cast<char>(f.symbols), static_cast<char>(f.lines), f.black ? 'b' : 'w'};
         if (seen_boards.insert(key).second) boards.push_back(&b);
     }
     std::vector<const PositionCard*> positions;
@@ -68,7 +69,8 @@ Challenge census_challenge(const Catalogue& cat, const CensusItem& item) {
     return ch;
 }
 
-Json census_record(ChallengeSolver& solver, const Catalogue& cat, const CensusItem& item, std::int64_t total) {
+Json census_record(ChallengeSolver& solver, const Catalogue& cat, const CensusItem& item,
+                   std::int64_t total) {
     Challenge ch = census_challenge(cat, item);
     Solution best = solver.solve(ch, std::nullopt, true);
     Json stones = Json::array();
@@ -102,7 +104,9 @@ Json summarize_census(const std::vector<std::pair<std::string, std::string>>& fi
             JsonPlace p(j, where);
             auto index = p.at("index").as_int(0, 1LL << 40);
             auto of = p.at("of").as_int(1, 1LL << 40);
-            if (total >= 0 && of != total) p.at("of").fail("this line belongs to a census of " + std::to_string(of) + " items, earlier lines to one of " + std::to_string(total));
+            if (total >= 0 && of != total)
+                p.at("of").fail("this line belongs to a census of " + std::to_string(of) +
+                                " items, earlier lines to one of " + std::to_string(total));
             total = of;
             p.at("penalty").as_int(0, 1 << 20);
             p.at("unique").as_bool();
@@ -129,8 +133,9 @@ Json summarize_census(const std::vector<std::pair<std::string, std::string>>& fi
         }
         by_penalty.push_back(&j);
     }
-    std::stable_sort(by_penalty.begin(), by_penalty.end(),
-                     [](const Json* a, const Json* b) { return (*a)["penalty"].get<int>() > (*b)["penalty"].get<int>(); });
+    std::stable_sort(by_penalty.begin(), by_penalty.end(), [](const Json* a, const Json* b) {
+        return (*a)["penalty"].get<int>() > (*b)["penalty"].get<int>();
+    });
     const double n = static_cast<double>(records.size());
     Json dist = Json::object();
     for (auto [p, c] : penalties) dist[std::to_string(p)] = c;
@@ -138,7 +143,8 @@ Json summarize_census(const std::vector<std::pair<std::string, std::string>>& fi
     for (std::size_t i = 0; i < by_penalty.size() && i < 10; ++i) hardest.push_back(*by_penalty[i]);
     Json cards = Json::array();
     std::vector<std::pair<double, std::string>> card_rates;
-    for (const auto& [card, counts] : card_unmet) card_rates.push_back({static_cast<double>(counts.first) / counts.second, card});
+    for (const auto& [card, counts] : card_unmet)
+        card_rates.push_back({static_cast<double>(counts.first) / counts.second, card});
     std::sort(card_rates.rbegin(), card_rates.rend());
     for (const auto& [rate, card] : card_rates) cards.push_back({{"card", card}, {"unmet_share", rate}});
     summary = {{"challenges", records.size()},
@@ -152,7 +158,10 @@ Json summarize_census(const std::vector<std::pair<std::string, std::string>>& fi
                {"cards_by_unmet_share", cards}};
     std::ostringstream out;
     out << "census: " << records.size() << " challenges";
-    if (total >= 0) out << " of " << total << (records.size() == static_cast<std::size_t>(total) ? " (complete)" : " (INCOMPLETE: some shards missing)");
+    if (total >= 0)
+        out << " of " << total
+            << (records.size() == static_cast<std::size_t>(total) ? " (complete)"
+                                                                  : " (INCOMPLETE: some shards missing)");
     if (duplicates) out << ", " << duplicates << " duplicate lines ignored";
     out << "\npenalty distribution:\n";
     for (auto [p, c] : penalties) out << "  " << p << ": " << c << " (" << (100.0 * c / n) << "%)\n";

@@ -26,7 +26,8 @@ std::vector<CensusItem> basic_census_items(const Catalogue& catalogue);
 Challenge census_challenge(const Catalogue& catalogue, const CensusItem& item);
 
 // Solves one item (optimum proved, uniqueness counted up to 2): the JSON line of the census file.
-Json census_record(ChallengeSolver& solver, const Catalogue& catalogue, const CensusItem& item, std::int64_t total);
+Json census_record(ChallengeSolver& solver, const Catalogue& catalogue, const CensusItem& item,
+                   std::int64_t total);
 
 // Merges census lines (from any number of shards) into a report; `lines` name their file for
 // errors. Returns the JSON summary; `text` gets the human report.

@@ -29,9 +29,12 @@ Face face_of(const Catalogue& cat, const std::string& id) {
     if (id == "printed-1" || id == "printed-2") return {Face::Kind::Number, id == "printed-1" ? 1 : 2, {}};
     const OracleCard& c = cat.card(id);
     switch (c.kind) {
-        case OracleCard::Kind::Number: return {c.at_most ? Face::Kind::AtMost : Face::Kind::Number, c.stones, {}};
-        case OracleCard::Kind::Bound: return {Face::Kind::AtLeast, c.stones, {}};
-        case OracleCard::Kind::FeatureCard: break;
+        case OracleCard::Kind::Number:
+            return {c.at_most ? Face::Kind::AtMost : Face::Kind::Number, c.stones, {}};
+        case OracleCard::Kind::Bound:
+            return {Face::Kind::AtLeast, c.stones, {}};
+        case OracleCard::Kind::FeatureCard:
+            break;
     }
     return {Face::Kind::FeatureFace, 0, c.feature};
 }
@@ -72,9 +75,17 @@ Task column_task(const Catalogue& cat, const Column& column) {
     const Face& number = top.is_number() ? top : bottom;
     t.feature = top.is_number() ? bottom.feature : top.feature;
     switch (number.kind) {
-        case Face::Kind::Number: t.lo = t.hi = number.stones; break;
-        case Face::Kind::AtMost: t.lo = 0; t.hi = number.stones; break;
-        default: t.lo = number.stones; t.hi = kMaxFields; break;
+        case Face::Kind::Number:
+            t.lo = t.hi = number.stones;
+            break;
+        case Face::Kind::AtMost:
+            t.lo = 0;
+            t.hi = number.stones;
+            break;
+        default:
+            t.lo = number.stones;
+            t.hi = kMaxFields;
+            break;
     }
     return t;
 }
@@ -94,7 +105,8 @@ Deal deal(const Catalogue& cat, const DealOptions& opt) {
         return ids;
     };
     auto deck_is = [](Deck deck) { return [deck](const OracleCard& c) { return c.deck == deck; }; };
-    auto novice_features = pile([](const OracleCard& c) { return c.deck == Deck::Novice && !is_number_card(c); });
+    auto novice_features =
+        pile([](const OracleCard& c) { return c.deck == Deck::Novice && !is_number_card(c); });
     auto intermediate = pile(deck_is(Deck::Intermediate));
     auto intermediate_columns = [&] {
         for (int k = 0; k < 2; ++k) d.columns.push_back({draw(intermediate), draw(intermediate)});
@@ -115,7 +127,8 @@ Deal deal(const Catalogue& cat, const DealOptions& opt) {
             for (int k = 0; k < 2; ++k) d.columns.push_back({draw(novice_features), draw(novice_features)});
             if (opt.level == Level::Two) intermediate_columns();
             if (opt.level == Level::Three) {
-                auto experts = pile([](const OracleCard& c) { return c.deck == Deck::Expert && !is_number_card(c); });
+                auto experts =
+                    pile([](const OracleCard& c) { return c.deck == Deck::Expert && !is_number_card(c); });
                 d.columns.push_back({"expert-1-stone", draw(experts)});
                 d.columns.push_back({"expert-2-stones", draw(experts)});
             }
@@ -123,7 +136,8 @@ Deal deal(const Catalogue& cat, const DealOptions& opt) {
             break;
         }
         case Level::Four: {
-            auto mixed = pile([](const OracleCard& c) { return c.deck != Deck::Intermediate && !is_number_card(c); });
+            auto mixed =
+                pile([](const OracleCard& c) { return c.deck != Deck::Intermediate && !is_number_card(c); });
             d.columns.push_back({"printed-1", draw(mixed)});
             d.columns.push_back({"printed-2", draw(mixed)});
             for (int k = 0; k < 2; ++k) d.columns.push_back({draw(mixed), draw(mixed)});
@@ -140,7 +154,9 @@ Deal deal(const Catalogue& cat, const DealOptions& opt) {
     }
     if (opt.position_side != 0) {
         if (opt.position_side != 3 && opt.position_side != 4)
-            throw InputError("", "--position-side", "a position card has a 3-stone and a 4-stone side, not " + std::to_string(opt.position_side));
+            throw InputError(
+                "", "--position-side",
+                "a position card has a 3-stone and a 4-stone side, not " + std::to_string(opt.position_side));
         side = opt.position_side;
     }
     const PositionCard& position = cat.positions[rng() % cat.positions.size()];
@@ -152,7 +168,8 @@ Deal deal(const Catalogue& cat, const DealOptions& opt) {
         if (!board) {
             std::string known;
             for (const auto& b : cat.boards) known += (known.empty() ? "" : " ") + b.id;
-            throw InputError("", "--board", "unknown board side \"" + opt.board + "\" (shipped: " + known + ")");
+            throw InputError("", "--board",
+                             "unknown board side \"" + opt.board + "\" (shipped: " + known + ")");
         }
     }
     d.position = position.id;
@@ -168,7 +185,8 @@ Json deal_to_json(const Deal& d, const DealOptions& opt) {
     Json j = challenge_to_json(d.challenge);
     Json cards = Json::array();
     for (const auto& c : d.columns) cards.push_back({{"top", c.top}, {"bottom", c.bottom}});
-    j["cards"] = {{"columns", cards}, {"position", d.position}, {"position_side", d.position_side}, {"board", d.board}};
+    j["cards"] = {
+        {"columns", cards}, {"position", d.position}, {"position_side", d.position_side}, {"board", d.board}};
     j["level"] = to_string(opt.level);
     j["seed"] = opt.seed;
     return j;

@@ -30,8 +30,8 @@ Task column_task(const Catalogue& catalogue, const Column& column);
 struct DealOptions {
     Level level = Level::Basic;
     std::uint64_t seed = 1;
-    std::string board;          // board side id; "" = a random side
-    int position_side = 0;      // 3 or 4 stones; 0 = the level's default
+    std::string board;            // board side id; "" = a random side
+    int position_side = 0;        // 3 or 4 stones; 0 = the level's default
     bool expert_columns = false;  // basic level: experts also play columns 5-6 (intermediate cards)
 };
 
@@ -40,7 +40,7 @@ struct Deal {
     std::vector<Column> columns;
     std::string position;  // position card id
     int position_side = 3;
-    std::string board;     // board side id
+    std::string board;  // board side id
 };
 
 // Throws InputError for an unknown board id or a bad position side.

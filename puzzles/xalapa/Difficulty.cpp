@@ -8,7 +8,9 @@ int difficulty_index(const std::string& name) {
     return -1;
 }
 
-Rating rate(ChallengeSolver& solver, const Challenge& ch, std::int64_t cap) { return rate(solver, ch, solver.solve(ch), cap); }
+Rating rate(ChallengeSolver& solver, const Challenge& ch, std::int64_t cap) {
+    return rate(solver, ch, solver.solve(ch), cap);
+}
 
 Rating rate(ChallengeSolver& solver, const Challenge& ch, const Solution& best, std::int64_t cap) {
     Rating r;
@@ -36,15 +38,18 @@ Rating rate(ChallengeSolver& solver, const Challenge& ch, const Solution& best, 
         for (int b = a + 1; b < n; ++b) singles_and_pairs.push_back({a, b});
     if (solver.can_meet(ch, all, budget)) {
         // Every task can be met at the optimum: is that one task at a time, or by combining?
-        for (const auto& stones : solver.fewest_stones_each(ch, singles)) r.sum_of_single_task_stones += stones.value_or(0);
-        r.level = r.sum_of_single_task_stones == r.optimum ? difficulty_index("direct") : difficulty_index("combine");
+        for (const auto& stones : solver.fewest_stones_each(ch, singles))
+            r.sum_of_single_task_stones += stones.value_or(0);
+        r.level = r.sum_of_single_task_stones == r.optimum ? difficulty_index("direct")
+                                                           : difficulty_index("combine");
         return r;
     }
     // The smallest conflicting set: single tasks, then pairs (one batch of checks); else a minimal core.
     auto feasible = solver.can_meet_each(ch, singles_and_pairs, budget);
     for (std::size_t k = 0; k < singles_and_pairs.size() && r.conflict.empty(); ++k)
         if (!feasible[k]) r.conflict = singles_and_pairs[k];
-    if (r.conflict.empty()) r.conflict = solver.minimal_conflict(ch, all, budget).value_or(std::vector<int>{});
+    if (r.conflict.empty())
+        r.conflict = solver.minimal_conflict(ch, all, budget).value_or(std::vector<int>{});
     r.smallest_conflict = static_cast<int>(r.conflict.size());
     r.level = r.smallest_conflict <= 2 ? difficulty_index("give-up") : difficulty_index("deep");
     return r;

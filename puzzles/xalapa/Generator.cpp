@@ -10,8 +10,8 @@ namespace tlaloc::xalapa {
 namespace {
 
 // The outcome of one deal: kept or not. Runs in a worker thread with that thread's own solver.
-std::optional<GeneratedPuzzle> try_deal(const Catalogue& catalogue, const GenerateOptions& opt, std::int64_t attempt,
-                                        ChallengeSolver& solver) {
+std::optional<GeneratedPuzzle> try_deal(const Catalogue& catalogue, const GenerateOptions& opt,
+                                        std::int64_t attempt, ChallengeSolver& solver) {
     DealOptions d;
     d.level = opt.level;
     d.seed = opt.seed * 1000003ULL + static_cast<std::uint64_t>(attempt);
@@ -33,7 +33,8 @@ std::optional<GeneratedPuzzle> try_deal(const Catalogue& catalogue, const Genera
 
 }  // namespace
 
-std::vector<GeneratedPuzzle> generate(const Catalogue& catalogue, const GenerateOptions& opt, ChallengeSolver& solver) {
+std::vector<GeneratedPuzzle> generate(const Catalogue& catalogue, const GenerateOptions& opt,
+                                      ChallengeSolver& solver) {
     std::vector<GeneratedPuzzle> out;
     const int workers = std::max(1u, std::min(4u, std::thread::hardware_concurrency()));
     std::vector<std::unique_ptr<ChallengeSolver>> solvers;
@@ -41,11 +42,13 @@ std::vector<GeneratedPuzzle> generate(const Catalogue& catalogue, const Generate
     // Deals are tried in batches split across threads; results are taken in deal order, so the
     // same seed gives the same puzzles whatever the thread count.
     const std::int64_t batch = 16L * workers;
-    for (std::int64_t first = 0; first < opt.max_attempts && static_cast<int>(out.size()) < opt.count; first += batch) {
+    for (std::int64_t first = 0; first < opt.max_attempts && static_cast<int>(out.size()) < opt.count;
+         first += batch) {
         const std::int64_t last = std::min(first + batch, opt.max_attempts);
         std::vector<std::optional<GeneratedPuzzle>> results(static_cast<std::size_t>(last - first));
         auto work = [&](int w, ChallengeSolver& s) {
-            for (std::int64_t a = first + w; a < last; a += workers) results[static_cast<std::size_t>(a - first)] = try_deal(catalogue, opt, a, s);
+            for (std::int64_t a = first + w; a < last; a += workers)
+                results[static_cast<std::size_t>(a - first)] = try_deal(catalogue, opt, a, s);
         };
         std::vector<std::thread> threads;
         std::exception_ptr failure;

@@ -28,7 +28,8 @@ Board random_board(std::mt19937_64& rng, int rows, int cols) {
         for (int c = 0; c < cols; ++c) {
             Field f;
             int symbols = uniform(rng, 0, 9) == 0 ? 0 : uniform(rng, 1, 2);
-            while (f.symbol_count() < symbols) f.symbols |= static_cast<std::uint8_t>(1 << uniform(rng, 0, 2));
+            while (f.symbol_count() < symbols)
+                f.symbols |= static_cast<std::uint8_t>(1 << uniform(rng, 0, 2));
             for (int l = 0; l < 3; ++l)
                 if (uniform(rng, 0, 3) == 0) f.lines |= static_cast<std::uint8_t>(1 << l);
             f.black = ((r + c) % 2 == 0) == b.top_left_black;
@@ -69,9 +70,17 @@ Challenge random_challenge(std::mt19937_64& rng, const RandomChallengeOptions& o
         } else {
             int n = std::min(uniform(rng, 0, 3), ch.board.size());
             switch (uniform(rng, 0, 3)) {
-                case 0: t.lo = n; t.hi = kMaxFields; break;   // at least
-                case 1: t.lo = 0; t.hi = n; break;            // at most
-                default: t.lo = t.hi = n; break;              // exactly
+                case 0:
+                    t.lo = n;
+                    t.hi = kMaxFields;
+                    break;  // at least
+                case 1:
+                    t.lo = 0;
+                    t.hi = n;
+                    break;  // at most
+                default:
+                    t.lo = t.hi = n;
+                    break;  // exactly
             }
         }
         ch.tasks.push_back(t);

@@ -10,10 +10,10 @@ namespace tlaloc::xalapa {
 struct RandomChallengeOptions {
     int min_rows = 6, max_rows = 6, min_cols = 6, max_cols = 6;
     int min_tasks = 4, max_tasks = 7;
-    int formation_cells = 4;     // 0: no formation; otherwise a random connected-ish shape of this size
+    int formation_cells = 4;           // 0: no formation; otherwise a random connected-ish shape of this size
     bool random_orientations = false;  // pick fixed / rotate / rotate-mirror at random
-    int max_stones = 8;          // clipped to the board size
-    double same_share = 0.3;     // share of "same" tasks
+    int max_stones = 8;                // clipped to the board size
+    double same_share = 0.3;           // share of "same" tasks
     double conjunction_share = 0.2;
 };
 

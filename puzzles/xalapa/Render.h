@@ -1,10 +1,10 @@
 // Pictures of a Xalapa challenge as a player sees it: the board (chessboard, symbols, the three
 // winding lines), glass stones, the position card and the challenge columns as cards, in SVG.
 #pragma once
-#include "model/common/Markup.h"
 #include <optional>
 #include <string>
 #include <vector>
+#include "model/common/Markup.h"
 
 #include "puzzles/xalapa/Catalogue.h"
 

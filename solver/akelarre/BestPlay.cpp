@@ -1,8 +1,8 @@
 #include "solver/akelarre/BestPlay.h"
 
+#include <z3++.h>
 #include <map>
 #include <stdexcept>
-#include <z3++.h>
 
 #include "solver/common/Minimise.h"
 
@@ -26,7 +26,8 @@ public:
     PlayModel(z3::context& ctx, const TurnPosition& turn, int steps) : ctx_(ctx), turn_(turn), T_(steps) {
         for (const Card& c : turn.hand) cards_.push_back(c);
         hand_count_ = static_cast<int>(cards_.size());
-        for (const auto& p : turn.places) for (const Card& c : p.cards) cards_.push_back(c);
+        for (const auto& p : turn.places)
+            for (const Card& c : p.cards) cards_.push_back(c);
         N_ = static_cast<int>(cards_.size());
         P_ = static_cast<int>(turn.places.size());
     }
@@ -37,9 +38,11 @@ public:
         }
         // Initial state.
         for (int p = 0; p < P_; ++p)
-            for (std::size_t k = 0; k < turn_.places[static_cast<std::size_t>(p)].cards.size(); ++k) where_.push_back(p);
+            for (std::size_t k = 0; k < turn_.places[static_cast<std::size_t>(p)].cards.size(); ++k)
+                where_.push_back(p);
         for (int c = 0; c < N_; ++c) {
-            int start = c < hand_count_ ? kHand : place_loc(where_[static_cast<std::size_t>(c - hand_count_)]);
+            int start =
+                c < hand_count_ ? kHand : place_loc(where_[static_cast<std::size_t>(c - hand_count_)]);
             for (int l = 0; l < locs(); ++l) s.add(l == start ? at_[0][c][l] : !at_[0][c][l]);
         }
         z3::expr_vector any_move(ctx_);
@@ -58,7 +61,8 @@ public:
                     s.add(z3::implies(dest[p], !at_[t - 1][c][place_loc(p)]));
                     s.add(mid[c][place_loc(p)] == z3::ite(mv, dest[p], at_[t - 1][c][place_loc(p)]));
                     // Taken from place p: only from 4 cards, and only a card that may be taken.
-                    s.add(z3::implies(mv && at_[t - 1][c][place_loc(p)], count_is(at_[t - 1], p, 4) && takeable(at_[t - 1], c, p)));
+                    s.add(z3::implies(mv && at_[t - 1][c][place_loc(p)],
+                                      count_is(at_[t - 1], p, 4) && takeable(at_[t - 1], c, p)));
                 }
                 s.add(mid[c][kHand] == (!mv && at_[t - 1][c][kHand]));
                 s.add(mid[c][kCaptured] == at_[t - 1][c][kCaptured]);
@@ -71,7 +75,8 @@ public:
                 s.add(z3::implies(at_least(on, 3, ctx_), valid(mid, p)));
                 z3::expr done = at_least(on, 5, ctx_);
                 completes_.push_back({t, p, done, mid});
-                for (int c = 0; c < N_; ++c) s.add(at_[t][c][place_loc(p)] == (mid[c][place_loc(p)] && !done));
+                for (int c = 0; c < N_; ++c)
+                    s.add(at_[t][c][place_loc(p)] == (mid[c][place_loc(p)] && !done));
             }
             for (int c = 0; c < N_; ++c) {
                 s.add(at_[t][c][kHand] == mid[c][kHand]);
@@ -120,7 +125,8 @@ public:
             for (int level = 1; level <= kHighestValue; ++level) {
                 z3::expr_vector worth(ctx_);
                 for (int c = 0; c < N_; ++c)
-                    if (card_points(cards_[static_cast<std::size_t>(c)], turn_.favourite) >= level) worth.push_back(e.mid[c][place_loc(e.p)]);
+                    if (card_points(cards_[static_cast<std::size_t>(c)], turn_.favourite) >= level)
+                        worth.push_back(e.mid[c][place_loc(e.p)]);
                 for (int j = 3; j <= 5 && j <= static_cast<int>(worth.size()); ++j) {
                     lits.push_back(e.done && at_least(worth, j, ctx_));
                     weights.push_back(1);
@@ -153,7 +159,9 @@ private:
     int locs() const { return 2 + P_; }
 
     z3::expr var(const char* name, int t, int c, int l) const {
-        return ctx_.bool_const((std::string(name) + "_" + std::to_string(t) + "_" + std::to_string(c) + "_" + std::to_string(l)).c_str());
+        return ctx_.bool_const(
+            (std::string(name) + "_" + std::to_string(t) + "_" + std::to_string(c) + "_" + std::to_string(l))
+                .c_str());
     }
     std::vector<std::vector<z3::expr>> grid(const char* name, int t) const {
         std::vector<std::vector<z3::expr>> g;
@@ -191,7 +199,8 @@ private:
             set = set && at_most(matching(st, p, [&](const Card& c) { return c.family == f; }), 1, ctx_);
         z3::expr_vector one_value(ctx_);
         for (int v = kLowestValue; v <= kHighestValue; ++v)
-            one_value.push_back(none(matching(st, p, [&](const Card& c) { return !c.joker() && c.value != v; })));
+            one_value.push_back(
+                none(matching(st, p, [&](const Card& c) { return !c.joker() && c.value != v; })));
         set = set && z3::mk_or(one_value);
 
         z3::expr_vector runs(ctx_);
@@ -203,8 +212,9 @@ private:
             }
             for (int a = kLowestValue; a <= kHighestValue; ++a) {
                 for (int b = a + 2; b <= kHighestValue; ++b) {
-                    z3::expr both = some(matching(st, p, [&](const Card& c) { return c.family == f && c.value == a; })) &&
-                                    some(matching(st, p, [&](const Card& c) { return c.family == f && c.value == b; }));
+                    z3::expr both =
+                        some(matching(st, p, [&](const Card& c) { return c.family == f && c.value == a; })) &&
+                        some(matching(st, p, [&](const Card& c) { return c.family == f && c.value == b; }));
                     run = run && z3::implies(both, at_least(on_place(st, p), b - a + 1, ctx_));
                 }
             }
@@ -263,7 +273,9 @@ BestPlay best_play(const TurnPosition& turn, int steps, unsigned timeout_seconds
     const int hand = static_cast<int>(turn.hand.size());
 
     solver::Objective fewest_left;
-    fewest_left.at_most = [&](std::int64_t b) { return at_most(model.left_in_hand(), static_cast<int>(b), ctx); };
+    fewest_left.at_most = [&](std::int64_t b) {
+        return at_most(model.left_in_hand(), static_cast<int>(b), ctx);
+    };
     fewest_left.value_of = [&](const z3::model& m) -> std::int64_t { return hand - replay(m).played; };
     fewest_left.deadline = &deadline;
     // Out of time: name the best play found so far, and which of its figures are proved optimal.
@@ -285,9 +297,12 @@ BestPlay best_play(const TurnPosition& turn, int steps, unsigned timeout_seconds
     // Most points: minimise the points a generous bound leaves out.
     int ceiling = 0;
     for (const Card& c : turn.hand) ceiling += card_points(c, turn.favourite);
-    for (const auto& p : turn.places) for (const Card& c : p.cards) ceiling += card_points(c, turn.favourite);
+    for (const auto& p : turn.places)
+        for (const Card& c : p.cards) ceiling += card_points(c, turn.favourite);
     solver::Objective most_points;
-    most_points.at_most = [&](std::int64_t b) { return model.points_at_least(ceiling - static_cast<int>(b)); };
+    most_points.at_most = [&](std::int64_t b) {
+        return model.points_at_least(ceiling - static_cast<int>(b));
+    };
     most_points.value_of = [&](const z3::model& m) -> std::int64_t { return ceiling - replay(m).points; };
     most_points.deadline = &deadline;
     solver::MinimiseResult second;
@@ -295,7 +310,9 @@ BestPlay best_play(const TurnPosition& turn, int steps, unsigned timeout_seconds
         second = solver::minimise(s, most_points);
     } catch (solver::SearchLimitReached& e) {
         std::string best = cards(first.optimum, true);
-        if (e.incumbent()) best += ", " + std::to_string(ceiling - *e.incumbent()) + " points for " + turn.me + " (not proved most)";
+        if (e.incumbent())
+            best += ", " + std::to_string(ceiling - *e.incumbent()) + " points for " + turn.me +
+                    " (not proved most)";
         e.set_best_so_far(best);
         throw;
     }
@@ -306,14 +323,16 @@ BestPlay best_play(const TurnPosition& turn, int steps, unsigned timeout_seconds
     // Among those, the shortest play: no detours through melds that a card leaves again.
     solver::Objective fewest_moves;
     fewest_moves.at_most = [&](std::int64_t b) { return model.moves_at_most(static_cast<int>(b)); };
-    fewest_moves.value_of = [&](const z3::model& m) -> std::int64_t { return static_cast<std::int64_t>(replay(m).moves.size()); };
+    fewest_moves.value_of = [&](const z3::model& m) -> std::int64_t {
+        return static_cast<std::int64_t>(replay(m).moves.size());
+    };
     fewest_moves.deadline = &deadline;
     solver::MinimiseResult third;
     try {
         third = solver::minimise(s, fewest_moves);
     } catch (solver::SearchLimitReached& e) {
-        std::string best = cards(first.optimum, true) + ", " + std::to_string(ceiling - second.optimum) + " points for " +
-                           turn.me + " (proved most)";
+        std::string best = cards(first.optimum, true) + ", " + std::to_string(ceiling - second.optimum) +
+                           " points for " + turn.me + " (proved most)";
         if (e.incumbent()) best += ", in " + std::to_string(*e.incumbent()) + " moves (not proved fewest)";
         e.set_best_so_far(best);
         throw;

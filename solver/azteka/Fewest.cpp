@@ -1,8 +1,8 @@
 #include "solver/azteka/Fewest.h"
 
+#include <z3++.h>
 #include <algorithm>
 #include <stdexcept>
-#include <z3++.h>
 
 #include "solver/common/Minimise.h"
 
@@ -122,7 +122,8 @@ private:
     void build(int max_turns) {
         x_.push_back(fixed_layer(pawn_of(mover_)));
         y_.resize(opponents_.size());
-        for (std::size_t k = 0; k < opponents_.size(); ++k) y_[k].push_back(fixed_layer(pawn_of(opponents_[k])));
+        for (std::size_t k = 0; k < opponents_.size(); ++k)
+            y_[k].push_back(fixed_layer(pawn_of(opponents_[k])));
         z3::expr previous_birth = c_.bool_val(false);
         for (int t = 0; t < steps_; ++t) {
             std::string tag = std::to_string(t);
@@ -131,15 +132,17 @@ private:
             Layer turn, turn2;
             for (int r = 0; r < kRings; ++r) {
                 turn.push_back(c_.bool_const(("turn" + tag + "_" + std::to_string(r)).c_str()));
-                turn2.push_back(p_.double_turn ? c_.bool_const(("turnTwo" + tag + "_" + std::to_string(r)).c_str())
-                                               : c_.bool_val(false));
+                turn2.push_back(p_.double_turn
+                                    ? c_.bool_const(("turnTwo" + tag + "_" + std::to_string(r)).c_str())
+                                    : c_.bool_val(false));
             }
             z3::expr idle = c_.bool_const(("idle" + tag).c_str());
             z3::expr bonus = c_.bool_const(("bonus" + tag).c_str());
             z3::expr_vector choice(c_);
             for (auto& e : place) choice.push_back(e);
             for (auto& e : turn) choice.push_back(e);
-            if (p_.double_turn) for (auto& e : turn2) choice.push_back(e);
+            if (p_.double_turn)
+                for (auto& e : turn2) choice.push_back(e);
             choice.push_back(idle);
             solver_.add(z3::pbeq(choice, std::vector<int>(choice.size(), 1).data(), 1));
 
@@ -212,7 +215,8 @@ private:
             Layer next = fresh_layer("mover" + std::to_string(t + 1));
             for (int h = 0; h < kHoles; ++h) {
                 int r = ring_of(h), s = sector_of(h);
-                int back1 = hole(r, (s + kSectors - 1) % kSectors), back2 = hole(r, (s + kSectors - 2) % kSectors);
+                int back1 = hole(r, (s + kSectors - 1) % kSectors),
+                    back2 = hole(r, (s + kSectors - 2) % kSectors);
                 z3::expr still = !turn[r] && !turn2[r];
                 solver_.add(next[h] == ((still && (x[h] || place[h] || conv[h])) || (turn[r] && x[back1]) ||
                                         (turn2[r] && x[back2])));
@@ -222,7 +226,8 @@ private:
                 Layer ynext = fresh_layer("side" + std::to_string(k) + "_" + std::to_string(t + 1));
                 for (int h = 0; h < kHoles; ++h) {
                     int r = ring_of(h), s = sector_of(h);
-                    int back1 = hole(r, (s + kSectors - 1) % kSectors), back2 = hole(r, (s + kSectors - 2) % kSectors);
+                    int back1 = hole(r, (s + kSectors - 1) % kSectors),
+                        back2 = hole(r, (s + kSectors - 2) % kSectors);
                     z3::expr still = !turn[r] && !turn2[r];
                     solver_.add(ynext[h] == ((still && y[h] && !conv[h]) || (turn[r] && y[back1]) ||
                                              (turn2[r] && y[back2])));
@@ -292,7 +297,8 @@ FewestResult fewest_pawns(const Position& start, int max_turns, unsigned timeout
             out.pawns = start.pawns_on_board(start.to_move);
             out.goal = g.winning_goal;
         } else {
-            out.reason = "the round is already over: " + side_name(*g.winner) + " meets its goal (" + g.winning_goal + ")";
+            out.reason = "the round is already over: " + side_name(*g.winner) + " meets its goal (" +
+                         g.winning_goal + ")";
         }
         return out;
     }
@@ -308,7 +314,8 @@ FewestResult fewest_pawns(const Position& start, int max_turns, unsigned timeout
     std::string pawns_known = "at least " + std::to_string(pawns.lower_bound) + " pawns needed";
     auto pawns_limit = [&](solver::SearchLimitReached& e) {
         e.set_best_so_far(e.incumbent() ? "a goal with " + std::to_string(*e.incumbent()) + " pawns within " +
-                                              std::to_string(max_turns) + " turns (not proved fewest; " + pawns_known + ")"
+                                              std::to_string(max_turns) + " turns (not proved fewest; " +
+                                              pawns_known + ")"
                                         : "no plan yet (" + pawns_known + ")");
     };
     solver::MinimiseResult best_pawns;
@@ -339,8 +346,9 @@ FewestResult fewest_pawns(const Position& start, int max_turns, unsigned timeout
         best_turns = solver::minimise(u.solver(), turns);
     } catch (solver::SearchLimitReached& e) {
         e.set_best_so_far("a goal with " + std::to_string(best_pawns.optimum) + " pawns (proved fewest)" +
-                          (e.incumbent() ? " in " + std::to_string(*e.incumbent()) + " turns (not proved fewest)"
-                                         : " within " + std::to_string(max_turns) + " turns"));
+                          (e.incumbent()
+                               ? " in " + std::to_string(*e.incumbent()) + " turns (not proved fewest)"
+                               : " within " + std::to_string(max_turns) + " turns"));
         throw;
     }
     out.solver_checks += best_turns.checks;

@@ -10,13 +10,13 @@
 namespace tlaloc::azteka {
 
 struct FewestResult {
-    bool found = false;       // a goal is reachable within the turn limit
-    int pawns = 0;            // proved minimum of the mover's pawns on the board at that moment
-    int turns = 0;            // proved minimum of turns among plans with that many pawns
-    std::string goal;         // which goal the plan meets
+    bool found = false;  // a goal is reachable within the turn limit
+    int pawns = 0;       // proved minimum of the mover's pawns on the board at that moment
+    int turns = 0;       // proved minimum of turns among plans with that many pawns
+    std::string goal;    // which goal the plan meets
     std::vector<PlanStep> plan;
-    std::string reason;       // when not found: why (limit, or the round is already over)
-    int solver_checks = 0;    // Z3 calls (bench figure)
+    std::string reason;     // when not found: why (limit, or the round is already over)
+    int solver_checks = 0;  // Z3 calls (bench figure)
 };
 
 // Throws std::logic_error if a Z3 plan does not replay through the rules engine as claimed.

@@ -50,7 +50,8 @@ public:
 
     void line(const Game& g, int k, std::vector<LineStep>& out) {
         for (const auto& t : expand(g)) {
-            bool good = t.after.winner == mover_ || (k > 1 && !t.after.over() && survives_all_answers(t.after, k - 1));
+            bool good = t.after.winner == mover_ ||
+                        (k > 1 && !t.after.over() && survives_all_answers(t.after, k - 1));
             if (!good) continue;
             append(g, t, out);
             if (!t.after.over()) answers(t.after, k - 1, out);
@@ -79,7 +80,8 @@ private:
 
     static void append(const Game& g, const WholeTurn& t, std::vector<LineStep>& out) {
         for (std::size_t i = 0; i < t.actions.size(); ++i) {
-            out.push_back({g.position.to_move, t.actions[i], i > 0 && t.actions[i].kind == ActionKind::Place});
+            out.push_back(
+                {g.position.to_move, t.actions[i], i > 0 && t.actions[i].kind == ActionKind::Place});
         }
     }
 
@@ -125,7 +127,8 @@ WinResult win_in(const Position& start, int max_turns, std::int64_t node_budget)
     if (g.over()) {
         out.verdict = g.winner == start.to_move ? WinVerdict::Win : WinVerdict::NoWin;
         out.goal = g.winning_goal;
-        if (out.verdict == WinVerdict::NoWin) out.reason = "the round is already over: " + side_name(*g.winner) + " won it";
+        if (out.verdict == WinVerdict::NoWin)
+            out.reason = "the round is already over: " + side_name(*g.winner) + " won it";
         return out;
     }
     Search search(start.to_move, node_budget);
@@ -149,7 +152,8 @@ WinResult win_in(const Position& start, int max_turns, std::int64_t node_budget)
     out.nodes = search.nodes();
     if (out.verdict == WinVerdict::Win) {
         std::string problem = replay_line(start, out.line, out.goal);
-        if (!problem.empty()) throw std::logic_error("win-in-N evidence fails in the rules engine: " + problem);
+        if (!problem.empty())
+            throw std::logic_error("win-in-N evidence fails in the rules engine: " + problem);
     }
     return out;
 }

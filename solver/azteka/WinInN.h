@@ -20,11 +20,11 @@ enum class WinVerdict { Win, NoWin, Undecided };
 
 struct WinResult {
     WinVerdict verdict = WinVerdict::Undecided;
-    int turns = 0;                 // Win: the fewest own turns that force a goal
-    std::string goal;              // Win: the goal met at the end of the line
-    std::vector<LineStep> line;    // Win: the winning turns against the most stubborn answers
-    std::int64_t nodes = 0;        // whole turns examined
-    std::string reason;            // Undecided / NoWin: why
+    int turns = 0;               // Win: the fewest own turns that force a goal
+    std::string goal;            // Win: the goal met at the end of the line
+    std::vector<LineStep> line;  // Win: the winning turns against the most stubborn answers
+    std::int64_t nodes = 0;      // whole turns examined
+    std::string reason;          // Undecided / NoWin: why
 };
 
 // Searches horizons 1..max_turns; gives up as Undecided after `node_budget` whole turns.

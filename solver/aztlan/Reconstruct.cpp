@@ -1,8 +1,8 @@
 #include "solver/aztlan/Reconstruct.h"
 
+#include <z3++.h>
 #include <bit>
 #include <climits>
-#include <z3++.h>
 
 #include "verify/aztlan/MinimumSpan.h"
 #include "verify/aztlan/PrintedTable.h"
@@ -22,14 +22,16 @@ std::vector<int> smallest_sizes(const DomainTable& table) {
     return out;
 }
 
-z3::expr_vector literals(z3::context& ctx, const std::vector<std::vector<z3::expr>>& x, TerritorySet set, int t) {
+z3::expr_vector literals(z3::context& ctx, const std::vector<std::vector<z3::expr>>& x, TerritorySet set,
+                         int t) {
     z3::expr_vector v(ctx);
     for (int i : territories_of(set)) v.push_back(x[i][t]);
     return v;
 }
 }  // namespace
 
-ReconstructResult reconstruct_types(const Map& board, const DomainTable& target, const ReconstructOptions& options,
+ReconstructResult reconstruct_types(const Map& board, const DomainTable& target,
+                                    const ReconstructOptions& options,
                                     const std::function<void(const std::string&)>& log) {
     ReconstructResult result;
     const int n = board.size();
@@ -90,7 +92,8 @@ ReconstructResult reconstruct_types(const Map& board, const DomainTable& target,
                 if (smallest[k] != k + 2) continue;
                 for (int j : territories_of(shape.neighbors[i])) {
                     if (j < i) continue;
-                    TerritorySet around = (shape.neighbors[i] | shape.neighbors[j]) & ~(TerritorySet{1} << i | TerritorySet{1} << j);
+                    TerritorySet around = (shape.neighbors[i] | shape.neighbors[j]) &
+                                          ~(TerritorySet{1} << i | TerritorySet{1} << j);
                     somewhere.push_back(!x[i][t] && !x[j][t] && z3::atleast(literals(ctx, x, around, t), k));
                 }
             }
@@ -107,7 +110,8 @@ ReconstructResult reconstruct_types(const Map& board, const DomainTable& target,
         Map proposal = board;
         for (int i = 0; i < n; ++i) {
             for (int t = 0; t < kTerritoryTypeCount; ++t) {
-                if (model.eval(x[i][t], true).is_true()) proposal.territories[i].type = static_cast<TerritoryType>(t);
+                if (model.eval(x[i][t], true).is_true())
+                    proposal.territories[i].type = static_cast<TerritoryType>(t);
             }
         }
         const MapBits bits = map_bits(proposal);
@@ -121,7 +125,8 @@ ReconstructResult reconstruct_types(const Map& board, const DomainTable& target,
                 int size = std::popcount(*spans[k]);
                 best[k] = std::min(best[k], size);
                 if (size < smallest[k]) {
-                    for (int u = 0; u < kTerritoryTypeCount; ++u) solver.add(z3::atmost(literals(ctx, x, *spans[k], u), k - 1));
+                    for (int u = 0; u < kTerritoryTypeCount; ++u)
+                        solver.add(z3::atmost(literals(ctx, x, *spans[k], u), k - 1));
                     ++cuts;
                 }
             }
@@ -143,7 +148,8 @@ ReconstructResult reconstruct_types(const Map& board, const DomainTable& target,
         if (cuts == 0) {
             // Right spans, wrong elsewhere (or a span too large): rule out this exact assignment.
             z3::expr_vector differ(ctx);
-            for (int i = 0; i < n; ++i) differ.push_back(!x[i][static_cast<int>(proposal.territories[i].type)]);
+            for (int i = 0; i < n; ++i)
+                differ.push_back(!x[i][static_cast<int>(proposal.territories[i].type)]);
             solver.add(z3::mk_or(differ));
             ++result.rejected;
         }
@@ -153,7 +159,8 @@ ReconstructResult reconstruct_types(const Map& board, const DomainTable& target,
         }
     }
     result.rounds = options.max_rounds;
-    result.why_not = "no matching assignment within " + std::to_string(options.max_rounds) + " rounds (try another --seed or more --rounds)";
+    result.why_not = "no matching assignment within " + std::to_string(options.max_rounds) +
+                     " rounds (try another --seed or more --rounds)";
     return result;
 }
 

@@ -26,7 +26,8 @@ struct ReconstructResult {
 
 // `board`: the graph (its types are ignored). Every type gets board.size() / 5 territories (the
 // board's size must be a multiple of 5). `log` (may be empty) hears one line per round.
-ReconstructResult reconstruct_types(const Map& board, const DomainTable& target, const ReconstructOptions& options,
+ReconstructResult reconstruct_types(const Map& board, const DomainTable& target,
+                                    const ReconstructOptions& options,
                                     const std::function<void(const std::string&)>& log = {});
 
 }  // namespace tlaloc::aztlan

@@ -13,8 +13,8 @@ bool timed_out(const std::string& reason) {
 }
 }  // namespace
 
-MinimiseResult minimise(z3::solver& solver, const Objective& objective, std::optional<std::int64_t> start_bound,
-                        const std::vector<z3::expr>& extra) {
+MinimiseResult minimise(z3::solver& solver, const Objective& objective,
+                        std::optional<std::int64_t> start_bound, const std::vector<z3::expr>& extra) {
     MinimiseResult result;
     z3::context& ctx = solver.ctx();
     std::optional<std::int64_t> bound = start_bound;
@@ -24,7 +24,8 @@ MinimiseResult minimise(z3::solver& solver, const Objective& objective, std::opt
         if (bound) {
             if (*bound < objective.lower_bound) break;  // nothing below the lower bound: proved
             // A fresh literal per bound: the implication stays in the solver but is inert unless assumed.
-            z3::expr guard = ctx.bool_const(("bound<=" + std::to_string(*bound) + "#" + std::to_string(result.checks)).c_str());
+            z3::expr guard = ctx.bool_const(
+                ("bound<=" + std::to_string(*bound) + "#" + std::to_string(result.checks)).c_str());
             solver.add(z3::implies(guard, objective.at_most(*bound)));
             assumptions.push_back(guard);
         }
@@ -40,14 +41,16 @@ MinimiseResult minimise(z3::solver& solver, const Objective& objective, std::opt
         z3::check_result r = solver.check(assumptions);
         if (r == z3::unknown) {
             std::string reason = solver.reason_unknown();
-            if (timed_out(reason) || (objective.deadline && objective.deadline->passed())) throw SearchLimitReached("", incumbent);
+            if (timed_out(reason) || (objective.deadline && objective.deadline->passed()))
+                throw SearchLimitReached("", incumbent);
             throw std::runtime_error("solver gave up: " + reason);
         }
         if (r == z3::unsat) break;
         z3::model m = solver.get_model();
         std::int64_t value = objective.value_of(m);
         if (bound && value > *bound) {
-            throw std::logic_error("model value " + std::to_string(value) + " exceeds the bound " + std::to_string(*bound));
+            throw std::logic_error("model value " + std::to_string(value) + " exceeds the bound " +
+                                   std::to_string(*bound));
         }
         result.feasible = true;
         result.optimum = value;

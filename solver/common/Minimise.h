@@ -2,21 +2,21 @@
 // one less than that model's value, repeat; the final "unsatisfiable" answer is the optimality
 // proof. Z3's own optimizer is not trusted to return optima without such a check.
 #pragma once
+#include <z3++.h>
 #include <cstdint>
 #include <functional>
 #include <optional>
 #include <vector>
-#include <z3++.h>
 
 #include "solver/common/SearchLimit.h"
 
 namespace tlaloc::solver {
 
 struct MinimiseResult {
-    bool feasible = false;       // false: the hard constraints alone are unsatisfiable
-    std::int64_t optimum = 0;    // the proved minimum (when feasible)
+    bool feasible = false;           // false: the hard constraints alone are unsatisfiable
+    std::int64_t optimum = 0;        // the proved minimum (when feasible)
     std::optional<z3::model> model;  // a model achieving it
-    int checks = 0;              // solver calls made
+    int checks = 0;                  // solver calls made
 };
 
 struct Objective {

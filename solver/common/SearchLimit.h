@@ -3,13 +3,13 @@
 // Deadline is the wall-clock limit shared by every solver call of one question: each call gets
 // Z3's own `timeout` parameter set to the time that is left.
 #pragma once
+#include <z3++.h>
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
-#include <z3++.h>
 
 namespace tlaloc::solver {
 
@@ -17,14 +17,18 @@ class SearchLimitReached : public std::runtime_error {
 public:
     // `incumbent`: the objective value of the best model the interrupted descent had found, if any
     // (set by minimise; solvers translate it into `best_so_far` text).
-    explicit SearchLimitReached(std::string best_so_far = "", std::optional<std::int64_t> incumbent = std::nullopt)
+    explicit SearchLimitReached(std::string best_so_far = "",
+                                std::optional<std::int64_t> incumbent = std::nullopt)
         : std::runtime_error("search limit reached"), best_(std::move(best_so_far)), incumbent_(incumbent) {
         compose();
     }
 
     const std::string& best_so_far() const { return best_; }
     std::optional<std::int64_t> incumbent() const { return incumbent_; }
-    void set_best_so_far(std::string best) { best_ = std::move(best); compose(); }
+    void set_best_so_far(std::string best) {
+        best_ = std::move(best);
+        compose();
+    }
     // The CLI names the input and the limit: "FILE: no answer within the 60 s limit ...".
     void set_context(std::string file, unsigned seconds) {
         file_ = std::move(file);
@@ -59,7 +63,9 @@ public:
     void arm(z3::solver& s) const {
         if (!limited()) return;
         if (passed()) throw SearchLimitReached();
-        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end_ - std::chrono::steady_clock::now()).count();
+        auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(end_ - std::chrono::steady_clock::now())
+                .count();
         z3::params p(s.ctx());
         p.set("timeout", static_cast<unsigned>(std::clamp<long long>(left, 1, 0xFFFFFFF0LL)));
         s.set(p);

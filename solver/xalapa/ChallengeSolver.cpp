@@ -1,9 +1,9 @@
 #include "solver/xalapa/ChallengeSolver.h"
 
+#include <z3++.h>
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
-#include <z3++.h>
 
 #include "solver/common/Minimise.h"
 #include "solver/xalapa/CountModel.h"
@@ -29,8 +29,8 @@ struct Encoding {
     z3::expr_vector stones;
     std::vector<unsigned> first;
     std::vector<int> len;  // literals per class: its size, or less (the scope's penalty bound, useful_stones)
-    z3::expr_vector met;  // per task, then the formation last when there is one
-    int disfavor = 0;     // the penalty of each unmet one
+    z3::expr_vector met;   // per task, then the formation last when there is one
+    int disfavor = 0;      // the penalty of each unmet one
     // With count_total: total[k - 1] is "at least k stones", a unary counter over `stones`.
     z3::expr_vector total;
 
@@ -45,7 +45,8 @@ struct Encoding {
     std::vector<int> counts_in(const z3::model& m) const {
         std::vector<int> n(model.classes.size(), 0);
         for (std::size_t c = 0; c < model.classes.size(); ++c)
-            for (int k = 0; k < len[c]; ++k) n[c] += m.eval(stones[first[c] + static_cast<unsigned>(k)], true).is_true();
+            for (int k = 0; k < len[c]; ++k)
+                n[c] += m.eval(stones[first[c] + static_cast<unsigned>(k)], true).is_true();
         return n;
     }
 
@@ -83,9 +84,12 @@ int penalty_with_placement_at_least(const Challenge& ch, const CountModel& model
         const Task& task = ch.tasks[t];
         int count = 0;  // for an "as many" task: its first feature's count minus the second's
         for (std::size_t c = 0; c < d.size(); ++c) count += model.coefficient[t][c] * d[c];
-        if (task.kind == Task::Kind::Same) shortfall = std::max(shortfall, std::min(ch.disfavor, std::abs(count)));
-        else if (count > task.hi) ++unmet;
-        else if (count < task.lo) shortfall = std::max(shortfall, std::min(ch.disfavor, task.lo - count));
+        if (task.kind == Task::Kind::Same)
+            shortfall = std::max(shortfall, std::min(ch.disfavor, std::abs(count)));
+        else if (count > task.hi)
+            ++unmet;
+        else if (count < task.lo)
+            shortfall = std::max(shortfall, std::min(ch.disfavor, task.lo - count));
     }
     return stones + ch.disfavor * unmet + shortfall;
 }
@@ -101,7 +105,8 @@ int penalty_with_placement_at_least(const Challenge& ch, const CountModel& model
 // Placements needing more stones in a class than the scope allows are left out, and so are those
 // whose penalty lower bound (above) exceeds the scope's penalty bound: on random challenges that
 // drops most of them, and the proof takes 30 % fewer instructions.
-z3::expr formation_held(z3::context& ctx, const Encoding& enc, const Challenge& ch, std::optional<int> penalty_bound) {
+z3::expr formation_held(z3::context& ctx, const Encoding& enc, const Challenge& ch,
+                        std::optional<int> penalty_bound) {
     const CountModel& model = enc.model;
     std::vector<std::vector<unsigned>> lists;  // per placement kept: indexes into enc.stones
     std::vector<int> uses(enc.stones.size(), 0);
@@ -113,7 +118,8 @@ z3::expr formation_held(z3::context& ctx, const Encoding& enc, const Challenge& 
             fits = d[c] <= enc.len[c];
             if (fits) lits.push_back(enc.first[c] + static_cast<unsigned>(d[c]) - 1);
         }
-        if (!fits || (penalty_bound && penalty_with_placement_at_least(ch, model, d) > *penalty_bound)) continue;
+        if (!fits || (penalty_bound && penalty_with_placement_at_least(ch, model, d) > *penalty_bound))
+            continue;
         for (unsigned x : lits) ++uses[x];
         lists.push_back(std::move(lits));
     }
@@ -174,7 +180,8 @@ int useful_stones(const Challenge& ch, const CountModel& model, std::size_t c) {
 // budgets are then unit literals, and a task asking for more stones than the budget is refuted by
 // propagation: Z3's pseudo-Boolean solver alone needs an exponential search to see that
 // atleast(x, 7) and atmost(x, 6) conflict (minutes for 36 literals).
-Encoding encode(z3::solver& solver, const Challenge& ch, const CountModel& model, const EncodingOptions& options) {
+Encoding encode(z3::solver& solver, const Challenge& ch, const CountModel& model,
+                const EncodingOptions& options) {
     const std::optional<int>& penalty_bound = options.penalty_bound;
     z3::context& ctx = solver.ctx();
     Encoding enc(ctx, model);
@@ -182,13 +189,15 @@ Encoding encode(z3::solver& solver, const Challenge& ch, const CountModel& model
     const int cap = std::max(0, std::min(penalty_bound.value_or(ch.max_stones), ch.max_stones));
     for (std::size_t c = 0; c < model.classes.size(); ++c) {
         enc.first.push_back(enc.stones.size());
-        enc.len.push_back(model.per_field ? model.size(c) : std::min(model.size(c), cap));  // per field: x[i] always there
+        enc.len.push_back(model.per_field ? model.size(c)
+                                          : std::min(model.size(c), cap));  // per field: x[i] always there
         if (!model.per_field) enc.len.back() = std::min(enc.len.back(), useful_stones(ch, model, c));
         for (int k = 0; k < enc.len[c]; ++k) {
             std::string name = model.per_field ? "x" + std::to_string(model.classes[c][0])
-                                         : "c" + std::to_string(c) + ">" + std::to_string(k);
+                                               : "c" + std::to_string(c) + ">" + std::to_string(k);
             enc.stones.push_back(ctx.bool_const(name.c_str()));
-            if (k > 0) solver.add(z3::implies(enc.stones[enc.stones.size() - 1], enc.stones[enc.stones.size() - 2]));
+            if (k > 0)
+                solver.add(z3::implies(enc.stones[enc.stones.size() - 1], enc.stones[enc.stones.size() - 2]));
         }
     }
     // The stone limit, unless the scope's penalty bound implies it.
@@ -199,7 +208,8 @@ Encoding encode(z3::solver& solver, const Challenge& ch, const CountModel& model
         z3::expr_vector lits(ctx);
         for (std::size_t c = 0; c < model.classes.size(); ++c)
             if (model.coefficient[t][c] == sign)
-                for (int k = 0; k < std::min(depth, enc.len[c]); ++k) lits.push_back(enc.stones[enc.first[c] + static_cast<unsigned>(k)]);
+                for (int k = 0; k < std::min(depth, enc.len[c]); ++k)
+                    lits.push_back(enc.stones[enc.first[c] + static_cast<unsigned>(k)]);
         return lits;
     };
     for (std::size_t t = 0; t < ch.tasks.size(); ++t) {
@@ -236,8 +246,10 @@ Encoding encode(z3::solver& solver, const Challenge& ch, const CountModel& model
             solver.add(z3::implies(m, z3::pbeq(lits, ones.data(), task.lo)));
             continue;
         }
-        if (task.lo == 1) solver.add(z3::implies(m, z3::mk_or(side(t, 1, 1))));
-        else if (task.lo > 1) solver.add(z3::implies(m, z3::atleast(side(t, 1, task.lo), static_cast<unsigned>(task.lo))));
+        if (task.lo == 1)
+            solver.add(z3::implies(m, z3::mk_or(side(t, 1, 1))));
+        else if (task.lo > 1)
+            solver.add(z3::implies(m, z3::atleast(side(t, 1, task.lo), static_cast<unsigned>(task.lo))));
         if (bounded_above) {
             z3::expr_vector lits = side(t, 1, task.hi + 1);
             if (task.hi == 0)
@@ -269,7 +281,8 @@ Encoding encode(z3::solver& solver, const Challenge& ch, const CountModel& model
         for (std::size_t t = 0; t < ch.tasks.size(); ++t) {
             const Task& task = ch.tasks[t];
             if (task.kind != Task::Kind::Same && task.lo > 0 && task.lo <= static_cast<int>(enc.total.size()))
-                solver.add(z3::implies(enc.met[static_cast<unsigned>(t)], enc.total[static_cast<unsigned>(task.lo) - 1]));
+                solver.add(z3::implies(enc.met[static_cast<unsigned>(t)],
+                                       enc.total[static_cast<unsigned>(task.lo) - 1]));
         }
     }
     if (ch.formation) {
@@ -297,7 +310,8 @@ z3::expr penalty_at_most(z3::context& ctx, const Encoding& enc, std::int64_t bou
         coeffs.push_back(-enc.disfavor);
     }
     if (terms.empty()) return ctx.bool_val(true);
-    return z3::pble(terms, coeffs.data(), static_cast<int>(bound - static_cast<std::int64_t>(enc.disfavor) * enc.met.size()));
+    return z3::pble(terms, coeffs.data(),
+                    static_cast<int>(bound - static_cast<std::int64_t>(enc.disfavor) * enc.met.size()));
 }
 
 }  // namespace
@@ -313,14 +327,18 @@ struct ChallengeSolver::Impl {
 
     static z3::solver make(z3::context& ctx, SolverBackend backend) {
         switch (backend) {
-            case SolverBackend::SatCore: return z3::solver(ctx, "QF_FD");
-            case SolverBackend::Smt: return z3::solver(ctx);
-            case SolverBackend::Simple: break;
+            case SolverBackend::SatCore:
+                return z3::solver(ctx, "QF_FD");
+            case SolverBackend::Smt:
+                return z3::solver(ctx);
+            case SolverBackend::Simple:
+                break;
         }
         return z3::solver(ctx, z3::solver::simple());
     }
 
-    bool unique_optimum(const Challenge& ch, const ChallengeFields& fields, const Encoding& enc, Solution& best);
+    bool unique_optimum(const Challenge& ch, const ChallengeFields& fields, const Encoding& enc,
+                        Solution& best);
 
     // Runs `body` with the challenge encoded in a fresh scope, popped afterwards whatever happens.
     template <class F>
@@ -342,8 +360,8 @@ struct ChallengeSolver::Impl {
 // beat the optimum), so the answer is unique exactly when each class is empty or full. With the
 // formation met, the optimal sets with these counts are those holding a placement: each placement
 // the counts allow must fix its set, and all of them the same one.
-bool ChallengeSolver::Impl::unique_optimum(const Challenge& ch, const ChallengeFields& fields, const Encoding& enc,
-                                           Solution& best) {
+bool ChallengeSolver::Impl::unique_optimum(const Challenge& ch, const ChallengeFields& fields,
+                                           const Encoding& enc, Solution& best) {
     const CountModel& model = enc.model;
     const std::vector<int> n = model.counts_of(best.stones);
     if (!best.evaluation.formation_met) {
@@ -366,7 +384,8 @@ bool ChallengeSolver::Impl::unique_optimum(const Challenge& ch, const ChallengeF
             if (only && *only != set) return false;
             only = set;
         }
-        if (only != best.stones) throw std::logic_error("uniqueness: the optimal set holds no placement its counts allow");
+        if (only != best.stones)
+            throw std::logic_error("uniqueness: the optimal set holds no placement its counts allow");
     }
     solver.add(penalty_at_most(ctx, enc, best.evaluation.penalty));
     solver.add(enc.counts_differ(ctx, n));
@@ -391,7 +410,8 @@ ChallengeSolver::Impl& ChallengeSolver::renewed() {
 }
 ChallengeSolver::~ChallengeSolver() = default;
 
-Solution ChallengeSolver::solve(const Challenge& ch, const std::optional<CellSet>& incumbent, bool decide_uniqueness) {
+Solution ChallengeSolver::solve(const Challenge& ch, const std::optional<CellSet>& incumbent,
+                                bool decide_uniqueness) {
     ChallengeFields fields(ch);
     CountModel model(ch, fields);
     // The count search usually finds the optimum, so the descent is then one check: the proof.
@@ -434,11 +454,14 @@ Solution ChallengeSolver::solve(const Challenge& ch, const std::optional<CellSet
     // agrees with every proof it starts.) So "unique" is confirmed in a fresh context.
     if (solution.unique && *solution.unique && !fresh_context) {
         Impl fresh(impl_->backend);
-        solution.unique = fresh.scoped(ch, model, {.penalty_bound = cap}, [&](Encoding& enc) { return fresh.unique_optimum(ch, fields, enc, solution); });
+        solution.unique = fresh.scoped(ch, model, {.penalty_bound = cap}, [&](Encoding& enc) {
+            return fresh.unique_optimum(ch, fields, enc, solution);
+        });
     }
     return solution;
 }
-OptimalSets ChallengeSolver::optimal_sets(const Challenge& ch, const Solution& best, std::int64_t cap, bool backbone) {
+OptimalSets ChallengeSolver::optimal_sets(const Challenge& ch, const Solution& best, std::int64_t cap,
+                                          bool backbone) {
     ChallengeFields fields(ch);
     CountModel per_field(ch, fields, true);
     return renewed().scoped(ch, per_field, {}, [&](Encoding& enc) {
@@ -498,12 +521,13 @@ namespace {
 // budget below lo conflict.
 void rule_out_tasks_beyond(z3::solver& solver, const Challenge& ch, const Encoding& enc, int budget) {
     for (std::size_t t = 0; t < ch.tasks.size(); ++t)
-        if (ch.tasks[t].kind != Task::Kind::Same && ch.tasks[t].lo > budget) solver.add(!enc.met[static_cast<unsigned>(t)]);
+        if (ch.tasks[t].kind != Task::Kind::Same && ch.tasks[t].lo > budget)
+            solver.add(!enc.met[static_cast<unsigned>(t)]);
 }
 
 // Throws unless the evaluator agrees that `stones` meets every task of `tasks` within `budget`.
-void check_meets(const Challenge& ch, const ChallengeFields& fields, const CellSet& stones, const std::vector<int>& tasks,
-                 int budget) {
+void check_meets(const Challenge& ch, const ChallengeFields& fields, const CellSet& stones,
+                 const std::vector<int>& tasks, int budget) {
     Evaluation e = evaluate(ch, fields, stones);
     for (int t : tasks) {
         bool met = t == static_cast<int>(ch.tasks.size()) ? e.formation_met : e.tasks[t].met;
@@ -512,7 +536,8 @@ void check_meets(const Challenge& ch, const ChallengeFields& fields, const CellS
 }
 }  // namespace
 
-std::vector<bool> ChallengeSolver::can_meet_each(const Challenge& ch, const std::vector<std::vector<int>>& sets, int budget) {
+std::vector<bool> ChallengeSolver::can_meet_each(const Challenge& ch,
+                                                 const std::vector<std::vector<int>>& sets, int budget) {
     ChallengeFields fields(ch);
     CountModel model(ch, fields);
     return renewed().scoped(ch, model, {}, [&](Encoding& enc) {
@@ -521,48 +546,54 @@ std::vector<bool> ChallengeSolver::can_meet_each(const Challenge& ch, const std:
         std::vector<bool> out;
         for (const auto& tasks : sets) {
             z3::check_result r = impl_->solver.check(met_literals(impl_->ctx, enc, tasks));
-            if (r == z3::sat) check_meets(ch, fields, enc.stones_in(impl_->solver.get_model()), tasks, budget);
+            if (r == z3::sat)
+                check_meets(ch, fields, enc.stones_in(impl_->solver.get_model()), tasks, budget);
             out.push_back(r == z3::sat);
         }
         return out;
     });
 }
 
-std::vector<std::optional<int>> ChallengeSolver::fewest_stones_each(const Challenge& ch, const std::vector<std::vector<int>>& sets) {
+std::vector<std::optional<int>> ChallengeSolver::fewest_stones_each(
+    const Challenge& ch, const std::vector<std::vector<int>>& sets) {
     ChallengeFields fields(ch);
     CountModel model(ch, fields);
-    return renewed().scoped(ch, model, {.penalty_bound = std::nullopt, .count_total = true}, [&](Encoding& enc) {
-        std::vector<std::optional<int>> out;
-        for (const auto& tasks : sets) {
-            // The count search with these tasks required and the rest ignored gives a stone set
-            // (re-checked here); Z3 then only has to prove that one stone fewer cannot do.
-            std::vector<int> weight(ch.tasks.size() + 1, 0);
-            for (int t : tasks) weight[static_cast<std::size_t>(t)] = ch.max_stones + 1;
-            CountSearchResult found = count_search(ch, model, weight);
-            std::optional<std::int64_t> start;
-            if (found.penalty <= ch.max_stones) {
-                check_meets(ch, fields, found.stones, tasks, ch.max_stones);
-                start = static_cast<std::int64_t>(found.stones.count());
+    return renewed().scoped(
+        ch, model, {.penalty_bound = std::nullopt, .count_total = true}, [&](Encoding& enc) {
+            std::vector<std::optional<int>> out;
+            for (const auto& tasks : sets) {
+                // The count search with these tasks required and the rest ignored gives a stone set
+                // (re-checked here); Z3 then only has to prove that one stone fewer cannot do.
+                std::vector<int> weight(ch.tasks.size() + 1, 0);
+                for (int t : tasks) weight[static_cast<std::size_t>(t)] = ch.max_stones + 1;
+                CountSearchResult found = count_search(ch, model, weight);
+                std::optional<std::int64_t> start;
+                if (found.penalty <= ch.max_stones) {
+                    check_meets(ch, fields, found.stones, tasks, ch.max_stones);
+                    start = static_cast<std::int64_t>(found.stones.count());
+                }
+                std::vector<z3::expr> assume;
+                for (int t : tasks) assume.push_back(enc.met[t]);
+                solver::Objective objective;
+                objective.at_most = [&](std::int64_t b) { return enc.stones_at_most(b); };
+                objective.value_of = [&](const z3::model& m) {
+                    CellSet stones = enc.stones_in(m);
+                    check_meets(ch, fields, stones, tasks, ch.max_stones);
+                    return static_cast<std::int64_t>(stones.count());
+                };
+                auto r =
+                    solver::minimise(impl_->solver, objective,
+                                     start ? std::optional<std::int64_t>(*start - 1) : std::nullopt, assume);
+                std::optional<std::int64_t> fewest =
+                    r.feasible ? std::optional<std::int64_t>(r.optimum) : start;
+                out.push_back(fewest ? std::optional<int>(static_cast<int>(*fewest)) : std::nullopt);
             }
-            std::vector<z3::expr> assume;
-            for (int t : tasks) assume.push_back(enc.met[t]);
-            solver::Objective objective;
-            objective.at_most = [&](std::int64_t b) { return enc.stones_at_most(b); };
-            objective.value_of = [&](const z3::model& m) {
-                CellSet stones = enc.stones_in(m);
-                check_meets(ch, fields, stones, tasks, ch.max_stones);
-                return static_cast<std::int64_t>(stones.count());
-            };
-            auto r = solver::minimise(impl_->solver, objective, start ? std::optional<std::int64_t>(*start - 1) : std::nullopt, assume);
-            std::optional<std::int64_t> fewest = r.feasible ? std::optional<std::int64_t>(r.optimum) : start;
-            out.push_back(fewest ? std::optional<int>(static_cast<int>(*fewest)) : std::nullopt);
-        }
-        return out;
-    });
+            return out;
+        });
 }
 
-std::optional<std::vector<int>> ChallengeSolver::minimal_conflict(const Challenge& ch, const std::vector<int>& tasks,
-                                                                  int budget) {
+std::optional<std::vector<int>> ChallengeSolver::minimal_conflict(const Challenge& ch,
+                                                                  const std::vector<int>& tasks, int budget) {
     ChallengeFields fields(ch);
     CountModel model(ch, fields);
     return renewed().scoped(ch, model, {}, [&](Encoding& enc) -> std::optional<std::vector<int>> {
@@ -579,8 +610,10 @@ std::optional<std::vector<int>> ChallengeSolver::minimal_conflict(const Challeng
         for (std::size_t i = 0; i < core.size();) {
             std::vector<int> without = core;
             without.erase(without.begin() + static_cast<long>(i));
-            if (s.check(met_literals(impl_->ctx, enc, without)) == z3::unsat) core = without;
-            else ++i;
+            if (s.check(met_literals(impl_->ctx, enc, without)) == z3::unsat)
+                core = without;
+            else
+                ++i;
         }
         return core;
     });
@@ -589,26 +622,27 @@ std::optional<std::vector<int>> ChallengeSolver::minimal_conflict(const Challeng
 std::vector<std::optional<int>> ChallengeSolver::fewest_stones_by_given_up(const Challenge& ch) {
     ChallengeFields fields(ch);
     CountModel model(ch, fields);
-    return renewed().scoped(ch, model, {.penalty_bound = std::nullopt, .count_total = true}, [&](Encoding& enc) {
-        std::vector<std::optional<int>> out;
-        z3::expr_vector unmet(impl_->ctx);
-        for (unsigned t = 0; t < enc.met.size(); ++t) unmet.push_back(!enc.met[t]);
-        for (int u = 0; u <= ch.task_count(); ++u) {
-            impl_->solver.push();
-            impl_->solver.add(at_most(unmet, u));
-            solver::Objective objective;
-            objective.at_most = [&](std::int64_t b) { return enc.stones_at_most(b); };
-            objective.value_of = [&](const z3::model& m) {
-                Evaluation e = evaluate(ch, fields, enc.stones_in(m));
-                if (e.unmet > u) throw std::logic_error("evaluator: more tasks unmet than allowed");
-                return static_cast<std::int64_t>(e.stones);
-            };
-            auto r = solver::minimise(impl_->solver, objective);
-            impl_->solver.pop();
-            out.push_back(r.feasible ? std::optional<int>(static_cast<int>(r.optimum)) : std::nullopt);
-        }
-        return out;
-    });
+    return renewed().scoped(
+        ch, model, {.penalty_bound = std::nullopt, .count_total = true}, [&](Encoding& enc) {
+            std::vector<std::optional<int>> out;
+            z3::expr_vector unmet(impl_->ctx);
+            for (unsigned t = 0; t < enc.met.size(); ++t) unmet.push_back(!enc.met[t]);
+            for (int u = 0; u <= ch.task_count(); ++u) {
+                impl_->solver.push();
+                impl_->solver.add(at_most(unmet, u));
+                solver::Objective objective;
+                objective.at_most = [&](std::int64_t b) { return enc.stones_at_most(b); };
+                objective.value_of = [&](const z3::model& m) {
+                    Evaluation e = evaluate(ch, fields, enc.stones_in(m));
+                    if (e.unmet > u) throw std::logic_error("evaluator: more tasks unmet than allowed");
+                    return static_cast<std::int64_t>(e.stones);
+                };
+                auto r = solver::minimise(impl_->solver, objective);
+                impl_->solver.pop();
+                out.push_back(r.feasible ? std::optional<int>(static_cast<int>(r.optimum)) : std::nullopt);
+            }
+            return out;
+        });
 }
 
 }  // namespace tlaloc::xalapa

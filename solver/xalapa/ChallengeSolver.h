@@ -21,10 +21,10 @@ struct Solution {
 };
 
 struct OptimalSets {
-    std::int64_t count = 0;    // distinct optimal stone sets found
-    bool more = false;         // the cap was reached: there are more than `count`
-    CellSet forced;            // fields holding a stone in every optimal set
-    CellSet never;             // fields empty in every optimal set
+    std::int64_t count = 0;         // distinct optimal stone sets found
+    bool more = false;              // the cap was reached: there are more than `count`
+    CellSet forced;                 // fields holding a stone in every optimal set
+    CellSet never;                  // fields empty in every optimal set
     std::vector<CellSet> examples;  // up to two different optimal sets (the first is `Solution::stones`)
 };
 
@@ -51,18 +51,22 @@ public:
     void use_count_search(bool on) { count_search_ = on; }
     // All optimal stone sets up to `cap` and (with `backbone`) the forced and never-used fields;
     // `best` from solve(). Without the backbone only `count`, `more` and `examples` are filled.
-    OptimalSets optimal_sets(const Challenge& challenge, const Solution& best, std::int64_t cap, bool backbone = true);
+    OptimalSets optimal_sets(const Challenge& challenge, const Solution& best, std::int64_t cap,
+                             bool backbone = true);
 
     // Task indexes below: 0..tasks.size()-1 for the tasks, tasks.size() for the formation.
     // Whether all of `tasks` can be met together with at most `budget` stones.
     bool can_meet(const Challenge& challenge, const std::vector<int>& tasks, int budget);
     // can_meet for many task sets, in one encoding (assumptions per set).
-    std::vector<bool> can_meet_each(const Challenge& challenge, const std::vector<std::vector<int>>& sets, int budget);
+    std::vector<bool> can_meet_each(const Challenge& challenge, const std::vector<std::vector<int>>& sets,
+                                    int budget);
     // The fewest stones meeting each task set (nullopt: impossible within max_stones), one encoding.
-    std::vector<std::optional<int>> fewest_stones_each(const Challenge& challenge, const std::vector<std::vector<int>>& sets);
+    std::vector<std::optional<int>> fewest_stones_each(const Challenge& challenge,
+                                                       const std::vector<std::vector<int>>& sets);
     // A minimal subset of `tasks` that cannot all be met with at most `budget` stones (from Z3's
     // unsat core, then shrunk one task at a time), or nullopt when all of them can be met.
-    std::optional<std::vector<int>> minimal_conflict(const Challenge& challenge, const std::vector<int>& tasks, int budget);
+    std::optional<std::vector<int>> minimal_conflict(const Challenge& challenge,
+                                                     const std::vector<int>& tasks, int budget);
     // For u = 0..task_count(): the fewest stones with at most u tasks unmet (nullopt: impossible).
     std::vector<std::optional<int>> fewest_stones_by_given_up(const Challenge& challenge);
 

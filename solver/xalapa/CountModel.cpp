@@ -38,9 +38,12 @@ CountModel::CountModel(const Challenge& ch, const ChallengeFields& fields, bool 
     // Identical demands once (sorted, first placement kept), then drop any demand that includes
     // another's.
     std::vector<std::pair<std::vector<int>, std::size_t>> all;
-    for (std::size_t p = 0; p < fields.placements.size(); ++p) all.emplace_back(counts_of(fields.placements[p]), p);
+    for (std::size_t p = 0; p < fields.placements.size(); ++p)
+        all.emplace_back(counts_of(fields.placements[p]), p);
     std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    all.erase(std::unique(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.first == b.first; }), all.end());
+    all.erase(
+        std::unique(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.first == b.first; }),
+        all.end());
     std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
     auto covers = [](const std::vector<int>& a, const std::vector<int>& b) {  // a >= b everywhere
         for (std::size_t c = 0; c < a.size(); ++c)
@@ -49,7 +52,8 @@ CountModel::CountModel(const Challenge& ch, const ChallengeFields& fields, bool 
     };
     for (std::size_t p = 0; p < all.size(); ++p) {
         bool redundant = false;
-        for (std::size_t q = 0; q < all.size() && !redundant; ++q) redundant = q != p && covers(all[p].first, all[q].first);
+        for (std::size_t q = 0; q < all.size() && !redundant; ++q)
+            redundant = q != p && covers(all[p].first, all[q].first);
         if (redundant) continue;
         demand.push_back(all[p].first);
         placement.push_back(fields.placements[all[p].second]);
@@ -58,7 +62,8 @@ CountModel::CountModel(const Challenge& ch, const ChallengeFields& fields, bool 
 
 std::vector<int> CountModel::counts_of(const CellSet& stones) const {
     std::vector<int> n(classes.size(), 0);
-    for (std::size_t i = stones._Find_first(); i < stones.size(); i = stones._Find_next(i)) ++n[static_cast<std::size_t>(class_of[i])];
+    for (std::size_t i = stones._Find_first(); i < stones.size(); i = stones._Find_next(i))
+        ++n[static_cast<std::size_t>(class_of[i])];
     return n;
 }
 

@@ -12,8 +12,13 @@ namespace {
 class Search {
 public:
     Search(const Challenge& ch, const CountModel& m, std::int64_t limit, const std::vector<int>& weight)
-        : ch_(ch), m_(m), weight_(weight), limit_(limit), classes_(static_cast<int>(m.classes.size())),
-          tasks_(static_cast<int>(ch.tasks.size())), placements_(static_cast<int>(m.demand.size())),
+        : ch_(ch),
+          m_(m),
+          weight_(weight),
+          limit_(limit),
+          classes_(static_cast<int>(m.classes.size())),
+          tasks_(static_cast<int>(ch.tasks.size())),
+          placements_(static_cast<int>(m.demand.size())),
           words_((placements_ + 63) / 64) {
         // Classes that count for many tasks first: their counts settle the most.
         order_.resize(static_cast<std::size_t>(classes_));
@@ -23,7 +28,8 @@ public:
             for (const auto& row : m.coefficient) tasks += row[static_cast<std::size_t>(c)] != 0;
             return tasks;
         };
-        std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) { return involvement(a) > involvement(b); });
+        std::stable_sort(order_.begin(), order_.end(),
+                         [&](int a, int b) { return involvement(a) > involvement(b); });
         // What the classes from position k on can still add, per task side and per placement.
         const auto K = static_cast<std::size_t>(classes_) + 1;
         rem_pos_.assign(static_cast<std::size_t>(tasks_) * K, 0);
@@ -38,7 +44,8 @@ public:
                 rem_neg_[task_at(t, k)] = rem_neg_[task_at(t, k + 1)] + (coef < 0 ? size : 0);
             }
             for (int j = 0; j < placements_; ++j)
-                rem_demand_[placement_at(j, k)] = rem_demand_[placement_at(j, k + 1)] + m.demand[static_cast<std::size_t>(j)][c];
+                rem_demand_[placement_at(j, k)] =
+                    rem_demand_[placement_at(j, k + 1)] + m.demand[static_cast<std::size_t>(j)][c];
         }
         // fits_[c][v]: the placements whose demand on class c is at most v.
         fits_.resize(static_cast<std::size_t>(classes_));
@@ -46,7 +53,8 @@ public:
             for (int v = 0; v <= m.size(static_cast<std::size_t>(c)); ++v) {
                 std::vector<std::uint64_t> mask(static_cast<std::size_t>(words_), 0);
                 for (int j = 0; j < placements_; ++j)
-                    if (m.demand[static_cast<std::size_t>(j)][static_cast<std::size_t>(c)] <= v) mask[static_cast<std::size_t>(j / 64)] |= 1ULL << (j % 64);
+                    if (m.demand[static_cast<std::size_t>(j)][static_cast<std::size_t>(c)] <= v)
+                        mask[static_cast<std::size_t>(j / 64)] |= 1ULL << (j % 64);
                 fits_[static_cast<std::size_t>(c)].push_back(std::move(mask));
             }
         masks_.assign(K * static_cast<std::size_t>(words_), 0);
@@ -54,7 +62,8 @@ public:
         coef_.resize(static_cast<std::size_t>(classes_) * static_cast<std::size_t>(tasks_));
         for (int c = 0; c < classes_; ++c)
             for (int t = 0; t < tasks_; ++t)
-                coef_[static_cast<std::size_t>(c) * static_cast<std::size_t>(tasks_) + static_cast<std::size_t>(t)] =
+                coef_[static_cast<std::size_t>(c) * static_cast<std::size_t>(tasks_) +
+                      static_cast<std::size_t>(t)] =
                     m.coefficient[static_cast<std::size_t>(t)][static_cast<std::size_t>(c)];
         sum_.assign(static_cast<std::size_t>(tasks_), 0);
         counts_.assign(static_cast<std::size_t>(classes_), 0);
@@ -79,8 +88,13 @@ public:
 
 private:
     // Per position k, then per task (or placement): the rows the bound reads at one node are contiguous.
-    std::size_t task_at(int t, int k) const { return static_cast<std::size_t>(k) * static_cast<std::size_t>(tasks_) + static_cast<std::size_t>(t); }
-    std::size_t placement_at(int j, int k) const { return static_cast<std::size_t>(k) * static_cast<std::size_t>(placements_) + static_cast<std::size_t>(j); }
+    std::size_t task_at(int t, int k) const {
+        return static_cast<std::size_t>(k) * static_cast<std::size_t>(tasks_) + static_cast<std::size_t>(t);
+    }
+    std::size_t placement_at(int j, int k) const {
+        return static_cast<std::size_t>(k) * static_cast<std::size_t>(placements_) +
+               static_cast<std::size_t>(j);
+    }
 
     // Lower bound on the penalty of every completion from position k with `used` stones, and the
     // first placement still possible (-1: none). Exact when k == classes_.
@@ -90,11 +104,14 @@ private:
         for (int t = 0; t < tasks_; ++t) {
             const Task& task = ch_.tasks[static_cast<std::size_t>(t)];
             const int s = sum_[static_cast<std::size_t>(t)];
-            const int up = std::min(left, rem_pos_[task_at(t, k)]), down = std::min(left, rem_neg_[task_at(t, k)]);
+            const int up = std::min(left, rem_pos_[task_at(t, k)]),
+                      down = std::min(left, rem_neg_[task_at(t, k)]);
             const int w = weight_[static_cast<std::size_t>(t)];
             if (task.kind == Task::Kind::Same) {
-                if (s > down || -s > up) certain += w;
-                else extra = std::max(extra, std::min(std::abs(s), w));
+                if (s > down || -s > up)
+                    certain += w;
+                else
+                    extra = std::max(extra, std::min(std::abs(s), w));
             } else if (s > task.hi || s + up < task.lo) {
                 certain += w;
             } else {
@@ -104,7 +121,8 @@ private:
         int first = -1;
         if (ch_.formation) {
             int fewest = 1 << 20;
-            const std::uint64_t* mask = &masks_[static_cast<std::size_t>(k) * static_cast<std::size_t>(words_)];
+            const std::uint64_t* mask =
+                &masks_[static_cast<std::size_t>(k) * static_cast<std::size_t>(words_)];
             for (int w = 0; w < words_; ++w)
                 for (std::uint64_t bits = mask[w]; bits; bits &= bits - 1) {
                     int j = w * 64 + __builtin_ctzll(bits);
@@ -144,9 +162,12 @@ private:
         const int* coef = coef_.data() + c * static_cast<std::size_t>(tasks_);
         for (int v = 0; v <= top; ++v) {  // left only by the break below, which undoes the sums
             if (v > 0)
-                for (int t = 0; t < tasks_; ++t) sum_[static_cast<std::size_t>(t)] += coef[t];  // one more stone in c
+                for (int t = 0; t < tasks_; ++t)
+                    sum_[static_cast<std::size_t>(t)] += coef[t];  // one more stone in c
             const auto& fit = fits_[c][static_cast<std::size_t>(v)];
-            for (std::size_t w = 0; w < W; ++w) masks_[(static_cast<std::size_t>(k) + 1) * W + w] = masks_[static_cast<std::size_t>(k) * W + w] & fit[w];
+            for (std::size_t w = 0; w < W; ++w)
+                masks_[(static_cast<std::size_t>(k) + 1) * W + w] =
+                    masks_[static_cast<std::size_t>(k) * W + w] & fit[w];
             counts_[c] = v;
             dfs(k + 1, used + v);
             if (v >= best_penalty_ - 1 - used || v == top || !complete_) {  // the bound may have tightened
@@ -177,7 +198,8 @@ CountSearchResult count_search(const Challenge& ch, const CountModel& model, std
 
 CountSearchResult count_search(const Challenge& ch, const CountModel& model, const std::vector<int>& weight,
                                std::int64_t node_limit) {
-    if (weight.size() != ch.tasks.size() + 1) throw std::logic_error("count_search: one weight per task and the formation");
+    if (weight.size() != ch.tasks.size() + 1)
+        throw std::logic_error("count_search: one weight per task and the formation");
     return Search(ch, model, node_limit, weight).run();
 }
 

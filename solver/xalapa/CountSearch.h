@@ -17,12 +17,13 @@ struct CountSearchResult {
     std::int64_t nodes = 0;
 };
 
-CountSearchResult count_search(const Challenge& challenge, const CountModel& model, std::int64_t node_limit = 200000);
+CountSearchResult count_search(const Challenge& challenge, const CountModel& model,
+                               std::int64_t node_limit = 200000);
 
 // The same with a weight per unmet task (then the formation, last) instead of `disfavor`: the
 // result minimises stones + sum of the weights of unmet tasks. Weight 0 ignores a task; a weight
 // above max_stones makes it required, as far as it can be met at all.
-CountSearchResult count_search(const Challenge& challenge, const CountModel& model, const std::vector<int>& weight,
-                               std::int64_t node_limit = 200000);
+CountSearchResult count_search(const Challenge& challenge, const CountModel& model,
+                               const std::vector<int>& weight, std::int64_t node_limit = 200000);
 
 }  // namespace tlaloc::xalapa

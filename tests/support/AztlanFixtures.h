@@ -1,10 +1,9 @@
 // Helpers shared by the Aztlán tests: running the CLI and finding test and shipped data.
 #pragma once
+#include <sys/wait.h>
 #include <array>
 #include <cstdio>
-#include <sys/wait.h>
 #include <string>
-
 
 namespace aztlan_test {
 
@@ -27,6 +26,8 @@ inline Run run_tlaloc(const std::string& args) {
 inline std::string data(const std::string& name) { return std::string(TLALOC_TEST_DATA) + "/aztlan/" + name; }
 
 // A shipped data file under puzzles/aztlan/.
-inline std::string shipped(const std::string& name) { return std::string(TLALOC_SOURCE_DIR) + "/puzzles/aztlan/" + name; }
+inline std::string shipped(const std::string& name) {
+    return std::string(TLALOC_SOURCE_DIR) + "/puzzles/aztlan/" + name;
+}
 
 }  // namespace aztlan_test

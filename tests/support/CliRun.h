@@ -1,26 +1,28 @@
 // Running the built `tlaloc` binary from a test, as a user would: exit code, stdout, stderr.
 #pragma once
+#include <sys/wait.h>
+#include <unistd.h>
 #include <array>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <string>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace tlaloc::test_support {
 
 struct CliRun {
-    int code = -1;      // the exit code, -1 when the process did not exit normally
-    std::string out;    // stdout (and stderr too, for run_tlaloc)
-    std::string err;    // stderr (run_tlaloc_split only)
+    int code = -1;    // the exit code, -1 when the process did not exit normally
+    std::string out;  // stdout (and stderr too, for run_tlaloc)
+    std::string err;  // stderr (run_tlaloc_split only)
     double seconds = 0;
 };
 
 namespace detail {
 // stdin is /dev/null unless the arguments redirect it themselves ("play < moves.txt").
-inline std::string stdin_of(const std::string& args) { return args.find('<') == std::string::npos ? " </dev/null" : ""; }
+inline std::string stdin_of(const std::string& args) {
+    return args.find('<') == std::string::npos ? " </dev/null" : "";
+}
 
 inline CliRun run_command(const std::string& command, const std::string& err_file) {
     CliRun r;
@@ -53,7 +55,8 @@ inline CliRun run_tlaloc_split(const std::string& args) {
     int fd = mkstemp(err_name);
     if (fd < 0) return {};
     close(fd);
-    return detail::run_command(std::string(TLALOC_BIN) + " " + args + " 2>" + err_name + detail::stdin_of(args), err_name);
+    return detail::run_command(
+        std::string(TLALOC_BIN) + " " + args + " 2>" + err_name + detail::stdin_of(args), err_name);
 }
 
 }  // namespace tlaloc::test_support

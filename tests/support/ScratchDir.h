@@ -2,17 +2,18 @@
 // (ctest runs test cases in parallel processes, so they never share one), removed with
 // everything in it when the process exits.
 #pragma once
+#include <unistd.h>
 #include <filesystem>
 #include <string>
 #include <system_error>
-#include <unistd.h>
 
 namespace tlaloc::test_support {
 
 // The folder `name` below this process's scratch root, created if needed.
 inline std::filesystem::path scratch_dir(const std::string& name) {
     struct Root {
-        std::filesystem::path path = std::filesystem::temp_directory_path() / ("tlaloc-test-" + std::to_string(::getpid()));
+        std::filesystem::path path =
+            std::filesystem::temp_directory_path() / ("tlaloc-test-" + std::to_string(::getpid()));
         ~Root() {
             std::error_code ignored;
             std::filesystem::remove_all(path, ignored);

@@ -37,7 +37,8 @@ inline int brute_penalty(const Challenge& ch, const std::vector<int>& stones) {
                     bool all = true;
                     for (Cell c : shape) {
                         Cell at{c.row + dr, c.col + dc};
-                        all = all && b.contains(at) && std::find(stones.begin(), stones.end(), b.index(at)) != stones.end();
+                        all = all && b.contains(at) &&
+                              std::find(stones.begin(), stones.end(), b.index(at)) != stones.end();
                     }
                     met = all;
                 }
@@ -85,8 +86,10 @@ inline bool brute_can_meet(const Challenge& ch, const std::vector<int>& tasks, i
     only.tasks.clear();
     bool formation = false;
     for (int t : tasks) {
-        if (t == static_cast<int>(ch.tasks.size())) formation = true;
-        else only.tasks.push_back(ch.tasks[t]);
+        if (t == static_cast<int>(ch.tasks.size()))
+            formation = true;
+        else
+            only.tasks.push_back(ch.tasks[t]);
     }
     if (!formation) only.formation.reset();
     only.disfavor = 1000;

@@ -24,7 +24,11 @@ constexpr Row kAllColumns = (1u << (kMaxBonusColumn + 1)) - 1;
 class Enumeration {
 public:
     Enumeration(const Map& map, int max_size, DomainTable& table, std::uint64_t max_sets)
-        : bits_(map_bits(map)), max_size_(max_size), table_(table), max_sets_(max_sets), missing_(kTerritoryTypeCount) {
+        : bits_(map_bits(map)),
+          max_size_(max_size),
+          table_(table),
+          max_sets_(max_sets),
+          missing_(kTerritoryTypeCount) {
         for (auto& rows : missing_) rows.assign(max_size + 1, kAllColumns);
     }
 
@@ -46,7 +50,8 @@ private:
             table_.per_type[t][size - 1][k] = true;
             if (!table_.achievable[size - 1][k]) {
                 table_.achievable[size - 1][k] = true;
-                table_.witness[size - 1][k] = DomainWitness{static_cast<TerritoryType>(t), territories_of(set)};
+                table_.witness[size - 1][k] =
+                    DomainWitness{static_cast<TerritoryType>(t), territories_of(set)};
             }
         }
     }

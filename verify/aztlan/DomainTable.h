@@ -1,8 +1,8 @@
 // The domain scoring table of the rulebook, computed from a map: which (domain size n, bonus
 // count k) pairs some connected set of territories can realise, with a witness for each.
 #pragma once
-#include <functional>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <vector>

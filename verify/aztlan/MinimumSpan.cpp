@@ -15,7 +15,8 @@ bool better(TerritorySet candidate, TerritorySet current) {
 std::vector<std::optional<TerritorySet>> minimum_spans(const MapBits& bits, TerritoryType type) {
     auto terminals = territories_of(bits.of_type[static_cast<int>(type)]);
     int m = static_cast<int>(terminals.size());
-    if (m > kMaxSpanTerminals) throw std::invalid_argument("too many territories of one type for minimum_spans");
+    if (m > kMaxSpanTerminals)
+        throw std::invalid_argument("too many territories of one type for minimum_spans");
     int n = static_cast<int>(bits.neighbors.size());
     // best[mask][v]: a smallest connected set found holding the terminals in mask and territory v.
     std::vector<std::vector<TerritorySet>> best(std::size_t{1} << m, std::vector<TerritorySet>(n, 0));
@@ -28,7 +29,10 @@ std::vector<std::optional<TerritorySet>> minimum_spans(const MapBits& bits, Terr
                 for (TerritorySet nb = bits.neighbors[v]; nb; nb &= nb - 1) {
                     int u = std::countr_zero(nb);
                     TerritorySet candidate = row[v] | TerritorySet{1} << u;
-                    if (better(candidate, row[u])) { row[u] = candidate; changed = true; }
+                    if (better(candidate, row[u])) {
+                        row[u] = candidate;
+                        changed = true;
+                    }
                 }
             }
         }

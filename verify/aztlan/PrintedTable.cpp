@@ -8,19 +8,23 @@ DomainTable parse_domain_table(const JsonPlace& where) {
     auto rows = where.at("table").items();
     table.max_size = static_cast<int>(where.at("max_size").as_int(1, 64));
     if (static_cast<int>(rows.size()) != table.max_size) {
-        where.at("table").fail("has " + std::to_string(rows.size()) + " rows but max_size is " + std::to_string(table.max_size));
+        where.at("table").fail("has " + std::to_string(rows.size()) + " rows but max_size is " +
+                               std::to_string(table.max_size));
     }
     table.achievable.assign(table.max_size, {});
     table.witness.assign(table.max_size, {});
     for (auto& per : table.per_type) per.assign(table.max_size, {});
     for (int n = 1; n <= table.max_size; ++n) {
         const auto& row = rows[n - 1];
-        if (row.size() != kMaxBonusColumn + 1) row.fail("expected " + std::to_string(kMaxBonusColumn + 1) + " columns (k = 0..6)");
+        if (row.size() != kMaxBonusColumn + 1)
+            row.fail("expected " + std::to_string(kMaxBonusColumn + 1) + " columns (k = 0..6)");
         for (int k = 0; k <= kMaxBonusColumn; ++k) {
             auto cell = row.at(k);
             if (cell.is_null()) continue;
             int expected = domain_points(n, k);
-            if (cell.as_int(0, 1000) != expected) cell.fail("domain of " + std::to_string(n) + " with " + std::to_string(k) + " bonus scores " + std::to_string(expected));
+            if (cell.as_int(0, 1000) != expected)
+                cell.fail("domain of " + std::to_string(n) + " with " + std::to_string(k) + " bonus scores " +
+                          std::to_string(expected));
             table.achievable[n - 1][k] = true;
         }
     }
@@ -45,7 +49,9 @@ Json domain_table_to_json(const DomainTable& table) {
     return {{"max_size", table.max_size}, {"table", rows}};
 }
 
-std::filesystem::path printed_table_file() { return data_dir() / "puzzles" / "aztlan" / "printed-table.json"; }
+std::filesystem::path printed_table_file() {
+    return data_dir() / "puzzles" / "aztlan" / "printed-table.json";
+}
 
 std::vector<CellDifference> table_differences(const DomainTable& first, const DomainTable& second) {
     std::vector<CellDifference> out;

@@ -14,7 +14,7 @@ using TerritorySet = std::uint64_t;
 inline constexpr int kMaxBitsetTerritories = 64;
 
 struct MapBits {
-    std::vector<TerritorySet> neighbors;                     // per territory
+    std::vector<TerritorySet> neighbors;                      // per territory
     std::array<TerritorySet, kTerritoryTypeCount> of_type{};  // territories of each type
 };
 

@@ -43,7 +43,9 @@ std::string name_list(const Map& m) {
     return out;
 }
 
-std::string cell_name(int n, int k) { return "(" + std::to_string(n) + " territories, " + std::to_string(k) + " bonus)"; }
+std::string cell_name(int n, int k) {
+    return "(" + std::to_string(n) + " territories, " + std::to_string(k) + " bonus)";
+}
 std::string printed(const TableCell& c) { return c ? std::to_string(*c) : std::string("-"); }
 
 // Lists at most `limit` problems in full and counts the rest, so a broken table stays readable.
@@ -79,9 +81,13 @@ void check_domain_table(const Claim& c, const CheckContext& ctx, ClaimResult& r)
             if (f.printed) {
                 ++arithmetic_cells;
                 if (!f.arithmetic) {
-                    f.problem = "printed " + printed(f.printed) + ", but a domain of " + std::to_string(f.size) + " cannot hold " + std::to_string(f.bonus) + " bonus territories";
+                    f.problem = "printed " + printed(f.printed) + ", but a domain of " +
+                                std::to_string(f.size) + " cannot hold " + std::to_string(f.bonus) +
+                                " bonus territories";
                 } else if (*f.printed != *f.arithmetic) {
-                    f.problem = "printed " + printed(f.printed) + ", but " + std::to_string(f.size) + " + " + std::to_string(f.bonus) + "² gives " + std::to_string(*f.arithmetic) + (f.bonus == 0 ? " (no bonus territory scores 0)" : "");
+                    f.problem = "printed " + printed(f.printed) + ", but " + std::to_string(f.size) + " + " +
+                                std::to_string(f.bonus) + "² gives " + std::to_string(*f.arithmetic) +
+                                (f.bonus == 0 ? " (no bonus territory scores 0)" : "");
                 }
             }
             if (computed) {
@@ -91,9 +97,11 @@ void check_domain_table(const Claim& c, const CheckContext& ctx, ClaimResult& r)
                 if (!f.printed && occurs && f.problem.empty()) {
                     f.problem = "printed '-', but it occurs on map " + ctx.map_name + ": " + f.witness;
                 } else if (f.printed && !occurs && f.problem.empty()) {
-                    f.problem = "printed " + printed(f.printed) + ", but no connected set of " + std::to_string(f.size) +
-                                " territories on map " + ctx.map_name + " holds exactly " + std::to_string(f.bonus) +
-                                " of one type (every connected set of up to " + std::to_string(computed->max_size) + " territories enumerated)";
+                    f.problem = "printed " + printed(f.printed) + ", but no connected set of " +
+                                std::to_string(f.size) + " territories on map " + ctx.map_name +
+                                " holds exactly " + std::to_string(f.bonus) +
+                                " of one type (every connected set of up to " +
+                                std::to_string(computed->max_size) + " territories enumerated)";
                 }
             }
             if (!f.problem.empty()) problems.push_back(cell_name(f.size, f.bonus) + ": " + f.problem);
@@ -106,12 +114,15 @@ void check_domain_table(const Claim& c, const CheckContext& ctx, ClaimResult& r)
         r.evidence = std::to_string(problems.size()) + " of " + cells + " wrong: " + join_problems(problems);
     } else if (!computed) {
         r.status = Status::Unchecked;
-        r.evidence = "arithmetic (n + k², 0 without bonus) holds in all " + std::to_string(arithmetic_cells) +
-                     " printed values; which cells can occur needs a map (--map, or \"map\" in the claims file)";
+        r.evidence =
+            "arithmetic (n + k², 0 without bonus) holds in all " + std::to_string(arithmetic_cells) +
+            " printed values; which cells can occur needs a map (--map, or \"map\" in the claims file)";
     } else {
         r.status = Status::True;
-        r.evidence = "all " + cells + " hold on map " + ctx.map_name + ": every value is n + k² and occurs, every '-' "
-                     "is a combination no connected set of up to " + std::to_string(computed->max_size) + " territories realises";
+        r.evidence = "all " + cells + " hold on map " + ctx.map_name +
+                     ": every value is n + k² and occurs, every '-' "
+                     "is a combination no connected set of up to " +
+                     std::to_string(computed->max_size) + " territories realises";
     }
 }
 
@@ -121,19 +132,31 @@ void check_domain_score(const Claim& c, ClaimResult& r) {
     long sum = 0;
     for (std::size_t i = 0; i < c.domains.size(); ++i) {
         auto [n, k] = c.domains[i];
-        std::string name = "domain " + std::to_string(i + 1) + " [" + std::to_string(n) + ", " + std::to_string(k) + "]";
-        if (k > n) { problems.push_back(name + " holds more bonus territories than territories"); continue; }
-        if (k > per_type) problems.push_back(name + ": the board has only " + std::to_string(per_type) + " territories of each type");
+        std::string name =
+            "domain " + std::to_string(i + 1) + " [" + std::to_string(n) + ", " + std::to_string(k) + "]";
+        if (k > n) {
+            problems.push_back(name + " holds more bonus territories than territories");
+            continue;
+        }
+        if (k > per_type)
+            problems.push_back(name + ": the board has only " + std::to_string(per_type) +
+                               " territories of each type");
         int pts = aztlan::domain_points(n, k);
         sum += pts;
         terms.push_back(std::to_string(pts));
         if (c.domain_points && (*c.domain_points)[i] != pts) {
-            problems.push_back(name + " is printed as " + std::to_string((*c.domain_points)[i]) + " points, the model scores " + std::to_string(pts));
+            problems.push_back(name + " is printed as " + std::to_string((*c.domain_points)[i]) +
+                               " points, the model scores " + std::to_string(pts));
         }
     }
-    std::string computed = (terms.empty() ? std::string("0") : std::accumulate(std::next(terms.begin()), terms.end(), terms.front(),
-        [](const std::string& a, const std::string& b) { return a + " + " + b; })) + " = " + std::to_string(sum);
-    if (problems.empty() && sum != c.total) problems.push_back("printed total " + std::to_string(c.total) + ", the model scores " + computed);
+    std::string computed =
+        (terms.empty()
+             ? std::string("0")
+             : std::accumulate(std::next(terms.begin()), terms.end(), terms.front(),
+                               [](const std::string& a, const std::string& b) { return a + " + " + b; })) +
+        " = " + std::to_string(sum);
+    if (problems.empty() && sum != c.total)
+        problems.push_back("printed total " + std::to_string(c.total) + ", the model scores " + computed);
     r.status = problems.empty() ? Status::True : Status::False;
     r.evidence = problems.empty() ? "the model scores " + computed : join_problems(problems);
 }
@@ -145,7 +168,8 @@ void check_value_table(const Claim& c, const std::string& game, ClaimResult& r) 
     auto it = tables.find(name);
     if (it == tables.end()) {
         r.status = Status::Unchecked;
-        r.evidence = "the " + game + " model has no table \"" + name + "\" (it has: " + name_list(tables) + ")";
+        r.evidence =
+            "the " + game + " model has no table \"" + name + "\" (it has: " + name_list(tables) + ")";
         return;
     }
     const auto& model = it->second;
@@ -154,17 +178,26 @@ void check_value_table(const Claim& c, const std::string& game, ClaimResult& r) 
     for (const auto& [key, value] : c.values) {
         total += value;
         auto m = model.find(normalise_entry_key(key));
-        if (m == model.end()) problems.push_back("entry \"" + key + "\": the model's table has no such entry (entries: " + name_list(model) + ")");
-        else if (m->second != value) problems.push_back("entry \"" + key + "\": printed " + std::to_string(value) + ", the model has " + std::to_string(m->second));
+        if (m == model.end())
+            problems.push_back("entry \"" + key +
+                               "\": the model's table has no such entry (entries: " + name_list(model) + ")");
+        else if (m->second != value)
+            problems.push_back("entry \"" + key + "\": printed " + std::to_string(value) +
+                               ", the model has " + std::to_string(m->second));
     }
     std::string fit;
     if (c.supply) {
-        fit = "; the values add up to " + std::to_string(total) + " of a supply of " + std::to_string(*c.supply);
-        if (total > *c.supply) problems.push_back("the values add up to " + std::to_string(total) + ", more than the supply of " + std::to_string(*c.supply));
+        fit = "; the values add up to " + std::to_string(total) + " of a supply of " +
+              std::to_string(*c.supply);
+        if (total > *c.supply)
+            problems.push_back("the values add up to " + std::to_string(total) +
+                               ", more than the supply of " + std::to_string(*c.supply));
     }
     r.status = problems.empty() ? Status::True : Status::False;
-    r.evidence = problems.empty() ? std::to_string(c.values.size()) + " of the model's " + std::to_string(model.size()) + " entries of " + name + ", all equal" + fit
-                                  : join_problems(problems);
+    r.evidence = problems.empty()
+                     ? std::to_string(c.values.size()) + " of the model's " + std::to_string(model.size()) +
+                           " entries of " + name + ", all equal" + fit
+                     : join_problems(problems);
 }
 
 std::string format_parts(const std::vector<std::vector<int>>& parts) {
@@ -188,28 +221,42 @@ void check_sum(const Claim& c, const std::string& game, ClaimResult& r) {
     }
     std::vector<std::string> problems;
     std::string computed = format_parts(c.parts) + " = " + std::to_string(total);
-    if (total != c.total) problems.push_back("printed total " + std::to_string(c.total) + ", but " + computed);
+    if (total != c.total)
+        problems.push_back("printed total " + std::to_string(c.total) + ", but " + computed);
     std::string model_note;
     if (!c.component.empty()) {
         const auto& counts = counts_of(game);
         Tables tables = tables_of(game);
         if (auto ct = counts.find(c.component); ct != counts.end()) {
             model_note = "; the model's " + c.component + " is " + std::to_string(ct->second);
-            if (ct->second != c.total) problems.push_back("the model's " + c.component + " is " + std::to_string(ct->second) + ", not " + std::to_string(c.total));
+            if (ct->second != c.total)
+                problems.push_back("the model's " + c.component + " is " + std::to_string(ct->second) +
+                                   ", not " + std::to_string(c.total));
         } else if (auto tb = tables.find(c.component); tb != tables.end()) {
             std::vector<int> model_parts;
             long model_total = 0;
-            for (const auto& [k, v] : tb->second) { model_parts.push_back(v); model_total += v; }
+            for (const auto& [k, v] : tb->second) {
+                model_parts.push_back(v);
+                model_total += v;
+            }
             model_note = "; the model's " + c.component + " adds up to " + std::to_string(model_total);
-            if (model_total != c.total) problems.push_back("the model's " + c.component + " adds up to " + std::to_string(model_total) + ", not " + std::to_string(c.total));
+            if (model_total != c.total)
+                problems.push_back("the model's " + c.component + " adds up to " +
+                                   std::to_string(model_total) + ", not " + std::to_string(c.total));
             auto a = flat, b = model_parts;
             std::sort(a.begin(), a.end());
             std::sort(b.begin(), b.end());
-            if (a.size() == b.size() && a != b) problems.push_back("the parts differ from the model's " + c.component + " (" + name_list(tb->second) + ")");
+            if (a.size() == b.size() && a != b)
+                problems.push_back("the parts differ from the model's " + c.component + " (" +
+                                   name_list(tb->second) + ")");
         } else {
             r.status = Status::Unchecked;
-            r.evidence = computed + "; but the " + game + " model has no count or table \"" + c.component + "\"";
-            if (total != c.total) { r.status = Status::False; r.evidence = problems.front(); }
+            r.evidence =
+                computed + "; but the " + game + " model has no count or table \"" + c.component + "\"";
+            if (total != c.total) {
+                r.status = Status::False;
+                r.evidence = problems.front();
+            }
             return;
         }
     }
@@ -222,11 +269,13 @@ void check_count(const Claim& c, const std::string& game, ClaimResult& r) {
     auto it = counts.find(c.component);
     if (it == counts.end()) {
         r.status = Status::Unchecked;
-        r.evidence = "the " + game + " model has no count \"" + c.component + "\" (it has: " + name_list(counts) + ")";
+        r.evidence =
+            "the " + game + " model has no count \"" + c.component + "\" (it has: " + name_list(counts) + ")";
         return;
     }
     r.status = it->second == c.total ? Status::True : Status::False;
-    r.evidence = "printed " + std::to_string(c.total) + ", the model's " + c.component + " is " + std::to_string(it->second);
+    r.evidence = "printed " + std::to_string(c.total) + ", the model's " + c.component + " is " +
+                 std::to_string(it->second);
 }
 
 void check_supply(const Claim& c, const std::string& game, ClaimResult& r) {
@@ -234,9 +283,13 @@ void check_supply(const Claim& c, const std::string& game, ClaimResult& r) {
     std::string how;
     if (c.per_player) {
         needed = static_cast<long>(*c.per_player) * *c.players;
-        how = std::to_string(*c.per_player) + " per player × " + std::to_string(*c.players) + " players = " + std::to_string(needed);
+        how = std::to_string(*c.per_player) + " per player × " + std::to_string(*c.players) +
+              " players = " + std::to_string(needed);
     } else {
-        for (int n : c.needed) { how += (how.empty() ? "" : " + ") + std::to_string(n); needed += n; }
+        for (int n : c.needed) {
+            how += (how.empty() ? "" : " + ") + std::to_string(n);
+            needed += n;
+        }
         how += " = " + std::to_string(needed);
     }
     std::vector<std::string> problems;
@@ -245,11 +298,17 @@ void check_supply(const Claim& c, const std::string& game, ClaimResult& r) {
     if (!c.component.empty()) {
         const auto& counts = counts_of(game);
         auto it = counts.find(c.component);
-        if (it == counts.end()) problems.push_back("the " + game + " model has no count \"" + c.component + "\"");
-        else if (it->second != c.total) problems.push_back("the model's " + c.component + " is " + std::to_string(it->second) + ", not " + std::to_string(c.total));
+        if (it == counts.end())
+            problems.push_back("the " + game + " model has no count \"" + c.component + "\"");
+        else if (it->second != c.total)
+            problems.push_back("the model's " + c.component + " is " + std::to_string(it->second) + ", not " +
+                               std::to_string(c.total));
     }
     r.status = problems.empty() ? Status::True : Status::False;
-    r.evidence = problems.empty() ? line + (needed < c.total ? " (" + std::to_string(c.total - needed) + " spare)" : " (exactly enough)") : join_problems(problems);
+    r.evidence = problems.empty()
+                     ? line + (needed < c.total ? " (" + std::to_string(c.total - needed) + " spare)"
+                                                : " (exactly enough)")
+                     : join_problems(problems);
 }
 
 // A rule whose reading varies by edition: the readings tlaloc knows, where an edition profile states
@@ -259,30 +318,40 @@ struct RuleSpec {
     std::vector<std::string> readings;
     std::function<std::optional<std::string>()> model_reading;
     // Returns the claims of `file` that contradict `reading`, each with why.
-    std::function<std::vector<std::string>(const ClaimsFile& file, const std::string& reading)> contradictions;
+    std::function<std::vector<std::string>(const ClaimsFile& file, const std::string& reading)>
+        contradictions;
 };
 
 std::vector<std::string> no_bonus_contradictions(const ClaimsFile& file, const std::string& reading) {
-    auto points = [&](int n, int k) { return k == 0 ? (reading == "base" ? n : 0) : aztlan::domain_points(n, k); };
+    auto points = [&](int n, int k) {
+        return k == 0 ? (reading == "base" ? n : 0) : aztlan::domain_points(n, k);
+    };
     std::vector<std::string> out;
     for (const auto& other : file.claims) {
         if (other.kind == ClaimKind::DomainTable) {
             std::vector<std::string> rows;
             for (std::size_t row = 0; row < other.table.size(); ++row) {
                 const auto& cell = other.table[row][0];
-                if (cell && *cell != points(static_cast<int>(row) + 1, 0)) rows.push_back(std::to_string(row + 1));
+                if (cell && *cell != points(static_cast<int>(row) + 1, 0))
+                    rows.push_back(std::to_string(row + 1));
             }
             if (!rows.empty()) {
-                out.push_back("\"" + other.id + "\" prints " + printed(other.table[std::stoi(rows[0]) - 1][0]) + " for a domain of " + rows[0] +
-                              " without bonus where this reading gives " + std::to_string(points(std::stoi(rows[0]), 0)) +
-                              " (" + std::to_string(rows.size()) + " rows of column 0 disagree)");
+                out.push_back("\"" + other.id + "\" prints " +
+                              printed(other.table[std::stoi(rows[0]) - 1][0]) + " for a domain of " +
+                              rows[0] + " without bonus where this reading gives " +
+                              std::to_string(points(std::stoi(rows[0]), 0)) + " (" +
+                              std::to_string(rows.size()) + " rows of column 0 disagree)");
             }
         } else if (other.kind == ClaimKind::DomainScore) {
             bool has_zero = false;
             long sum = 0;
-            for (auto [n, k] : other.domains) { has_zero = has_zero || k == 0; sum += k <= n ? points(n, k) : 0; }
+            for (auto [n, k] : other.domains) {
+                has_zero = has_zero || k == 0;
+                sum += k <= n ? points(n, k) : 0;
+            }
             if (has_zero && sum != other.total) {
-                out.push_back("\"" + other.id + "\" totals " + std::to_string(other.total) + " where this reading gives " + std::to_string(sum));
+                out.push_back("\"" + other.id + "\" totals " + std::to_string(other.total) +
+                              " where this reading gives " + std::to_string(sum));
             }
         }
     }
@@ -291,7 +360,9 @@ std::vector<std::string> no_bonus_contradictions(const ClaimsFile& file, const s
 
 const std::vector<RuleSpec>& rule_specs() {
     static const std::vector<RuleSpec> specs = {
-        {"aztlan", "domain_without_bonus", {"zero", "base"},
+        {"aztlan",
+         "domain_without_bonus",
+         {"zero", "base"},
          [] { return std::optional<std::string>(aztlan::domain_points(1, 0) == 0 ? "zero" : "base"); },
          no_bonus_contradictions},
         {"aztlan", "tie_break", {"top", "bottom"}, [] { return std::optional<std::string>(); }, {}},
@@ -303,7 +374,8 @@ const std::vector<RuleSpec>& rule_specs() {
 std::string normalise_reading(std::string v) {
     for (const char* suffix : {"-pyramid", "_pyramid", " pyramid"}) {
         std::string s = suffix;
-        if (v.size() > s.size() && v.compare(v.size() - s.size(), s.size(), s) == 0) v.resize(v.size() - s.size());
+        if (v.size() > s.size() && v.compare(v.size() - s.size(), s.size(), s) == 0)
+            v.resize(v.size() - s.size());
     }
     return v;
 }
@@ -319,7 +391,8 @@ void check_rule(const Claim& c, const ClaimsFile& file, const CheckContext& ctx,
             if (s.game == file.game) known += (known.empty() ? "" : ", ") + s.name;
         }
         r.status = Status::Unchecked;
-        r.evidence = "the " + file.game + " model has no rule \"" + c.rule + "\"" + (known.empty() ? "" : " (it has: " + known + ")");
+        r.evidence = "the " + file.game + " model has no rule \"" + c.rule + "\"" +
+                     (known.empty() ? "" : " (it has: " + known + ")");
         return;
     }
     std::string reading = normalise_reading(c.value);
@@ -327,7 +400,8 @@ void check_rule(const Claim& c, const ClaimsFile& file, const CheckContext& ctx,
         std::string known;
         for (const auto& v : spec->readings) known += (known.empty() ? "" : ", ") + v;
         r.status = Status::Unchecked;
-        r.evidence = "\"" + c.value + "\" is not a reading the model knows for " + c.rule + " (" + known + ")";
+        r.evidence =
+            "\"" + c.value + "\" is not a reading the model knows for " + c.rule + " (" + known + ")";
         return;
     }
     std::vector<std::string> problems;
@@ -340,19 +414,23 @@ void check_rule(const Claim& c, const ClaimsFile& file, const CheckContext& ctx,
         }
     }
     if (!model && (model = spec->model_reading())) basis = "the model's scoring";
-    if (model && *model != reading) problems.push_back(basis + " reads " + c.rule + " as " + *model + ", not " + reading);
+    if (model && *model != reading)
+        problems.push_back(basis + " reads " + c.rule + " as " + *model + ", not " + reading);
     if (spec->contradictions) {
-        for (const auto& why : spec->contradictions(file, reading)) problems.push_back("internal inconsistency: " + why);
+        for (const auto& why : spec->contradictions(file, reading))
+            problems.push_back("internal inconsistency: " + why);
     }
     if (!problems.empty()) {
         r.status = Status::False;
         r.evidence = join_problems(problems);
     } else if (model) {
         r.status = Status::True;
-        r.evidence = basis + " reads it as " + *model + (spec->contradictions ? ", and no other claim of this file contradicts it" : "");
+        r.evidence = basis + " reads it as " + *model +
+                     (spec->contradictions ? ", and no other claim of this file contradicts it" : "");
     } else {
         r.status = Status::Unchecked;
-        r.evidence = "the model leaves " + c.rule + " to the edition profile, and there is none for edition \"" + file.edition + "\"";
+        r.evidence = "the model leaves " + c.rule +
+                     " to the edition profile, and there is none for edition \"" + file.edition + "\"";
     }
 }
 
@@ -360,21 +438,26 @@ void check_rule(const Claim& c, const ClaimsFile& file, const CheckContext& ctx,
 
 const char* to_string(Status status) {
     switch (status) {
-        case Status::True: return "true";
-        case Status::False: return "false";
-        default: return "unchecked";
+        case Status::True:
+            return "true";
+        case Status::False:
+            return "false";
+        default:
+            return "unchecked";
     }
 }
 
 const aztlan::DomainTable& domain_table_on_map(const CheckContext& ctx, int rows) {
     int size = std::max(1, std::min(rows, ctx.map->size()));
     auto it = ctx.tables->find(size);
-    if (it == ctx.tables->end()) it = ctx.tables->emplace(size, aztlan::compute_domain_table(*ctx.map, size)).first;
+    if (it == ctx.tables->end())
+        it = ctx.tables->emplace(size, aztlan::compute_domain_table(*ctx.map, size)).first;
     return it->second;
 }
 
 int FileReport::count(Status status) const {
-    return static_cast<int>(std::count_if(results.begin(), results.end(), [&](const ClaimResult& r) { return r.status == status; }));
+    return static_cast<int>(std::count_if(results.begin(), results.end(),
+                                          [&](const ClaimResult& r) { return r.status == status; }));
 }
 
 EditionProfile load_edition_profile(const std::filesystem::path& file) {
@@ -404,16 +487,31 @@ FileReport check_claims(const ClaimsFile& claims, const CheckContext& context) {
         bool aztlan_only = c.kind == ClaimKind::DomainTable || c.kind == ClaimKind::DomainScore;
         if (aztlan_only && claims.game != "aztlan") {
             r.status = Status::Unchecked;
-            r.evidence = std::string(to_string(c.kind)) + " claims are about Aztlán domains; this file is about " + claims.game;
+            r.evidence = std::string(to_string(c.kind)) +
+                         " claims are about Aztlán domains; this file is about " + claims.game;
         } else {
             switch (c.kind) {
-                case ClaimKind::DomainTable: check_domain_table(c, context, r); break;
-                case ClaimKind::DomainScore: check_domain_score(c, r); break;
-                case ClaimKind::ValueTable: check_value_table(c, claims.game, r); break;
-                case ClaimKind::Sum: check_sum(c, claims.game, r); break;
-                case ClaimKind::Rule: check_rule(c, claims, context, r); break;
-                case ClaimKind::Count: check_count(c, claims.game, r); break;
-                case ClaimKind::Supply: check_supply(c, claims.game, r); break;
+                case ClaimKind::DomainTable:
+                    check_domain_table(c, context, r);
+                    break;
+                case ClaimKind::DomainScore:
+                    check_domain_score(c, r);
+                    break;
+                case ClaimKind::ValueTable:
+                    check_value_table(c, claims.game, r);
+                    break;
+                case ClaimKind::Sum:
+                    check_sum(c, claims.game, r);
+                    break;
+                case ClaimKind::Rule:
+                    check_rule(c, claims, context, r);
+                    break;
+                case ClaimKind::Count:
+                    check_count(c, claims.game, r);
+                    break;
+                case ClaimKind::Supply:
+                    check_supply(c, claims.game, r);
+                    break;
             }
         }
         report.results.push_back(std::move(r));
@@ -421,7 +519,8 @@ FileReport check_claims(const ClaimsFile& claims, const CheckContext& context) {
     return report;
 }
 
-LoadedClaims load_for_checking(const std::filesystem::path& claims_file, const std::optional<std::filesystem::path>& map_override) {
+LoadedClaims load_for_checking(const std::filesystem::path& claims_file,
+                               const std::optional<std::filesystem::path>& map_override) {
     LoadedClaims out;
     out.claims = load_claims_file(claims_file);
     std::optional<std::filesystem::path> map_file = map_override ? map_override : out.claims.map;
@@ -435,8 +534,10 @@ LoadedClaims load_for_checking(const std::filesystem::path& claims_file, const s
     } else if (out.claims.game == "aztlan" && !out.claims.edition.empty()) {
         auto shipped = data_dir() / "puzzles" / "aztlan" / "profiles" / (out.claims.edition + ".json");
         std::error_code ec;
-        bool safe_name = out.claims.edition.find('/') == std::string::npos && out.claims.edition.find('\\') == std::string::npos;
-        if (safe_name && std::filesystem::is_regular_file(shipped, ec)) out.context.profile = load_edition_profile(shipped);
+        bool safe_name = out.claims.edition.find('/') == std::string::npos &&
+                         out.claims.edition.find('\\') == std::string::npos;
+        if (safe_name && std::filesystem::is_regular_file(shipped, ec))
+            out.context.profile = load_edition_profile(shipped);
     }
     return out;
 }

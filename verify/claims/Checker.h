@@ -46,7 +46,8 @@ struct CheckContext {
     std::string map_name;
     std::optional<EditionProfile> profile;
     // Domain tables computed on `map`, by row count, shared by the claims of a run.
-    std::shared_ptr<std::map<int, aztlan::DomainTable>> tables = std::make_shared<std::map<int, aztlan::DomainTable>>();
+    std::shared_ptr<std::map<int, aztlan::DomainTable>> tables =
+        std::make_shared<std::map<int, aztlan::DomainTable>>();
 };
 
 // The domain table of ctx.map for sizes 1..rows (capped at the map's size), computed once per run.

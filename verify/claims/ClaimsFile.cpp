@@ -14,11 +14,13 @@ struct KindName {
     ClaimKind kind;
     const char* name;
 };
-constexpr KindName kKinds[] = {
-    {ClaimKind::DomainTable, "domain_table"}, {ClaimKind::DomainScore, "domain_score"},
-    {ClaimKind::ValueTable, "value_table"},   {ClaimKind::Sum, "sum"},
-    {ClaimKind::Rule, "rule"},                {ClaimKind::Count, "count"},
-    {ClaimKind::Supply, "supply"}};
+constexpr KindName kKinds[] = {{ClaimKind::DomainTable, "domain_table"},
+                               {ClaimKind::DomainScore, "domain_score"},
+                               {ClaimKind::ValueTable, "value_table"},
+                               {ClaimKind::Sum, "sum"},
+                               {ClaimKind::Rule, "rule"},
+                               {ClaimKind::Count, "count"},
+                               {ClaimKind::Supply, "supply"}};
 
 // Keys any claim may carry for people, never read by the checker.
 const std::vector<std::string> kProseKeys = {"note", "description", "source", "page", "text", "quote"};
@@ -48,7 +50,9 @@ void parse_domain_table(const JsonPlace& c, Claim& claim) {
     if (rows.size() > 100) c.at("table").fail("more than 100 rows (domain sizes) is not a rulebook table");
     for (const auto& row : rows) {
         auto cells = row.items();
-        if (cells.empty() || cells.size() > 7) row.fail("a row has columns for 0..6 bonus territories: 1 to 7 cells, found " + std::to_string(cells.size()));
+        if (cells.empty() || cells.size() > 7)
+            row.fail("a row has columns for 0..6 bonus territories: 1 to 7 cells, found " +
+                     std::to_string(cells.size()));
         std::vector<TableCell> r;
         for (const auto& cell : cells) r.push_back(read_cell(cell));
         claim.table.push_back(std::move(r));
@@ -68,7 +72,9 @@ void parse_domain_score(const JsonPlace& c, Claim& claim) {
     if (auto pts = c.get("points")) {
         std::vector<int> v;
         for (const auto& p : pts->items()) v.push_back(read_int(p));
-        if (v.size() != claim.domains.size()) pts->fail("lists " + std::to_string(v.size()) + " points for " + std::to_string(claim.domains.size()) + " domains");
+        if (v.size() != claim.domains.size())
+            pts->fail("lists " + std::to_string(v.size()) + " points for " +
+                      std::to_string(claim.domains.size()) + " domains");
         claim.domain_points = std::move(v);
     }
     if (auto card = c.get("card")) card->as_int(4, 9);
@@ -122,10 +128,12 @@ void parse_count(const JsonPlace& c, Claim& claim) {
 }
 
 void parse_supply(const JsonPlace& c, Claim& claim) {
-    c.expect_only_keys(with_prose({"id", "kind", "needed", "per_player", "players", "available", "component"}));
+    c.expect_only_keys(
+        with_prose({"id", "kind", "needed", "per_player", "players", "available", "component"}));
     bool listed = c.has("needed");
     bool per_player = c.has("per_player") || c.has("players");
-    if (listed == per_player) c.fail("a supply claim states either \"needed\" or \"per_player\" with \"players\"");
+    if (listed == per_player)
+        c.fail("a supply claim states either \"needed\" or \"per_player\" with \"players\"");
     if (listed) {
         auto items = c.at("needed").items();
         if (items.empty() || items.size() > 1000) c.at("needed").fail("lists 1 to 1000 amounts");
@@ -147,7 +155,8 @@ std::string kind_list() {
 }  // namespace
 
 std::string normalise_entry_key(const std::string& key) {
-    static const std::map<std::string, std::string> roman = {{"I", "1"}, {"II", "2"}, {"III", "3"}, {"IV", "4"}, {"V", "5"}, {"VI", "6"}, {"VII", "7"}};
+    static const std::map<std::string, std::string> roman = {
+        {"I", "1"}, {"II", "2"}, {"III", "3"}, {"IV", "4"}, {"V", "5"}, {"VI", "6"}, {"VII", "7"}};
     auto it = roman.find(key);
     return it == roman.end() ? key : it->second;
 }
@@ -201,20 +210,38 @@ ClaimsFile parse_claims(const JsonPlace& root) {
         std::string kind_name = kind.as_string();
         bool found = false;
         for (const auto& k : kKinds) {
-            if (kind_name == k.name) { claim.kind = k.kind; found = true; }
+            if (kind_name == k.name) {
+                claim.kind = k.kind;
+                found = true;
+            }
         }
-        if (!found) kind.fail("unknown claim kind \"" + kind_name + "\" (expected one of: " + kind_list() + ")");
+        if (!found)
+            kind.fail("unknown claim kind \"" + kind_name + "\" (expected one of: " + kind_list() + ")");
         for (const char* key : {"note", "description"}) {
             if (auto n = c.get(key)) claim.note = n->as_string();
         }
         switch (claim.kind) {
-            case ClaimKind::DomainTable: parse_domain_table(c, claim); break;
-            case ClaimKind::DomainScore: parse_domain_score(c, claim); break;
-            case ClaimKind::ValueTable: parse_value_table(c, claim); break;
-            case ClaimKind::Sum: parse_sum(c, claim); break;
-            case ClaimKind::Rule: parse_rule(c, claim); break;
-            case ClaimKind::Count: parse_count(c, claim); break;
-            case ClaimKind::Supply: parse_supply(c, claim); break;
+            case ClaimKind::DomainTable:
+                parse_domain_table(c, claim);
+                break;
+            case ClaimKind::DomainScore:
+                parse_domain_score(c, claim);
+                break;
+            case ClaimKind::ValueTable:
+                parse_value_table(c, claim);
+                break;
+            case ClaimKind::Sum:
+                parse_sum(c, claim);
+                break;
+            case ClaimKind::Rule:
+                parse_rule(c, claim);
+                break;
+            case ClaimKind::Count:
+                parse_count(c, claim);
+                break;
+            case ClaimKind::Supply:
+                parse_supply(c, claim);
+                break;
         }
         out.claims.push_back(std::move(claim));
     }

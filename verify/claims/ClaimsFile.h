@@ -32,9 +32,9 @@ struct Claim {
     // value_table / rule: which model rule or table; rule's stated reading.
     std::string rule;
     std::vector<std::pair<std::string, int>> values;  // value_table entries in file order
-    std::optional<int> players;                        // value_table tables that depend on it
-    std::optional<int> supply;                         // value_table: the values must fit in it
-    std::string value;                                 // rule: the stated reading
+    std::optional<int> players;                       // value_table tables that depend on it
+    std::optional<int> supply;                        // value_table: the values must fit in it
+    std::string value;                                // rule: the stated reading
     // sum: each part is a product of its factors (a plain number is one factor).
     std::vector<std::vector<int>> parts;
     // sum / domain_score total, count value, supply available.

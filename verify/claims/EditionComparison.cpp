@@ -19,20 +19,25 @@ std::string cell_text(const std::vector<std::vector<TableCell>>& t, std::size_t 
     return t[row][col] ? std::to_string(*t[row][col]) : std::string("-");
 }
 
-void compare_tables(const Claim& a, const Claim& b, const std::string& ea, const std::string& eb, std::vector<ClaimDifference>& out) {
+void compare_tables(const Claim& a, const Claim& b, const std::string& ea, const std::string& eb,
+                    std::vector<ClaimDifference>& out) {
     std::size_t rows = std::max(a.table.size(), b.table.size());
     for (std::size_t row = 0; row < rows; ++row) {
-        std::size_t cols = std::max(row < a.table.size() ? a.table[row].size() : 0, row < b.table.size() ? b.table[row].size() : 0);
+        std::size_t cols = std::max(row < a.table.size() ? a.table[row].size() : 0,
+                                    row < b.table.size() ? b.table[row].size() : 0);
         for (std::size_t col = 0; col < cols; ++col) {
             auto x = cell_text(a.table, row, col), y = cell_text(b.table, row, col);
             if (x != y) {
-                out.push_back({a.id, "table cell", "(" + std::to_string(row + 1) + " territories, " + std::to_string(col) + " bonus): " + ea + " " + x + ", " + eb + " " + y});
+                out.push_back({a.id, "table cell",
+                               "(" + std::to_string(row + 1) + " territories, " + std::to_string(col) +
+                                   " bonus): " + ea + " " + x + ", " + eb + " " + y});
             }
         }
     }
 }
 
-void compare_values(const Claim& a, const Claim& b, const std::string& ea, const std::string& eb, std::vector<ClaimDifference>& out) {
+void compare_values(const Claim& a, const Claim& b, const std::string& ea, const std::string& eb,
+                    std::vector<ClaimDifference>& out) {
     std::map<std::string, int> va, vb;
     for (const auto& [k, v] : a.values) va[normalise_entry_key(k)] = v;
     for (const auto& [k, v] : b.values) vb[normalise_entry_key(k)] = v;
@@ -42,17 +47,20 @@ void compare_values(const Claim& a, const Claim& b, const std::string& ea, const
     for (const auto& k : keys) {
         auto x = va.count(k) ? std::to_string(va[k]) : std::string("absent");
         auto y = vb.count(k) ? std::to_string(vb[k]) : std::string("absent");
-        if (x != y) out.push_back({a.id, "value", "entry \"" + k + "\": " + ea + " " + x + ", " + eb + " " + y});
+        if (x != y)
+            out.push_back({a.id, "value", "entry \"" + k + "\": " + ea + " " + x + ", " + eb + " " + y});
     }
 }
 
 }  // namespace
 
 EditionComparison compare_editions(const ClaimsFile& a, const ClaimsFile& b) {
-    EditionComparison cmp{a.file, b.file, a.edition.empty() ? a.file : a.edition, b.edition.empty() ? b.file : b.edition, {}};
+    EditionComparison cmp{
+        a.file, b.file, a.edition.empty() ? a.file : a.edition, b.edition.empty() ? b.file : b.edition, {}};
     const std::string& ea = cmp.edition_a;
     const std::string& eb = cmp.edition_b;
-    if (a.game != b.game) cmp.differences.push_back({"", "game", ea + " is about " + a.game + ", " + eb + " about " + b.game});
+    if (a.game != b.game)
+        cmp.differences.push_back({"", "game", ea + " is about " + a.game + ", " + eb + " about " + b.game});
     std::map<std::string, const Claim*> in_b;
     for (const auto& c : b.claims) in_b[c.id] = &c;
     std::set<std::string> seen;
@@ -60,14 +68,17 @@ EditionComparison compare_editions(const ClaimsFile& a, const ClaimsFile& b) {
         seen.insert(ca.id);
         auto it = in_b.find(ca.id);
         if (it == in_b.end()) {
-            cmp.differences.push_back({ca.id, "missing", "only " + ea + " states it (" + to_string(ca.kind) + ")"});
+            cmp.differences.push_back(
+                {ca.id, "missing", "only " + ea + " states it (" + to_string(ca.kind) + ")"});
             continue;
         }
         const Claim& cb = *it->second;
         if (ca.kind != cb.kind) {
-            cmp.differences.push_back({ca.id, "kind", ea + " " + to_string(ca.kind) + ", " + eb + " " + to_string(cb.kind)});
+            cmp.differences.push_back(
+                {ca.id, "kind", ea + " " + to_string(ca.kind) + ", " + eb + " " + to_string(cb.kind)});
         } else if (ca.kind == ClaimKind::Rule && (ca.rule != cb.rule || ca.value != cb.value)) {
-            cmp.differences.push_back({ca.id, "rule reading", ca.rule + ": " + ea + " " + ca.value + ", " + eb + " " + cb.value});
+            cmp.differences.push_back(
+                {ca.id, "rule reading", ca.rule + ": " + ea + " " + ca.value + ", " + eb + " " + cb.value});
         } else if (ca.kind == ClaimKind::DomainTable) {
             compare_tables(ca, cb, ea, eb, cmp.differences);
         } else if (ca.kind == ClaimKind::ValueTable && ca.rule == cb.rule) {
@@ -75,13 +86,18 @@ EditionComparison compare_editions(const ClaimsFile& a, const ClaimsFile& b) {
             Json xa = content(ca), xb = content(cb);
             xa.erase("values");
             xb.erase("values");
-            if (xa != xb) cmp.differences.push_back({ca.id, "value", ea + " " + xa.dump() + ", " + eb + " " + xb.dump()});
+            if (xa != xb)
+                cmp.differences.push_back(
+                    {ca.id, "value", ea + " " + xa.dump() + ", " + eb + " " + xb.dump()});
         } else if (content(ca) != content(cb)) {
-            cmp.differences.push_back({ca.id, "value", ea + " " + content(ca).dump() + ", " + eb + " " + content(cb).dump()});
+            cmp.differences.push_back(
+                {ca.id, "value", ea + " " + content(ca).dump() + ", " + eb + " " + content(cb).dump()});
         }
     }
     for (const auto& cb : b.claims) {
-        if (!seen.count(cb.id)) cmp.differences.push_back({cb.id, "missing", "only " + eb + " states it (" + to_string(cb.kind) + ")"});
+        if (!seen.count(cb.id))
+            cmp.differences.push_back(
+                {cb.id, "missing", "only " + eb + " states it (" + to_string(cb.kind) + ")"});
     }
     return cmp;
 }

@@ -10,9 +10,12 @@ namespace {
 
 const char* mark(Status s) {
     switch (s) {
-        case Status::True: return "✓";
-        case Status::False: return "✗";
-        default: return "?";
+        case Status::True:
+            return "✓";
+        case Status::False:
+            return "✗";
+        default:
+            return "?";
     }
 }
 
@@ -25,10 +28,9 @@ std::string heading(const FileReport& r) {
 }
 
 std::string summary(const FileReport& r) {
-    return std::to_string(r.count(Status::True)) + " true, " + std::to_string(r.count(Status::False)) + " false, " +
-           std::to_string(r.count(Status::Unchecked)) + " unchecked";
+    return std::to_string(r.count(Status::True)) + " true, " + std::to_string(r.count(Status::False)) +
+           " false, " + std::to_string(r.count(Status::Unchecked)) + " unchecked";
 }
-
 
 void html_table(std::ostringstream& out, const ClaimResult& r) {
     int columns = 0;
@@ -44,8 +46,8 @@ void html_table(std::ostringstream& out, const ClaimResult& r) {
             out << "<tr><th>" << row << "</th>";
         }
         std::string title = c.problem.empty() ? (c.witness.empty() ? "" : "occurs: " + c.witness) : c.problem;
-        out << "<td class=\"" << (c.problem.empty() ? "ok" : "bad") << "\" title=\"" << xml_escape(title) << "\">"
-            << (c.printed ? std::to_string(*c.printed) : std::string("-")) << "</td>";
+        out << "<td class=\"" << (c.problem.empty() ? "ok" : "bad") << "\" title=\"" << xml_escape(title)
+            << "\">" << (c.printed ? std::to_string(*c.printed) : std::string("-")) << "</td>";
     }
     if (row) out << "</tr>\n";
     out << "</table>\n";
@@ -65,13 +67,15 @@ std::string report_text(const FileReport& report) {
 
 std::string comparison_text(const EditionComparison& cmp) {
     std::ostringstream out;
-    out << "compare " << cmp.edition_a << " (" << cmp.file_a << ") with " << cmp.edition_b << " (" << cmp.file_b << "): ";
+    out << "compare " << cmp.edition_a << " (" << cmp.file_a << ") with " << cmp.edition_b << " ("
+        << cmp.file_b << "): ";
     if (cmp.differences.empty()) {
         out << "no differences\n";
         return out.str();
     }
     out << cmp.differences.size() << " difference" << (cmp.differences.size() == 1 ? "" : "s") << "\n";
-    for (const auto& d : cmp.differences) out << "  ≠ " << (d.id.empty() ? "(file)" : d.id) << " [" << d.what << "]: " << d.detail << "\n";
+    for (const auto& d : cmp.differences)
+        out << "  ≠ " << (d.id.empty() ? "(file)" : d.id) << " [" << d.what << "]: " << d.detail << "\n";
     return out.str();
 }
 
@@ -82,7 +86,10 @@ Json report_json(const FileReport& report) {
         Json cells = Json::array();
         for (const auto& f : r.cells) {
             if (f.problem.empty()) continue;
-            Json cell = {{"size", f.size}, {"bonus", f.bonus}, {"printed", f.printed ? Json(*f.printed) : Json("-")}, {"problem", f.problem}};
+            Json cell = {{"size", f.size},
+                         {"bonus", f.bonus},
+                         {"printed", f.printed ? Json(*f.printed) : Json("-")},
+                         {"problem", f.problem}};
             if (f.arithmetic) cell["arithmetic"] = *f.arithmetic;
             if (f.occurs) cell["occurs"] = *f.occurs;
             if (!f.witness.empty()) cell["witness"] = f.witness;
@@ -96,16 +103,25 @@ Json report_json(const FileReport& report) {
             {"edition", report.edition},
             {"map", report.map.empty() ? Json(nullptr) : Json(report.map)},
             {"claims", claims},
-            {"summary", {{"true", report.count(Status::True)}, {"false", report.count(Status::False)}, {"unchecked", report.count(Status::Unchecked)}}}};
+            {"summary",
+             {{"true", report.count(Status::True)},
+              {"false", report.count(Status::False)},
+              {"unchecked", report.count(Status::Unchecked)}}}};
 }
 
 Json comparison_json(const EditionComparison& cmp) {
     Json diffs = Json::array();
-    for (const auto& d : cmp.differences) diffs.push_back({{"id", d.id}, {"what", d.what}, {"detail", d.detail}});
-    return {{"a", cmp.file_a}, {"b", cmp.file_b}, {"edition_a", cmp.edition_a}, {"edition_b", cmp.edition_b}, {"differences", diffs}};
+    for (const auto& d : cmp.differences)
+        diffs.push_back({{"id", d.id}, {"what", d.what}, {"detail", d.detail}});
+    return {{"a", cmp.file_a},
+            {"b", cmp.file_b},
+            {"edition_a", cmp.edition_a},
+            {"edition_b", cmp.edition_b},
+            {"differences", diffs}};
 }
 
-std::string report_html(const std::vector<FileReport>& reports, const std::vector<EditionComparison>& comparisons) {
+std::string report_html(const std::vector<FileReport>& reports,
+                        const std::vector<EditionComparison>& comparisons) {
     std::ostringstream out;
     out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>tlaloc rulebook verification</title>\n<style>\n"
            "body{font-family:sans-serif;max-width:70em;margin:2em auto;padding:0 1em}\n"
@@ -117,8 +133,9 @@ std::string report_html(const std::vector<FileReport>& reports, const std::vecto
         out << "<h2>" << xml_escape(heading(r)) << "</h2>\n<p>" << xml_escape(summary(r)) << "</p>\n<table>\n"
             << "<tr><th></th><th>claim</th><th>kind</th><th>evidence</th></tr>\n";
         for (const auto& c : r.results) {
-            out << "<tr><td class=\"" << to_string(c.status) << "\">" << mark(c.status) << " " << to_string(c.status) << "</td><td>"
-                << xml_escape(c.id) << "</td><td>" << xml_escape(c.kind) << "</td><td>" << xml_escape(c.evidence);
+            out << "<tr><td class=\"" << to_string(c.status) << "\">" << mark(c.status) << " "
+                << to_string(c.status) << "</td><td>" << xml_escape(c.id) << "</td><td>" << xml_escape(c.kind)
+                << "</td><td>" << xml_escape(c.evidence);
             if (!c.note.empty()) out << "<br><small>" << xml_escape(c.note) << "</small>";
             if (!c.cells.empty()) html_table(out, c);
             out << "</td></tr>\n";
@@ -127,10 +144,13 @@ std::string report_html(const std::vector<FileReport>& reports, const std::vecto
     }
     for (const auto& cmp : comparisons) {
         out << "<h2>" << xml_escape(cmp.edition_a) << " vs " << xml_escape(cmp.edition_b) << "</h2>\n";
-        if (cmp.differences.empty()) out << "<p>No differences.</p>\n";
+        if (cmp.differences.empty())
+            out << "<p>No differences.</p>\n";
         else {
             out << "<table><tr><th>claim</th><th>difference</th><th>detail</th></tr>\n";
-            for (const auto& d : cmp.differences) out << "<tr><td>" << xml_escape(d.id) << "</td><td>" << xml_escape(d.what) << "</td><td>" << xml_escape(d.detail) << "</td></tr>\n";
+            for (const auto& d : cmp.differences)
+                out << "<tr><td>" << xml_escape(d.id) << "</td><td>" << xml_escape(d.what) << "</td><td>"
+                    << xml_escape(d.detail) << "</td></tr>\n";
             out << "</table>\n";
         }
     }

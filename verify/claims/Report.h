@@ -17,6 +17,7 @@ Json report_json(const FileReport& report);
 Json comparison_json(const EditionComparison& cmp);
 
 // One page for any number of checked files and comparisons.
-std::string report_html(const std::vector<FileReport>& reports, const std::vector<EditionComparison>& comparisons);
+std::string report_html(const std::vector<FileReport>& reports,
+                        const std::vector<EditionComparison>& comparisons);
 
 }  // namespace tlaloc::verify

@@ -33,12 +33,15 @@ std::vector<Implication> implications_of(const std::vector<std::vector<TableCell
             if (k < static_cast<int>(table[n - 1].size()) && table[n - 1][k]) imp.smallest = n;
         }
         if (imp.smallest) {
-            imp.statement = "no connected set of " + std::to_string(imp.smallest - 1) + " territories holds " + number_word(k) +
-                            " of one type, and some connected set of " + std::to_string(imp.smallest) + " does";
+            imp.statement = "no connected set of " + std::to_string(imp.smallest - 1) +
+                            " territories holds " + number_word(k) +
+                            " of one type, and some connected set of " + std::to_string(imp.smallest) +
+                            " does";
         } else {
             imp.shape = Shape::NeverWithin;
             imp.smallest = static_cast<int>(table.size());
-            imp.statement = "no connected set of up to " + std::to_string(table.size()) + " territories holds " + number_word(k) + " of one type";
+            imp.statement = "no connected set of up to " + std::to_string(table.size()) +
+                            " territories holds " + number_word(k) + " of one type";
         }
         out.push_back(imp);
         // Plain-word consequences. With same-type territories never adjacent, k of one type inside
@@ -46,7 +49,9 @@ std::vector<Implication> implications_of(const std::vector<std::vector<TableCell
         if (k == 2 && same_types_apart) {
             out.push_back({Shape::NoTouch, 2, 0, "no two territories of one type touch", std::nullopt, ""});
         } else if (k > 2 && same_types_apart && !border_stated && dash(table, k + 1, k)) {
-            out.push_back({Shape::NoBorder, k, 0, "no territory borders " + number_word(k) + " territories of one type", std::nullopt, ""});
+            out.push_back({Shape::NoBorder, k, 0,
+                           "no territory borders " + number_word(k) + " territories of one type",
+                           std::nullopt, ""});
             border_stated = true;
         }
     }
@@ -59,7 +64,9 @@ void check_implications(std::vector<Implication>& implications, const CheckConte
     int rows = 0;
     for (const auto& imp : implications) rows = std::max(rows, imp.smallest);
     const aztlan::DomainTable& table = domain_table_on_map(ctx, rows);
-    auto occurs = [&](int n, int k) { return n >= 1 && n <= table.max_size && k <= aztlan::kMaxBonusColumn && table.achievable[n - 1][k]; };
+    auto occurs = [&](int n, int k) {
+        return n >= 1 && n <= table.max_size && k <= aztlan::kMaxBonusColumn && table.achievable[n - 1][k];
+    };
     auto ids = [&](const aztlan::DomainWitness& w) {
         std::string s;
         for (int t : w.territories) s += (s.empty() ? "" : ", ") + map.territories[t].id;
@@ -70,10 +77,12 @@ void check_implications(std::vector<Implication>& implications, const CheckConte
             int n = imp.smallest;
             if (occurs(n - 1, imp.bonus)) {
                 imp.holds = false;
-                imp.evidence = "on " + ctx.map_name + " a set of " + std::to_string(n - 1) + " does: " + ids(*table.witness[n - 2][imp.bonus]);
+                imp.evidence = "on " + ctx.map_name + " a set of " + std::to_string(n - 1) +
+                               " does: " + ids(*table.witness[n - 2][imp.bonus]);
             } else if (!occurs(n, imp.bonus)) {
                 imp.holds = false;
-                imp.evidence = "on " + ctx.map_name + " no connected set of " + std::to_string(n) + " holds " + std::to_string(imp.bonus) + " of one type";
+                imp.evidence = "on " + ctx.map_name + " no connected set of " + std::to_string(n) +
+                               " holds " + std::to_string(imp.bonus) + " of one type";
             } else {
                 imp.holds = true;
                 imp.evidence = "on " + ctx.map_name + ": " + ids(*table.witness[n - 1][imp.bonus]);
@@ -86,7 +95,9 @@ void check_implications(std::vector<Implication>& implications, const CheckConte
                     imp.evidence = "on " + ctx.map_name + ": " + ids(*table.witness[n - 1][imp.bonus]);
                 }
             }
-            if (*imp.holds) imp.evidence = "on " + ctx.map_name + ", up to " + std::to_string(std::min(table.max_size, imp.smallest)) + " territories";
+            if (*imp.holds)
+                imp.evidence = "on " + ctx.map_name + ", up to " +
+                               std::to_string(std::min(table.max_size, imp.smallest)) + " territories";
         } else if (imp.shape == Shape::NoTouch) {
             imp.holds = true;
             imp.evidence = "on " + ctx.map_name + " every border joins two types";
@@ -94,7 +105,8 @@ void check_implications(std::vector<Implication>& implications, const CheckConte
                 for (int n : t.neighbors) {
                     if (*imp.holds && map.territories[n].type == t.type) {
                         imp.holds = false;
-                        imp.evidence = "on " + ctx.map_name + " " + t.id + " and " + map.territories[n].id + " are both " + aztlan::to_string(t.type) + " and touch";
+                        imp.evidence = "on " + ctx.map_name + " " + t.id + " and " + map.territories[n].id +
+                                       " are both " + aztlan::to_string(t.type) + " and touch";
                     }
                 }
             }
@@ -108,11 +120,15 @@ void check_implications(std::vector<Implication>& implications, const CheckConte
                     most = std::max(most, per_type[type]);
                     if (*imp.holds && per_type[type] >= imp.bonus) {
                         imp.holds = false;
-                        imp.evidence = "on " + ctx.map_name + " " + t.id + " borders " + std::to_string(per_type[type]) + " " + aztlan::kTerritoryTypeNames[type];
+                        imp.evidence = "on " + ctx.map_name + " " + t.id + " borders " +
+                                       std::to_string(per_type[type]) + " " +
+                                       aztlan::kTerritoryTypeNames[type];
                     }
                 }
             }
-            if (*imp.holds) imp.evidence = "on " + ctx.map_name + " no territory borders more than " + std::to_string(most) + " of one type";
+            if (*imp.holds)
+                imp.evidence = "on " + ctx.map_name + " no territory borders more than " +
+                               std::to_string(most) + " of one type";
         }
     }
 }

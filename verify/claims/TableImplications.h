@@ -15,9 +15,9 @@ struct Implication {
     // SmallestSet: the table's first value in column k; NeverWithin: column k is all '-';
     // NoTouch / NoBorder: plain-word consequences about borders.
     enum class Shape { SmallestSet, NeverWithin, NoTouch, NoBorder } shape = Shape::SmallestSet;
-    int bonus = 0;         // k: territories of one type
-    int smallest = 0;      // SmallestSet: smallest domain size the table allows for k; NeverWithin: rows printed
-    std::string statement; // in plain words
+    int bonus = 0;     // k: territories of one type
+    int smallest = 0;  // SmallestSet: smallest domain size the table allows for k; NeverWithin: rows printed
+    std::string statement;      // in plain words
     std::optional<bool> holds;  // on the map, when one was given
     std::string evidence;       // witness or counter-example on the map
 };
