@@ -5,7 +5,7 @@
 #include <filesystem>
 
 #include "model/aztlan/Scoring.h"
-#include "verify/aztlan/DomainTable.h"
+#include "model/aztlan/DomainTable.h"
 
 using namespace tlaloc;
 using namespace tlaloc::aztlan;

@@ -9,9 +9,9 @@
 #include "model/aztlan/MapGraph.h"
 #include "model/aztlan/Scoring.h"
 #include "solver/aztlan/Reconstruct.h"
-#include "verify/aztlan/DomainTable.h"
-#include "verify/aztlan/PrintedTable.h"
-#include "verify/aztlan/TerritorySet.h"
+#include "model/aztlan/DomainTable.h"
+#include "model/aztlan/PrintedTable.h"
+#include "model/aztlan/TerritorySet.h"
 
 namespace tlaloc::cli {
 namespace {

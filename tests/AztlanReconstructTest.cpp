@@ -8,8 +8,8 @@
 #include "solver/aztlan/Reconstruct.h"
 #include "tests/support/AztlanFixtures.h"
 #include "tests/support/ScratchDir.h"
-#include "verify/aztlan/MinimumSpan.h"
-#include "verify/aztlan/PrintedTable.h"
+#include "model/aztlan/MinimumSpan.h"
+#include "model/aztlan/PrintedTable.h"
 
 using namespace tlaloc;
 using namespace tlaloc::aztlan;

@@ -6,9 +6,9 @@
 #include <random>
 
 #include "tests/support/AztlanFixtures.h"
-#include "verify/aztlan/DomainTable.h"
-#include "verify/aztlan/MinimumSpan.h"
-#include "verify/aztlan/PrintedTable.h"
+#include "model/aztlan/DomainTable.h"
+#include "model/aztlan/MinimumSpan.h"
+#include "model/aztlan/PrintedTable.h"
 
 using namespace tlaloc;
 using namespace tlaloc::aztlan;

@@ -4,9 +4,9 @@
 #include <bit>
 #include <climits>
 
-#include "verify/aztlan/MinimumSpan.h"
-#include "verify/aztlan/PrintedTable.h"
-#include "verify/aztlan/TerritorySet.h"
+#include "model/aztlan/MinimumSpan.h"
+#include "model/aztlan/PrintedTable.h"
+#include "model/aztlan/TerritorySet.h"
 
 namespace tlaloc::aztlan {
 

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "model/aztlan/Map.h"
-#include "verify/aztlan/DomainTable.h"
+#include "model/aztlan/DomainTable.h"
 
 namespace tlaloc::aztlan {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "model/aztlan/Map.h"
-#include "verify/aztlan/DomainTable.h"
+#include "model/aztlan/DomainTable.h"
 #include "verify/claims/ClaimsFile.h"
 
 namespace tlaloc::verify {

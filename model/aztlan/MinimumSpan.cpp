@@ -1,4 +1,4 @@
-#include "verify/aztlan/MinimumSpan.h"
+#include "model/aztlan/MinimumSpan.h"
 
 #include <bit>
 #include <stdexcept>

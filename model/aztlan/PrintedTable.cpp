@@ -1,4 +1,4 @@
-#include "verify/aztlan/PrintedTable.h"
+#include "model/aztlan/PrintedTable.h"
 
 namespace tlaloc::aztlan {
 

@@ -1,4 +1,4 @@
-#include "verify/aztlan/TerritorySet.h"
+#include "model/aztlan/TerritorySet.h"
 
 #include <stdexcept>
 

@@ -5,7 +5,7 @@
 #include <optional>
 #include <vector>
 
-#include "verify/aztlan/TerritorySet.h"
+#include "model/aztlan/TerritorySet.h"
 
 namespace tlaloc::aztlan {
 

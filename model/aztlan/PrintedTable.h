@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "model/common/Json.h"
-#include "verify/aztlan/DomainTable.h"
+#include "model/aztlan/DomainTable.h"
 
 namespace tlaloc::aztlan {
 

@@ -1,9 +1,9 @@
-#include "verify/aztlan/DomainTable.h"
+#include "model/aztlan/DomainTable.h"
 
 #include <bit>
 
 #include "model/aztlan/Scoring.h"
-#include "verify/aztlan/TerritorySet.h"
+#include "model/aztlan/TerritorySet.h"
 
 namespace tlaloc::aztlan {
 
