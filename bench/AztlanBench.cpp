@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "model/aztlan/Scoring.h"
 #include "model/aztlan/DomainTable.h"
+#include "model/aztlan/Scoring.h"
 
 using namespace tlaloc;
 using namespace tlaloc::aztlan;

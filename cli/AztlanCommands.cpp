@@ -6,12 +6,12 @@
 
 #include "cli/Commands.h"
 #include "model/aztlan/Conflicts.h"
-#include "model/aztlan/MapGraph.h"
-#include "model/aztlan/Scoring.h"
-#include "solver/aztlan/Reconstruct.h"
 #include "model/aztlan/DomainTable.h"
+#include "model/aztlan/MapGraph.h"
 #include "model/aztlan/PrintedTable.h"
+#include "model/aztlan/Scoring.h"
 #include "model/aztlan/TerritorySet.h"
+#include "solver/aztlan/Reconstruct.h"
 
 namespace tlaloc::cli {
 namespace {

@@ -1,18 +1,37 @@
-// Entry point: registers every game's subcommands and maps outcomes to exit codes
-// (0 ok, 1 a verification found a false claim, 2 bad input or usage, 3 internal error).
+// Entry point: registers every game's subcommands (from the game registry) and the verify commands,
+// and maps outcomes to exit codes: 0 ok, 1 a verification found a false claim, 2 bad input or usage,
+// 3 no answer within the --timeout limit, 4 an internal error (a bug).
 #include <z3++.h>
 #include <iostream>
 
 #include "cli/Commands.h"
+#include "cli/GameRegistry.h"
 #include "model/common/InputError.h"
 #include "solver/common/SearchLimit.h"
 
 namespace tlaloc::cli {
 namespace {
-int g_exit_code = kExitOk;
+
+// The deepest subcommand the user reached ("tlaloc akelarre check"), to name it in a usage error.
+std::string command_path(const CLI::App& app) {
+    std::string path = app.get_name();
+    const CLI::App* at = &app;
+    while (true) {
+        auto used = at->get_subcommands();
+        if (used.empty()) break;
+        at = used.front();
+        path += " " + at->get_name();
+    }
+    return path;
 }
-void set_exit_code(int code) { g_exit_code = code; }
-int exit_code() { return g_exit_code; }
+
+int internal_error(const std::string& what) {
+    std::cerr << "tlaloc: internal error (a bug in tlaloc; please report it with the command and its input): "
+              << what << "\n";
+    return kExitInternal;
+}
+
+}  // namespace
 }  // namespace tlaloc::cli
 
 int main(int argc, char** argv) {
@@ -24,13 +43,10 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     app.footer(
         "Exit codes: 0 ok, 1 a verification found a false claim, 2 bad input or usage,\n"
-        "3 no answer within a --timeout limit, or an internal error.\n"
+        "3 no answer within the --timeout limit, 4 an internal error (a bug: please report it).\n"
         "Run 'tlaloc GAME --help' for a game's commands.");
-    cli::add_xalapa_commands(app);
-    cli::add_aztlan_commands(app);
+    for (const auto& game : cli::games()) game.add_commands(app);
     cli::add_verify_commands(app);
-    cli::add_azteka_commands(app);
-    cli::add_akelarre_commands(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::Success& e) {
@@ -40,26 +56,26 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForAllHelp& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        app.exit(e);
+        // One line naming the command, instead of CLI11's message plus a help hint on a second line.
+        std::string path = cli::command_path(app);
+        std::cerr << path << ": " << e.what() << " (see '" << path << " --help')\n";
         return kExitBadInput;
     } catch (const InputError& e) {
         std::cout.flush();
         std::cerr << "tlaloc: " << e.what() << "\n";
         return kExitBadInput;
+    } catch (const solver::SearchLimitReached& e) {
+        // --timeout ran out: one line, nothing partial on stdout.
+        std::cout.flush();
+        std::cerr << "tlaloc: " << e.what() << "\n";
+        return kExitTimeout;
     } catch (const z3::exception& e) {
-        std::cerr << "tlaloc: internal error from Z3: " << e.msg() << "\n";
-        return kExitInternal;
+        return cli::internal_error(std::string("from Z3: ") + e.msg());
     } catch (const std::bad_alloc&) {
         std::cerr << "tlaloc: out of memory\n";
         return kExitInternal;
-    } catch (const solver::SearchLimitReached& e) {
-        // --timeout ran out: one line, nothing partial on stdout, exit 3.
-        std::cout.flush();
-        std::cerr << "tlaloc: " << e.what() << "\n";
-        return kExitInternal;
     } catch (const std::exception& e) {
-        std::cerr << "tlaloc: internal error: " << e.what() << "\n";
-        return kExitInternal;
+        return cli::internal_error(e.what());
     }
     return cli::exit_code();
 }

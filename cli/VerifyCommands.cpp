@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/Commands.h"
+#include "cli/GameRegistry.h"
 #include "verify/claims/Report.h"
 #include "verify/claims/TableImplications.h"
 
@@ -37,7 +38,7 @@ std::optional<fs::path> optional_path(const std::string& s) {
 }
 
 void run_rulebook(const RulebookOptions& o) {
-    auto loaded = load_for_checking(o.claims, optional_path(o.map));
+    auto loaded = load_for_checking(o.claims, claim_catalog(), optional_path(o.map));
     FileReport report = check_claims(loaded.claims, loaded.context);
     if (!o.html.empty()) write_file_atomically(o.html, report_html({report}, {}));
     if (o.json)
@@ -48,8 +49,8 @@ void run_rulebook(const RulebookOptions& o) {
 }
 
 void run_compare(const CompareOptions& o) {
-    ClaimsFile a = load_claims_file(o.a);
-    ClaimsFile b = load_claims_file(o.b);
+    ClaimsFile a = load_claims_file(o.a, claim_catalog());
+    ClaimsFile b = load_claims_file(o.b, claim_catalog());
     EditionComparison cmp = compare_editions(a, b);
     if (o.json)
         std::cout << comparison_json(cmp).dump(2) << "\n";
@@ -74,7 +75,7 @@ std::vector<fs::path> claims_files_in(const fs::path& dir) {
 void run_all(const AllOptions& o) {
     fs::path dir = o.dir.empty() ? data_dir() / "verify" / "rulebooks" : fs::path(o.dir);
     std::vector<LoadedClaims> loaded;
-    for (const auto& f : claims_files_in(dir)) loaded.push_back(load_for_checking(f));
+    for (const auto& f : claims_files_in(dir)) loaded.push_back(load_for_checking(f, claim_catalog()));
     // Editions printed against one map share its domain table: enumerate it once.
     for (std::size_t i = 0; i < loaded.size(); ++i) {
         for (std::size_t j = 0; j < i; ++j) {
@@ -138,17 +139,17 @@ void run_all(const AllOptions& o) {
 }
 
 void run_implied(const ImpliedOptions& o) {
-    auto loaded = load_for_checking(o.claims, optional_path(o.map));
+    auto loaded = load_for_checking(o.claims, claim_catalog(), optional_path(o.map));
     const Claim* table = nullptr;
     for (const auto& c : loaded.claims.claims) {
-        if (c.kind == ClaimKind::DomainTable && !table && (o.claim.empty() || c.id == o.claim)) table = &c;
+        if (c.as<DomainTableClaim>() && !table && (o.claim.empty() || c.id == o.claim)) table = &c;
     }
     if (!table) {
         throw InputError(o.claims, "claims",
                          o.claim.empty() ? "has no domain_table claim"
                                          : "has no domain_table claim with id \"" + o.claim + "\"");
     }
-    auto implications = implications_of(table->table);
+    auto implications = implications_of(table->as<DomainTableClaim>()->table);
     check_implications(implications, loaded.context);
     bool broken = std::any_of(implications.begin(), implications.end(),
                               [](const Implication& i) { return i.holds == false; });

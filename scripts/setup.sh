@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian packages tlaloc needs (a no-op when present) and builds it into build/.
-# Usage: scripts/setup.sh          (BUILD_DIR and BUILD_TYPE may be set in the environment)
+# Usage: scripts/setup.sh [TARGET...]   (no target: everything, tests included; BUILD_DIR, BUILD_TYPE
+#        and EXTRA_PACKAGES may be set in the environment)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(g++ cmake ninja-build libz3-dev libboost-graph-dev libcli11-dev libgtest-dev nlohmann-json3-dev)
+packages=(g++ cmake ninja-build libz3-dev libboost-graph-dev libcli11-dev libgtest-dev nlohmann-json3-dev
+          ${EXTRA_PACKAGES:-})
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
@@ -17,5 +19,9 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 build_dir="${BUILD_DIR:-build}"
-cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" >/dev/null
-cmake --build "$build_dir" -j "$(nproc)"
+launcher=()
+command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" "${launcher[@]}" >/dev/null
+targets=()
+for t in "$@"; do targets+=(--target "$t"); done
+cmake --build "$build_dir" -j "$(nproc)" "${targets[@]}"

@@ -5,10 +5,10 @@
 #include <bit>
 #include <random>
 
-#include "tests/support/AztlanFixtures.h"
 #include "model/aztlan/DomainTable.h"
 #include "model/aztlan/MinimumSpan.h"
 #include "model/aztlan/PrintedTable.h"
+#include "tests/support/AztlanFixtures.h"
 
 using namespace tlaloc;
 using namespace tlaloc::aztlan;

@@ -6,6 +6,7 @@
 #include <random>
 #include <set>
 
+#include "cli/GameRegistry.h"
 #include "tests/support/InputErrorText.h"
 #include "verify/claims/Checker.h"
 #include "verify/claims/EditionComparison.h"
@@ -19,7 +20,7 @@ namespace {
 ClaimsFile claims_from(const std::string& text) {
     static std::vector<Json> keep;  // JsonPlace points into the document while parsing only
     keep.push_back(Json::parse(text));
-    return parse_claims(JsonPlace(keep.back(), "c.json"));
+    return parse_claims(JsonPlace(keep.back(), "c.json"), cli::claim_catalog());
 }
 
 std::string error_of(const std::function<void()>& f) { return tlaloc::test_support::input_error_of(f); }
@@ -256,7 +257,8 @@ TEST(VerifySupply, PerPlayerTimesPlayersMustFit) {
 // Rule: German text, both examples and the table: a domain without bonus scores 0. The Italian
 // reading ("no bonus points", i.e. base points) contradicts its own table and example.
 TEST(VerifyRule, ItalianNoBonusReadingIsAnInternalInconsistency) {
-    auto claims = load_claims_file(std::string(TLALOC_SOURCE_DIR) + "/verify/rulebooks/aztlan-it.json");
+    auto claims = load_claims_file(std::string(TLALOC_SOURCE_DIR) + "/verify/rulebooks/aztlan-it.json",
+                                   cli::claim_catalog());
     auto report = check_claims(claims, CheckContext{});
     bool found = false;
     for (const auto& r : report.results) {
@@ -281,7 +283,7 @@ TEST(VerifyRule, ItalianNoBonusReadingIsAnInternalInconsistency) {
 TEST(VerifyRule, TieBreakNeedsAProfile) {
     EXPECT_EQ(status_of(R"({"id":"r","kind":"rule","rule":"tie_break","value":"top"})"), Status::Unchecked);
     CheckContext ctx;
-    ctx.profile = EditionProfile{"p.json", {{"tie_break", "bottom-pyramid"}}};
+    ctx.profile = EditionReadings{"p.json", {{"tie_break", "bottom-pyramid"}}};
     auto claims = claims_from(
         R"({"game":"aztlan","claims":[{"id":"a","kind":"rule","rule":"tie_break","value":"top"},{"id":"b","kind":"rule","rule":"tie_break","value":"bottom"}]})");
     auto r = check_claims(claims, ctx);
@@ -291,8 +293,10 @@ TEST(VerifyRule, TieBreakNeedsAProfile) {
 
 // The two Aztlán editions disagree on the final tie-break and on the no-bonus reading, not on the table.
 TEST(VerifyCompare, AztlanEditionsDifferOnTieBreak) {
-    auto it = load_claims_file(std::string(TLALOC_SOURCE_DIR) + "/verify/rulebooks/aztlan-it.json");
-    auto de = load_claims_file(std::string(TLALOC_SOURCE_DIR) + "/verify/rulebooks/aztlan-de.json");
+    auto it = load_claims_file(std::string(TLALOC_SOURCE_DIR) + "/verify/rulebooks/aztlan-it.json",
+                               cli::claim_catalog());
+    auto de = load_claims_file(std::string(TLALOC_SOURCE_DIR) + "/verify/rulebooks/aztlan-de.json",
+                               cli::claim_catalog());
     auto cmp = compare_editions(it, de);
     std::set<std::string> ids;
     for (const auto& d : cmp.differences) ids.insert(d.id);
@@ -309,7 +313,8 @@ TEST(VerifyCompare, AztlanEditionsDifferOnTieBreak) {
 
 // Xalapa Atlacoya: 6 number tiles (2-7) per player for up to 6 players, but the box lists 30.
 TEST(VerifyShipped, XalapaAtlacoyaNumberTilesDoNotFit) {
-    auto claims = load_claims_file(std::string(TLALOC_SOURCE_DIR) + "/verify/rulebooks/xalapa-it.json");
+    auto claims = load_claims_file(std::string(TLALOC_SOURCE_DIR) + "/verify/rulebooks/xalapa-it.json",
+                                   cli::claim_catalog());
     auto report = check_claims(claims, CheckContext{});
     for (const auto& r : report.results) {
         if (r.id == "atlacoya-number-tiles") {
@@ -322,8 +327,9 @@ TEST(VerifyShipped, XalapaAtlacoyaNumberTilesDoNotFit) {
 }
 
 TEST(VerifyImplied, PrintedTableImpliesNoTouchingAndNoBorderingFour) {
-    auto claims = load_claims_file(std::string(TLALOC_SOURCE_DIR) + "/verify/rulebooks/aztlan-de.json");
-    auto imps = implications_of(claims.claims.at(0).table);
+    auto claims = load_claims_file(std::string(TLALOC_SOURCE_DIR) + "/verify/rulebooks/aztlan-de.json",
+                                   cli::claim_catalog());
+    auto imps = implications_of(std::get<DomainTableClaim>(claims.claims.at(0).body).table);
     std::set<std::string> statements;
     for (const auto& i : imps) statements.insert(i.statement);
     EXPECT_TRUE(statements.count("no two territories of one type touch"));
@@ -374,7 +380,7 @@ TEST(VerifyClaimsFile, BadInputNamesFileAndPlace) {
             R"({"game":"xalapa","claims":[{"id":"s","kind":"supply","per_player":1,"players":2,"needed":[1],"available":3}]})");
     });
     EXPECT_NE(msg.find("claims[0]: a supply claim states either"), std::string::npos) << msg;
-    msg = error_of([] { load_claims_file("/nonexistent/claims.json"); });
+    msg = error_of([] { load_claims_file("/nonexistent/claims.json", cli::claim_catalog()); });
     EXPECT_EQ(msg, "/nonexistent/claims.json: no such file");
 }
 
@@ -382,18 +388,19 @@ TEST(VerifyClaimsFile, BadInputNamesFileAndPlace) {
 // '-' turned into a value or a value turned into '-' is caught (the latter with its witness).
 TEST(VerifyShipped, PrintedTableOnShippedMapAndItsMutations) {
     auto path = std::string(TLALOC_SOURCE_DIR) + "/verify/rulebooks/aztlan-de.json";
-    auto loaded = load_for_checking(path);
+    auto loaded = load_for_checking(path, cli::claim_catalog());
     ASSERT_NE(loaded.context.map, nullptr);
     ClaimsFile only_table = loaded.claims;
     only_table.claims.resize(1);
     EXPECT_EQ(check_claims(only_table, loaded.context).results[0].status, Status::True);
     auto dash_to_value = only_table;
-    dash_to_value.claims[0].table[4][4] = 5 + 16;  // (5, 4): the book's '-'
+    std::get<DomainTableClaim>(dash_to_value.claims[0].body).table[4][4] = 5 + 16;  // (5, 4): the book's '-'
     auto r = check_claims(dash_to_value, loaded.context).results[0];
     EXPECT_EQ(r.status, Status::False);
     EXPECT_NE(r.evidence.find("(5 territories, 4 bonus)"), std::string::npos) << r.evidence;
     auto value_to_dash = only_table;
-    value_to_dash.claims[0].table[5][4] = std::nullopt;  // (6, 4) = 22 in the book
+    std::get<DomainTableClaim>(value_to_dash.claims[0].body).table[5][4] =
+        std::nullopt;  // (6, 4) = 22 in the book
     r = check_claims(value_to_dash, loaded.context).results[0];
     EXPECT_EQ(r.status, Status::False);
     EXPECT_NE(r.evidence.find("occurs on map"), std::string::npos) << r.evidence;

@@ -84,13 +84,20 @@ Profile load_profile(const std::filesystem::path& file) {
     return parse_profile(JsonPlace(json, file.string()));
 }
 
-Profile load_named_profile(const std::string& id, const JsonPlace& where) {
-    bool plain = !id.empty() && std::all_of(id.begin(), id.end(), [](char c) {
+bool is_profile_name(const std::string& id) {
+    return !id.empty() && std::all_of(id.begin(), id.end(), [](char c) {
         return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
     });
-    if (!plain)
+}
+
+std::filesystem::path shipped_profile_file(const std::string& id) {
+    return data_dir() / "puzzles" / "aztlan" / "profiles" / (id + ".json");
+}
+
+Profile load_named_profile(const std::string& id, const JsonPlace& where) {
+    if (!is_profile_name(id))
         where.fail("profile names are lower-case letters, digits, '-' and '_' (found \"" + id + "\")");
-    auto file = data_dir() / "puzzles" / "aztlan" / "profiles" / (id + ".json");
+    auto file = shipped_profile_file(id);
     std::error_code ec;
     if (!std::filesystem::exists(file, ec))
         where.fail("unknown profile \"" + id + "\" (no " + file.string() + ")");

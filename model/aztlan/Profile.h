@@ -35,7 +35,13 @@ const char* to_string(TieBreak rule);
 
 Profile parse_profile(const JsonPlace& where);
 Profile load_profile(const std::filesystem::path& file);
-// A shipped profile by id ("de", "it"): data_dir()/puzzles/aztlan/profiles/<id>.json.
+// Shipped profiles are named by lower-case letters, digits, '-' and '_' only, so a name can never
+// reach outside the profiles folder.
+bool is_profile_name(const std::string& id);
+// Where the shipped profile `id` lives (checked by is_profile_name first):
+// data_dir()/puzzles/aztlan/profiles/<id>.json.
+std::filesystem::path shipped_profile_file(const std::string& id);
+// A shipped profile by id ("de", "it"); a bad or unknown name fails at `where`.
 Profile load_named_profile(const std::string& id, const JsonPlace& where);
 inline constexpr const char* kDefaultProfile = "de";
 

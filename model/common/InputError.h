@@ -19,6 +19,13 @@ private:
 };
 
 // Process exit codes shared by every command.
-enum ExitCode : int { kExitOk = 0, kExitFalseClaim = 1, kExitBadInput = 2, kExitInternal = 3 };
+// 3 means only "no answer within the --timeout limit"; a bug (an internal error) is 4.
+enum ExitCode : int {
+    kExitOk = 0,
+    kExitFalseClaim = 1,
+    kExitBadInput = 2,
+    kExitTimeout = 3,
+    kExitInternal = 4
+};
 
 }  // namespace tlaloc

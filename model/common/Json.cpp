@@ -23,8 +23,26 @@ std::string line_and_column(const std::string& text, std::size_t byte) {
 }  // namespace
 
 Json parse_json_text(const std::string& text, const std::string& file) {
+    if (text.size() > kMaxJsonBytes)
+        throw InputError(file, "",
+                         "is " + std::to_string(text.size()) + " bytes; JSON input is limited to " +
+                             std::to_string(kMaxJsonBytes) + " bytes");
+    // Nesting deeper than any tlaloc format needs is refused while parsing, before it is built.
+    auto depth_limit = [&](int depth, Json::parse_event_t event, Json&) {
+        if (depth > kMaxJsonDepth &&
+            (event == Json::parse_event_t::object_start || event == Json::parse_event_t::array_start))
+            throw InputError(file, "", "nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+        return true;
+    };
     try {
-        return Json::parse(text);
+        return Json::parse(text, depth_limit);
+    } catch (const Json::out_of_range& e) {
+        // A number beyond double's range ("1e999"): nlohmann gives no position, the text names it.
+        std::string what = e.what();
+        auto quote = what.find('\'');
+        throw InputError(file, "",
+                         "a number is out of range" +
+                             (quote == std::string::npos ? std::string() : ": " + what.substr(quote)));
     } catch (const Json::parse_error& e) {
         std::string what = e.what();
         // nlohmann's text starts with "[json.exception.parse_error.101] parse error at line ..., ...: "
@@ -126,6 +144,9 @@ std::string JsonPlace::as_string() const {
 std::int64_t JsonPlace::as_int(std::int64_t min, std::int64_t max) const {
     if (value_->is_number_float()) {
         double d = value_->get<double>();
+        // Range first: converting a double beyond int64 (1e300) to an integer is undefined.
+        if (!(d >= static_cast<double>(min) && d <= static_cast<double>(max)))
+            fail(value_->dump() + " is out of range " + std::to_string(min) + ".." + std::to_string(max));
         if (d != static_cast<double>(static_cast<std::int64_t>(d)))
             fail("expected a whole number, found " + value_->dump());
     } else if (!value_->is_number_integer()) {

@@ -14,7 +14,12 @@ namespace tlaloc {
 
 using Json = nlohmann::json;
 
-// Parses a file; a missing/unreadable file or a syntax error throws InputError with line and column.
+// Limits on any JSON input, checked before anything is built from it (docs/architecture.md).
+inline constexpr std::size_t kMaxJsonBytes = 64u << 20;  // 64 MiB
+inline constexpr int kMaxJsonDepth = 64;
+
+// Parses a file; a missing/unreadable file, a syntax error, a file over kMaxJsonBytes, nesting over
+// kMaxJsonDepth or a number beyond double's range throws InputError (with line and column where known).
 Json load_json_file(const std::filesystem::path& file);
 // Parses text that came from `file` (used for error messages only).
 Json parse_json_text(const std::string& text, const std::string& file);

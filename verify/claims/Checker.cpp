@@ -5,36 +5,11 @@
 #include <numeric>
 #include <sstream>
 
-#include "model/akelarre/Components.h"
-#include "model/azteka/Components.h"
-#include "model/aztlan/Components.h"
-#include "model/xalapa/Components.h"
+#include "model/aztlan/Scoring.h"
 
 namespace tlaloc::verify {
 
 namespace {
-
-using Counts = std::map<std::string, int>;
-using Tables = std::map<std::string, std::map<std::string, int>>;
-
-// The bonus a domain's k bonus territories add: what the model's scoring gives beyond the base.
-int bonus_points(int k) { return k == 0 ? 0 : aztlan::domain_points(k, k) - k; }
-
-const Counts& counts_of(const std::string& game) {
-    if (game == "aztlan") return aztlan::component_counts();
-    if (game == "xalapa") return xalapa::component_counts();
-    if (game == "azteka") return azteka::component_counts();
-    return akelarre::component_counts();
-}
-
-Tables tables_of(const std::string& game) {
-    if (game == "xalapa") return xalapa::component_tables();
-    if (game == "azteka") return azteka::component_tables();
-    if (game == "akelarre") return akelarre::component_tables();
-    Tables t = aztlan::component_tables();
-    for (int k = 0; k <= aztlan::kMaxBonusColumn; ++k) t["bonus_points"][std::to_string(k)] = bonus_points(k);
-    return t;
-}
 
 template <class Map>
 std::string name_list(const Map& m) {
@@ -66,7 +41,7 @@ std::string describe_witness(const aztlan::Map& map, const aztlan::DomainWitness
     return out + "}";
 }
 
-void check_domain_table(const Claim& c, const CheckContext& ctx, ClaimResult& r) {
+void check(const DomainTableClaim& c, const ClaimsFile&, const CheckContext& ctx, ClaimResult& r) {
     const aztlan::DomainTable* computed = nullptr;
     if (ctx.map) computed = &domain_table_on_map(ctx, static_cast<int>(c.table.size()));
     std::vector<std::string> problems;
@@ -126,8 +101,8 @@ void check_domain_table(const Claim& c, const CheckContext& ctx, ClaimResult& r)
     }
 }
 
-void check_domain_score(const Claim& c, ClaimResult& r) {
-    const int per_type = counts_of("aztlan").at("territories_per_type");
+void check(const DomainScoreClaim& c, const ClaimsFile& file, const CheckContext&, ClaimResult& r) {
+    const int per_type = file.facts->counts.at("territories_per_type");
     std::vector<std::string> problems, terms;
     long sum = 0;
     for (std::size_t i = 0; i < c.domains.size(); ++i) {
@@ -144,8 +119,8 @@ void check_domain_score(const Claim& c, ClaimResult& r) {
         int pts = aztlan::domain_points(n, k);
         sum += pts;
         terms.push_back(std::to_string(pts));
-        if (c.domain_points && (*c.domain_points)[i] != pts) {
-            problems.push_back(name + " is printed as " + std::to_string((*c.domain_points)[i]) +
+        if (c.points && (*c.points)[i] != pts) {
+            problems.push_back(name + " is printed as " + std::to_string((*c.points)[i]) +
                                " points, the model scores " + std::to_string(pts));
         }
     }
@@ -161,9 +136,10 @@ void check_domain_score(const Claim& c, ClaimResult& r) {
     r.evidence = problems.empty() ? "the model scores " + computed : join_problems(problems);
 }
 
-void check_value_table(const Claim& c, const std::string& game, ClaimResult& r) {
-    Tables tables = tables_of(game);
-    std::string name = c.rule;
+void check(const ValueTableClaim& c, const ClaimsFile& file, const CheckContext&, ClaimResult& r) {
+    const std::string& game = file.game;
+    const Tables& tables = file.facts->tables;
+    std::string name = c.table;
     if (c.players && !tables.count(name)) name += "_" + std::to_string(*c.players) + "p";
     auto it = tables.find(name);
     if (it == tables.end()) {
@@ -210,7 +186,8 @@ std::string format_parts(const std::vector<std::vector<int>>& parts) {
     return out;
 }
 
-void check_sum(const Claim& c, const std::string& game, ClaimResult& r) {
+void check(const SumClaim& c, const ClaimsFile& file, const CheckContext&, ClaimResult& r) {
+    const std::string& game = file.game;
     long total = 0;
     std::vector<int> flat;
     for (const auto& part : c.parts) {
@@ -225,8 +202,8 @@ void check_sum(const Claim& c, const std::string& game, ClaimResult& r) {
         problems.push_back("printed total " + std::to_string(c.total) + ", but " + computed);
     std::string model_note;
     if (!c.component.empty()) {
-        const auto& counts = counts_of(game);
-        Tables tables = tables_of(game);
+        const Counts& counts = file.facts->counts;
+        const Tables& tables = file.facts->tables;
         if (auto ct = counts.find(c.component); ct != counts.end()) {
             model_note = "; the model's " + c.component + " is " + std::to_string(ct->second);
             if (ct->second != c.total)
@@ -264,8 +241,9 @@ void check_sum(const Claim& c, const std::string& game, ClaimResult& r) {
     r.evidence = problems.empty() ? computed + model_note : join_problems(problems);
 }
 
-void check_count(const Claim& c, const std::string& game, ClaimResult& r) {
-    const auto& counts = counts_of(game);
+void check(const CountClaim& c, const ClaimsFile& file, const CheckContext&, ClaimResult& r) {
+    const std::string& game = file.game;
+    const Counts& counts = file.facts->counts;
     auto it = counts.find(c.component);
     if (it == counts.end()) {
         r.status = Status::Unchecked;
@@ -273,12 +251,13 @@ void check_count(const Claim& c, const std::string& game, ClaimResult& r) {
             "the " + game + " model has no count \"" + c.component + "\" (it has: " + name_list(counts) + ")";
         return;
     }
-    r.status = it->second == c.total ? Status::True : Status::False;
-    r.evidence = "printed " + std::to_string(c.total) + ", the model's " + c.component + " is " +
+    r.status = it->second == c.value ? Status::True : Status::False;
+    r.evidence = "printed " + std::to_string(c.value) + ", the model's " + c.component + " is " +
                  std::to_string(it->second);
 }
 
-void check_supply(const Claim& c, const std::string& game, ClaimResult& r) {
+void check(const SupplyClaim& c, const ClaimsFile& file, const CheckContext&, ClaimResult& r) {
+    const std::string& game = file.game;
     long needed = 0;
     std::string how;
     if (c.per_player) {
@@ -293,81 +272,23 @@ void check_supply(const Claim& c, const std::string& game, ClaimResult& r) {
         how += " = " + std::to_string(needed);
     }
     std::vector<std::string> problems;
-    std::string line = "needs " + how + ", " + std::to_string(c.total) + " available";
-    if (needed > c.total) problems.push_back(line + ": " + std::to_string(needed - c.total) + " short");
+    std::string line = "needs " + how + ", " + std::to_string(c.available) + " available";
+    if (needed > c.available)
+        problems.push_back(line + ": " + std::to_string(needed - c.available) + " short");
     if (!c.component.empty()) {
-        const auto& counts = counts_of(game);
+        const Counts& counts = file.facts->counts;
         auto it = counts.find(c.component);
         if (it == counts.end())
             problems.push_back("the " + game + " model has no count \"" + c.component + "\"");
-        else if (it->second != c.total)
+        else if (it->second != c.available)
             problems.push_back("the model's " + c.component + " is " + std::to_string(it->second) + ", not " +
-                               std::to_string(c.total));
+                               std::to_string(c.available));
     }
     r.status = problems.empty() ? Status::True : Status::False;
     r.evidence = problems.empty()
-                     ? line + (needed < c.total ? " (" + std::to_string(c.total - needed) + " spare)"
-                                                : " (exactly enough)")
+                     ? line + (needed < c.available ? " (" + std::to_string(c.available - needed) + " spare)"
+                                                    : " (exactly enough)")
                      : join_problems(problems);
-}
-
-// A rule whose reading varies by edition: the readings tlaloc knows, where an edition profile states
-// it, the model's own reading when there is one, and the other claims of the same file it constrains.
-struct RuleSpec {
-    std::string game, name;
-    std::vector<std::string> readings;
-    std::function<std::optional<std::string>()> model_reading;
-    // Returns the claims of `file` that contradict `reading`, each with why.
-    std::function<std::vector<std::string>(const ClaimsFile& file, const std::string& reading)>
-        contradictions;
-};
-
-std::vector<std::string> no_bonus_contradictions(const ClaimsFile& file, const std::string& reading) {
-    auto points = [&](int n, int k) {
-        return k == 0 ? (reading == "base" ? n : 0) : aztlan::domain_points(n, k);
-    };
-    std::vector<std::string> out;
-    for (const auto& other : file.claims) {
-        if (other.kind == ClaimKind::DomainTable) {
-            std::vector<std::string> rows;
-            for (std::size_t row = 0; row < other.table.size(); ++row) {
-                const auto& cell = other.table[row][0];
-                if (cell && *cell != points(static_cast<int>(row) + 1, 0))
-                    rows.push_back(std::to_string(row + 1));
-            }
-            if (!rows.empty()) {
-                out.push_back("\"" + other.id + "\" prints " +
-                              printed(other.table[std::stoi(rows[0]) - 1][0]) + " for a domain of " +
-                              rows[0] + " without bonus where this reading gives " +
-                              std::to_string(points(std::stoi(rows[0]), 0)) + " (" +
-                              std::to_string(rows.size()) + " rows of column 0 disagree)");
-            }
-        } else if (other.kind == ClaimKind::DomainScore) {
-            bool has_zero = false;
-            long sum = 0;
-            for (auto [n, k] : other.domains) {
-                has_zero = has_zero || k == 0;
-                sum += k <= n ? points(n, k) : 0;
-            }
-            if (has_zero && sum != other.total) {
-                out.push_back("\"" + other.id + "\" totals " + std::to_string(other.total) +
-                              " where this reading gives " + std::to_string(sum));
-            }
-        }
-    }
-    return out;
-}
-
-const std::vector<RuleSpec>& rule_specs() {
-    static const std::vector<RuleSpec> specs = {
-        {"aztlan",
-         "domain_without_bonus",
-         {"zero", "base"},
-         [] { return std::optional<std::string>(aztlan::domain_points(1, 0) == 0 ? "zero" : "base"); },
-         no_bonus_contradictions},
-        {"aztlan", "tie_break", {"top", "bottom"}, [] { return std::optional<std::string>(); }, {}},
-    };
-    return specs;
 }
 
 // Profiles spell readings as "bottom-pyramid"; claims may too.
@@ -380,16 +301,14 @@ std::string normalise_reading(std::string v) {
     return v;
 }
 
-void check_rule(const Claim& c, const ClaimsFile& file, const CheckContext& ctx, ClaimResult& r) {
-    const RuleSpec* spec = nullptr;
-    for (const auto& s : rule_specs()) {
-        if (s.game == file.game && s.name == c.rule) spec = &s;
+void check(const RuleClaim& c, const ClaimsFile& file, const CheckContext& ctx, ClaimResult& r) {
+    const RuleReading* spec = nullptr;
+    for (const auto& s : file.facts->rules) {
+        if (s.name == c.rule) spec = &s;
     }
     if (!spec) {
         std::string known;
-        for (const auto& s : rule_specs()) {
-            if (s.game == file.game) known += (known.empty() ? "" : ", ") + s.name;
-        }
+        for (const auto& s : file.facts->rules) known += (known.empty() ? "" : ", ") + s.name;
         r.status = Status::Unchecked;
         r.evidence = "the " + file.game + " model has no rule \"" + c.rule + "\"" +
                      (known.empty() ? "" : " (it has: " + known + ")");
@@ -460,18 +379,6 @@ int FileReport::count(Status status) const {
                                           [&](const ClaimResult& r) { return r.status == status; }));
 }
 
-EditionProfile load_edition_profile(const std::filesystem::path& file) {
-    Json root = load_json_file(file);
-    JsonPlace place(root, file.string());
-    place.expect_object();
-    EditionProfile profile;
-    profile.file = file.filename().string();
-    for (const auto& spec : rule_specs()) {
-        if (auto v = place.get(spec.name)) profile.rules[spec.name] = v->as_string();
-    }
-    return profile;
-}
-
 FileReport check_claims(const ClaimsFile& claims, const CheckContext& context) {
     FileReport report;
     report.file = claims.file;
@@ -482,62 +389,44 @@ FileReport check_claims(const ClaimsFile& claims, const CheckContext& context) {
     for (const auto& c : claims.claims) {
         ClaimResult r;
         r.id = c.id;
-        r.kind = to_string(c.kind);
+        r.kind = c.kind();
         r.note = c.note;
-        bool aztlan_only = c.kind == ClaimKind::DomainTable || c.kind == ClaimKind::DomainScore;
-        if (aztlan_only && claims.game != "aztlan") {
-            r.status = Status::Unchecked;
-            r.evidence = std::string(to_string(c.kind)) +
-                         " claims are about Aztlán domains; this file is about " + claims.game;
-        } else {
-            switch (c.kind) {
-                case ClaimKind::DomainTable:
-                    check_domain_table(c, context, r);
-                    break;
-                case ClaimKind::DomainScore:
-                    check_domain_score(c, r);
-                    break;
-                case ClaimKind::ValueTable:
-                    check_value_table(c, claims.game, r);
-                    break;
-                case ClaimKind::Sum:
-                    check_sum(c, claims.game, r);
-                    break;
-                case ClaimKind::Rule:
-                    check_rule(c, claims, context, r);
-                    break;
-                case ClaimKind::Count:
-                    check_count(c, claims.game, r);
-                    break;
-                case ClaimKind::Supply:
-                    check_supply(c, claims.game, r);
-                    break;
-            }
-        }
+        std::visit(
+            [&](const auto& body) {
+                using Kind = std::decay_t<decltype(body)>;
+                if (Kind::kGame && claims.game != Kind::kGame) {
+                    r.status = Status::Unchecked;
+                    r.evidence = std::string(Kind::kName) + " claims are about " + Kind::kGame +
+                                 "; this file is about " + claims.game;
+                } else {
+                    check(body, claims, context, r);
+                }
+            },
+            c.body);
         report.results.push_back(std::move(r));
     }
     return report;
 }
 
-LoadedClaims load_for_checking(const std::filesystem::path& claims_file,
+LoadedClaims load_for_checking(const std::filesystem::path& claims_file, const GameCatalog& games,
                                const std::optional<std::filesystem::path>& map_override) {
     LoadedClaims out;
-    out.claims = load_claims_file(claims_file);
+    out.claims = load_claims_file(claims_file, games);
     std::optional<std::filesystem::path> map_file = map_override ? map_override : out.claims.map;
     if (map_file) {
         out.map = std::make_unique<aztlan::Map>(aztlan::load_map(*map_file));
         out.context.map = out.map.get();
         out.context.map_name = out.map->id.empty() ? map_file->filename().string() : out.map->id;
     }
-    if (out.claims.profile) {
-        out.context.profile = load_edition_profile(*out.claims.profile);
-    } else if (out.claims.game == "aztlan" && !out.claims.edition.empty()) {
-        auto shipped = data_dir() / "puzzles" / "aztlan" / "profiles" / (out.claims.edition + ".json");
-        std::error_code ec;
-        bool safe_name = out.claims.edition.find('/') == std::string::npos &&
-                         out.claims.edition.find('\\') == std::string::npos;
-        if (safe_name && std::filesystem::is_regular_file(shipped, ec))
-            out.context.profile = load_edition_profile(shipped);
+    const GameFacts& facts = *out.claims.facts;
+    std::optional<std::filesystem::path> profile = out.claims.profile;
+    if (!profile && facts.shipped_profile && !out.claims.edition.empty())
+        profile = facts.shipped_profile(out.claims.edition);
+    if (profile) {
+        if (!facts.read_profile)
+            throw InputError(out.claims.file, "profile",
+                             "the " + facts.name + " model has no edition profiles");
+        out.context.profile = facts.read_profile(*profile);
     }
     return out;
 }

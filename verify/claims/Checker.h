@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "model/aztlan/Map.h"
 #include "model/aztlan/DomainTable.h"
+#include "model/aztlan/Map.h"
 #include "verify/claims/ClaimsFile.h"
 
 namespace tlaloc::verify {
@@ -33,18 +33,10 @@ struct ClaimResult {
     std::vector<CellFinding> cells;  // domain_table claims: every printed cell, row by row
 };
 
-// The readings an edition profile states ("domain_without_bonus" → "zero", "tie_break" → "bottom").
-struct EditionProfile {
-    std::string file;
-    std::map<std::string, std::string> rules;
-};
-// Reads the rule readings from an Aztlán edition profile (puzzles/aztlan/profiles/<id>.json).
-EditionProfile load_edition_profile(const std::filesystem::path& file);
-
 struct CheckContext {
     const aztlan::Map* map = nullptr;  // claims that need a map are unchecked without one
     std::string map_name;
-    std::optional<EditionProfile> profile;
+    std::optional<EditionReadings> profile;  // what the edition profile fixes, when there is one
     // Domain tables computed on `map`, by row count, shared by the claims of a run.
     std::shared_ptr<std::map<int, aztlan::DomainTable>> tables =
         std::make_shared<std::map<int, aztlan::DomainTable>>();
@@ -63,13 +55,14 @@ FileReport check_claims(const ClaimsFile& claims, const CheckContext& context);
 
 // Everything a run of one claims file needs, loaded and validated before anything is printed:
 // the map (from `map_override`, else the file's "map") and the edition profile (the file's
-// "profile", else the shipped one named after the edition, when there is one).
+// "profile", else the game's shipped one named after the edition, when there is one), read through
+// the game's typed profile parser.
 struct LoadedClaims {
     ClaimsFile claims;
     std::unique_ptr<aztlan::Map> map;
     CheckContext context;
 };
-LoadedClaims load_for_checking(const std::filesystem::path& claims_file,
+LoadedClaims load_for_checking(const std::filesystem::path& claims_file, const GameCatalog& games,
                                const std::optional<std::filesystem::path>& map_override = std::nullopt);
 
 }  // namespace tlaloc::verify

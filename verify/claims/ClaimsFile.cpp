@@ -1,7 +1,10 @@
 #include "verify/claims/ClaimsFile.h"
 
+#include <array>
 #include <map>
 #include <set>
+#include <type_traits>
+#include <utility>
 
 namespace tlaloc::verify {
 
@@ -9,18 +12,6 @@ namespace {
 
 constexpr std::int64_t kBig = 1'000'000;  // no printed number in a rulebook comes near this
 constexpr std::int64_t kMaxDomain = 1000;
-
-struct KindName {
-    ClaimKind kind;
-    const char* name;
-};
-constexpr KindName kKinds[] = {{ClaimKind::DomainTable, "domain_table"},
-                               {ClaimKind::DomainScore, "domain_score"},
-                               {ClaimKind::ValueTable, "value_table"},
-                               {ClaimKind::Sum, "sum"},
-                               {ClaimKind::Rule, "rule"},
-                               {ClaimKind::Count, "count"},
-                               {ClaimKind::Supply, "supply"}};
 
 // Keys any claim may carry for people, never read by the checker.
 const std::vector<std::string> kProseKeys = {"note", "description", "source", "page", "text", "quote"};
@@ -43,7 +34,8 @@ TableCell read_cell(const JsonPlace& p) {
     return read_int(p);
 }
 
-void parse_domain_table(const JsonPlace& c, Claim& claim) {
+DomainTableClaim parse(std::type_identity<DomainTableClaim>, const JsonPlace& c) {
+    DomainTableClaim claim;
     c.expect_only_keys(with_prose({"id", "kind", "table"}));
     auto rows = c.at("table").items();
     if (rows.empty()) c.at("table").fail("a domain table needs at least one row");
@@ -57,9 +49,11 @@ void parse_domain_table(const JsonPlace& c, Claim& claim) {
         for (const auto& cell : cells) r.push_back(read_cell(cell));
         claim.table.push_back(std::move(r));
     }
+    return claim;
 }
 
-void parse_domain_score(const JsonPlace& c, Claim& claim) {
+DomainScoreClaim parse(std::type_identity<DomainScoreClaim>, const JsonPlace& c) {
+    DomainScoreClaim claim;
     c.expect_only_keys(with_prose({"id", "kind", "bonus_domains", "total", "points", "card", "bonus_type"}));
     for (const auto& d : c.at("bonus_domains").items()) {
         if (d.size() != 2) d.fail("a domain is [size, bonus count]");
@@ -75,15 +69,17 @@ void parse_domain_score(const JsonPlace& c, Claim& claim) {
         if (v.size() != claim.domains.size())
             pts->fail("lists " + std::to_string(v.size()) + " points for " +
                       std::to_string(claim.domains.size()) + " domains");
-        claim.domain_points = std::move(v);
+        claim.points = std::move(v);
     }
     if (auto card = c.get("card")) card->as_int(4, 9);
     if (auto type = c.get("bonus_type")) type->as_string();
+    return claim;
 }
 
-void parse_value_table(const JsonPlace& c, Claim& claim) {
+ValueTableClaim parse(std::type_identity<ValueTableClaim>, const JsonPlace& c) {
+    ValueTableClaim claim;
     c.expect_only_keys(with_prose({"id", "kind", "rule", "values", "players", "supply"}));
-    claim.rule = c.at("rule").as_string();
+    claim.table = c.at("rule").as_string();
     auto values = c.at("values");
     values.expect_object();
     if (values.json().empty()) values.fail("a value table needs at least one entry");
@@ -92,9 +88,11 @@ void parse_value_table(const JsonPlace& c, Claim& claim) {
     }
     if (auto p = c.get("players")) claim.players = static_cast<int>(p->as_int(1, 100));
     if (auto s = c.get("supply")) claim.supply = static_cast<int>(s->as_int(0, kBig));
+    return claim;
 }
 
-void parse_sum(const JsonPlace& c, Claim& claim) {
+SumClaim parse(std::type_identity<SumClaim>, const JsonPlace& c) {
+    SumClaim claim;
     c.expect_only_keys(with_prose({"id", "kind", "parts", "total", "component"}));
     auto parts = c.at("parts").items();
     if (parts.empty()) c.at("parts").fail("a sum needs at least one part");
@@ -113,21 +111,27 @@ void parse_sum(const JsonPlace& c, Claim& claim) {
     }
     claim.total = read_int(c.at("total"));
     if (auto comp = c.get("component")) claim.component = comp->as_string();
+    return claim;
 }
 
-void parse_rule(const JsonPlace& c, Claim& claim) {
+RuleClaim parse(std::type_identity<RuleClaim>, const JsonPlace& c) {
+    RuleClaim claim;
     c.expect_only_keys(with_prose({"id", "kind", "rule", "value"}));
     claim.rule = c.at("rule").as_string();
     claim.value = c.at("value").as_string();
+    return claim;
 }
 
-void parse_count(const JsonPlace& c, Claim& claim) {
+CountClaim parse(std::type_identity<CountClaim>, const JsonPlace& c) {
+    CountClaim claim;
     c.expect_only_keys(with_prose({"id", "kind", "component", "value"}));
     claim.component = c.at("component").as_string();
-    claim.total = read_int(c.at("value"));
+    claim.value = read_int(c.at("value"));
+    return claim;
 }
 
-void parse_supply(const JsonPlace& c, Claim& claim) {
+SupplyClaim parse(std::type_identity<SupplyClaim>, const JsonPlace& c) {
+    SupplyClaim claim;
     c.expect_only_keys(
         with_prose({"id", "kind", "needed", "per_player", "players", "available", "component"}));
     bool listed = c.has("needed");
@@ -142,14 +146,44 @@ void parse_supply(const JsonPlace& c, Claim& claim) {
         claim.per_player = static_cast<int>(c.at("per_player").as_int(0, kBig));
         claim.players = static_cast<int>(c.at("players").as_int(1, 1000));
     }
-    claim.total = static_cast<int>(c.at("available").as_int(0, kBig));
+    claim.available = static_cast<int>(c.at("available").as_int(0, kBig));
     if (auto comp = c.get("component")) claim.component = comp->as_string();
+    return claim;
 }
+
+template <std::size_t... I>
+constexpr std::array<const char*, sizeof...(I)> kind_names(std::index_sequence<I...>) {
+    return {std::variant_alternative_t<I, ClaimBody>::kName...};
+}
+constexpr auto kKindNames = kind_names(std::make_index_sequence<std::variant_size_v<ClaimBody>>());
 
 std::string kind_list() {
     std::string out;
-    for (const auto& k : kKinds) out += (out.empty() ? "" : ", ") + std::string(k.name);
+    for (const char* k : kKindNames) out += (out.empty() ? "" : ", ") + std::string(k);
     return out;
+}
+
+// Finds the kind named `name` among ClaimBody's alternatives and parses it; a kind without a
+// `parse` overload above does not compile.
+template <std::size_t I = 0>
+ClaimBody parse_body(const std::string& name, const JsonPlace& c) {
+    if constexpr (I == std::variant_size_v<ClaimBody>) {
+        c.at("kind").fail("unknown claim kind \"" + name + "\" (expected one of: " + kind_list() + ")");
+    } else {
+        using Kind = std::variant_alternative_t<I, ClaimBody>;
+        if (name == Kind::kName) return parse(std::type_identity<Kind>{}, c);
+        return parse_body<I + 1>(name, c);
+    }
+}
+
+// The catalog entry of the game a file names (its "game").
+const GameFacts& game_of(const JsonPlace& game, const GameCatalog& games) {
+    std::string name = game.as_string(), known;
+    for (const auto& g : games) {
+        if (g.name == name) return g;
+        known += (known.empty() ? "" : ", ") + g.name;
+    }
+    game.fail("unknown game \"" + name + "\" (expected one of: " + known + ")");
 }
 
 }  // namespace
@@ -161,26 +195,14 @@ std::string normalise_entry_key(const std::string& key) {
     return it == roman.end() ? key : it->second;
 }
 
-const char* to_string(ClaimKind kind) {
-    for (const auto& k : kKinds) {
-        if (k.kind == kind) return k.name;
-    }
-    return "?";
-}
+const char* Claim::kind() const { return kKindNames[body.index()]; }
 
-ClaimsFile parse_claims(const JsonPlace& root) {
+ClaimsFile parse_claims(const JsonPlace& root, const GameCatalog& games) {
     root.expect_only_keys({"game", "edition", "source", "map", "profile", "claims", "note", "description"});
     ClaimsFile out;
     out.file = root.file();
-    auto game = root.at("game");
-    out.game = game.as_string();
-    bool known = false;
-    std::string games;
-    for (const char* g : kKnownGames) {
-        known = known || out.game == g;
-        games += (games.empty() ? "" : ", ") + std::string(g);
-    }
-    if (!known) game.fail("unknown game \"" + out.game + "\" (expected one of: " + games + ")");
+    out.facts = &game_of(root.at("game"), games);
+    out.game = out.facts->name;
     if (auto e = root.get("edition")) out.edition = e->as_string();
     if (auto s = root.get("source")) out.source = s->as_string();
     if (auto m = root.get("map")) {
@@ -206,51 +228,18 @@ ClaimsFile parse_claims(const JsonPlace& root) {
         claim.id = id.as_string();
         if (claim.id.empty()) id.fail("a claim id must not be empty");
         if (!ids.insert(claim.id).second) id.fail("duplicate claim id \"" + claim.id + "\"");
-        auto kind = c.at("kind");
-        std::string kind_name = kind.as_string();
-        bool found = false;
-        for (const auto& k : kKinds) {
-            if (kind_name == k.name) {
-                claim.kind = k.kind;
-                found = true;
-            }
-        }
-        if (!found)
-            kind.fail("unknown claim kind \"" + kind_name + "\" (expected one of: " + kind_list() + ")");
         for (const char* key : {"note", "description"}) {
             if (auto n = c.get(key)) claim.note = n->as_string();
         }
-        switch (claim.kind) {
-            case ClaimKind::DomainTable:
-                parse_domain_table(c, claim);
-                break;
-            case ClaimKind::DomainScore:
-                parse_domain_score(c, claim);
-                break;
-            case ClaimKind::ValueTable:
-                parse_value_table(c, claim);
-                break;
-            case ClaimKind::Sum:
-                parse_sum(c, claim);
-                break;
-            case ClaimKind::Rule:
-                parse_rule(c, claim);
-                break;
-            case ClaimKind::Count:
-                parse_count(c, claim);
-                break;
-            case ClaimKind::Supply:
-                parse_supply(c, claim);
-                break;
-        }
+        claim.body = parse_body(c.at("kind").as_string(), c);
         out.claims.push_back(std::move(claim));
     }
     return out;
 }
 
-ClaimsFile load_claims_file(const std::filesystem::path& file) {
+ClaimsFile load_claims_file(const std::filesystem::path& file, const GameCatalog& games) {
     Json root = load_json_file(file);
-    return parse_claims(JsonPlace(root, file.string()));
+    return parse_claims(JsonPlace(root, file.string()), games);
 }
 
 }  // namespace tlaloc::verify

@@ -1,66 +1,106 @@
 // A rulebook's checkable statements as data: the claims file format (tables, worked examples,
 // component counts, rule readings), parsed and validated so the checker can trust every field.
+// One type per claim kind; a claim holds exactly one of them.
 #pragma once
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "model/common/Json.h"
+#include "verify/claims/GameFacts.h"
 
 namespace tlaloc::verify {
-
-enum class ClaimKind { DomainTable, DomainScore, ValueTable, Sum, Rule, Count, Supply };
-const char* to_string(ClaimKind kind);
 
 // One printed cell of a domain table: a value, or nullopt for the book's '-'.
 using TableCell = std::optional<int>;
 
+// Each kind names itself as claims files spell it (`kName`), and `kGame` is the one game whose model
+// can check it (nullptr: any game's counts and tables).
+struct DomainTableClaim {
+    static constexpr const char* kName = "domain_table";
+    static constexpr const char* kGame = "aztlan";
+    // Rows are sizes 1..table.size(), columns bonus counts 0..row.size()-1.
+    std::vector<std::vector<TableCell>> table;
+};
+struct DomainScoreClaim {
+    static constexpr const char* kName = "domain_score";
+    static constexpr const char* kGame = "aztlan";
+    std::vector<std::pair<int, int>> domains;  // [size, bonus count] per domain
+    std::optional<std::vector<int>> points;    // printed points per domain, when given
+    int total = 0;
+};
+struct ValueTableClaim {
+    static constexpr const char* kName = "value_table";
+    static constexpr const char* kGame = nullptr;
+    std::string table;                                // which model table ("rule" in the file)
+    std::vector<std::pair<std::string, int>> values;  // entries in file order
+    std::optional<int> players;                       // tables that depend on it ("<table>_<n>p")
+    std::optional<int> supply;                        // the values must fit in it
+};
+struct SumClaim {
+    static constexpr const char* kName = "sum";
+    static constexpr const char* kGame = nullptr;
+    std::vector<std::vector<int>> parts;  // each part is a product of its factors
+    int total = 0;
+    std::string component;  // a model count or table to compare with ("" when none)
+};
+struct RuleClaim {
+    static constexpr const char* kName = "rule";
+    static constexpr const char* kGame = nullptr;
+    std::string rule, value;  // the rule and its stated reading
+};
+struct CountClaim {
+    static constexpr const char* kName = "count";
+    static constexpr const char* kGame = nullptr;
+    std::string component;
+    int value = 0;
+};
+struct SupplyClaim {
+    static constexpr const char* kName = "supply";
+    static constexpr const char* kGame = nullptr;
+    std::vector<int> needed;  // what is needed, listed; or per_player × players
+    std::optional<int> per_player, players;
+    int available = 0;
+    std::string component;  // a model count that must equal `available` ("" when none)
+};
+
+// Adding a kind: a struct above, its alternative here, its parser in ClaimsFile.cpp and its check in
+// Checker.cpp (both dispatch with std::visit, so a kind left out does not compile).
+using ClaimBody = std::variant<DomainTableClaim, DomainScoreClaim, ValueTableClaim, SumClaim, RuleClaim,
+                               CountClaim, SupplyClaim>;
+
 struct Claim {
     std::string id;
-    ClaimKind kind = ClaimKind::Sum;
     std::string place;  // "claims[3]", for messages that point into the file
     std::string note;   // free text from the file ("note"/"description"), shown in reports
     Json json;          // the claim as written, for edition comparison
+    ClaimBody body;
 
-    // domain_table: rows are sizes 1..table.size(), columns bonus counts 0..row.size()-1.
-    std::vector<std::vector<TableCell>> table;
-    // domain_score: [size, bonus count] per domain, optional printed points per domain.
-    std::vector<std::pair<int, int>> domains;
-    std::optional<std::vector<int>> domain_points;
-    // value_table / rule: which model rule or table; rule's stated reading.
-    std::string rule;
-    std::vector<std::pair<std::string, int>> values;  // value_table entries in file order
-    std::optional<int> players;                       // value_table tables that depend on it
-    std::optional<int> supply;                        // value_table: the values must fit in it
-    std::string value;                                // rule: the stated reading
-    // sum: each part is a product of its factors (a plain number is one factor).
-    std::vector<std::vector<int>> parts;
-    // sum / domain_score total, count value, supply available.
-    int total = 0;
-    // sum / count / supply: a model count or table to compare with ("" when none).
-    std::string component;
-    // supply: what is needed, either listed or per player × players.
-    std::vector<int> needed;
-    std::optional<int> per_player;
+    const char* kind() const;  // "domain_table", ...
+    template <class Kind>
+    const Kind* as() const {
+        return std::get_if<Kind>(&body);
+    }
 };
 
 struct ClaimsFile {
     std::string file;  // as the user named it
     std::string game, edition, source;
+    const GameFacts* facts = nullptr;              // the game's entry in the catalog it was parsed with
     std::optional<std::filesystem::path> map;      // top-level "map", resolved next to the file
     std::optional<std::filesystem::path> profile;  // top-level "profile", resolved likewise
     std::vector<Claim> claims;
 };
 
-inline constexpr const char* kKnownGames[] = {"aztlan", "xalapa", "azteka", "akelarre"};
-
 // A value-table entry key as the model names it: age tables are printed with roman numerals in one
 // book and digits in the other ("IV" → "4"); other keys are kept as written.
 std::string normalise_entry_key(const std::string& key);
 
-ClaimsFile parse_claims(const JsonPlace& root);
-ClaimsFile load_claims_file(const std::filesystem::path& file);
+// `games` is the catalog of games a file may name; it must outlive the result (ClaimsFile::facts).
+ClaimsFile parse_claims(const JsonPlace& root, const GameCatalog& games);
+ClaimsFile load_claims_file(const std::filesystem::path& file, const GameCatalog& games);
 
 }  // namespace tlaloc::verify

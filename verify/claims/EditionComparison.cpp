@@ -19,16 +19,16 @@ std::string cell_text(const std::vector<std::vector<TableCell>>& t, std::size_t 
     return t[row][col] ? std::to_string(*t[row][col]) : std::string("-");
 }
 
-void compare_tables(const Claim& a, const Claim& b, const std::string& ea, const std::string& eb,
-                    std::vector<ClaimDifference>& out) {
-    std::size_t rows = std::max(a.table.size(), b.table.size());
+void compare_tables(const std::string& id, const std::vector<std::vector<TableCell>>& a,
+                    const std::vector<std::vector<TableCell>>& b, const std::string& ea,
+                    const std::string& eb, std::vector<ClaimDifference>& out) {
+    std::size_t rows = std::max(a.size(), b.size());
     for (std::size_t row = 0; row < rows; ++row) {
-        std::size_t cols = std::max(row < a.table.size() ? a.table[row].size() : 0,
-                                    row < b.table.size() ? b.table[row].size() : 0);
+        std::size_t cols = std::max(row < a.size() ? a[row].size() : 0, row < b.size() ? b[row].size() : 0);
         for (std::size_t col = 0; col < cols; ++col) {
-            auto x = cell_text(a.table, row, col), y = cell_text(b.table, row, col);
+            auto x = cell_text(a, row, col), y = cell_text(b, row, col);
             if (x != y) {
-                out.push_back({a.id, "table cell",
+                out.push_back({id, "table cell",
                                "(" + std::to_string(row + 1) + " territories, " + std::to_string(col) +
                                    " bonus): " + ea + " " + x + ", " + eb + " " + y});
             }
@@ -36,8 +36,8 @@ void compare_tables(const Claim& a, const Claim& b, const std::string& ea, const
     }
 }
 
-void compare_values(const Claim& a, const Claim& b, const std::string& ea, const std::string& eb,
-                    std::vector<ClaimDifference>& out) {
+void compare_values(const std::string& id, const ValueTableClaim& a, const ValueTableClaim& b,
+                    const std::string& ea, const std::string& eb, std::vector<ClaimDifference>& out) {
     std::map<std::string, int> va, vb;
     for (const auto& [k, v] : a.values) va[normalise_entry_key(k)] = v;
     for (const auto& [k, v] : b.values) vb[normalise_entry_key(k)] = v;
@@ -48,7 +48,7 @@ void compare_values(const Claim& a, const Claim& b, const std::string& ea, const
         auto x = va.count(k) ? std::to_string(va[k]) : std::string("absent");
         auto y = vb.count(k) ? std::to_string(vb[k]) : std::string("absent");
         if (x != y)
-            out.push_back({a.id, "value", "entry \"" + k + "\": " + ea + " " + x + ", " + eb + " " + y});
+            out.push_back({id, "value", "entry \"" + k + "\": " + ea + " " + x + ", " + eb + " " + y});
     }
 }
 
@@ -68,21 +68,22 @@ EditionComparison compare_editions(const ClaimsFile& a, const ClaimsFile& b) {
         seen.insert(ca.id);
         auto it = in_b.find(ca.id);
         if (it == in_b.end()) {
-            cmp.differences.push_back(
-                {ca.id, "missing", "only " + ea + " states it (" + to_string(ca.kind) + ")"});
+            cmp.differences.push_back({ca.id, "missing", "only " + ea + " states it (" + ca.kind() + ")"});
             continue;
         }
         const Claim& cb = *it->second;
-        if (ca.kind != cb.kind) {
-            cmp.differences.push_back(
-                {ca.id, "kind", ea + " " + to_string(ca.kind) + ", " + eb + " " + to_string(cb.kind)});
-        } else if (ca.kind == ClaimKind::Rule && (ca.rule != cb.rule || ca.value != cb.value)) {
-            cmp.differences.push_back(
-                {ca.id, "rule reading", ca.rule + ": " + ea + " " + ca.value + ", " + eb + " " + cb.value});
-        } else if (ca.kind == ClaimKind::DomainTable) {
-            compare_tables(ca, cb, ea, eb, cmp.differences);
-        } else if (ca.kind == ClaimKind::ValueTable && ca.rule == cb.rule) {
-            compare_values(ca, cb, ea, eb, cmp.differences);
+        const auto *ra = ca.as<RuleClaim>(), *rb = cb.as<RuleClaim>();
+        const auto *ta = ca.as<DomainTableClaim>(), *tb = cb.as<DomainTableClaim>();
+        const auto *va = ca.as<ValueTableClaim>(), *vb = cb.as<ValueTableClaim>();
+        if (ca.body.index() != cb.body.index()) {
+            cmp.differences.push_back({ca.id, "kind", ea + " " + ca.kind() + ", " + eb + " " + cb.kind()});
+        } else if (ra && (ra->rule != rb->rule || ra->value != rb->value)) {
+            cmp.differences.push_back({ca.id, "rule reading",
+                                       ra->rule + ": " + ea + " " + ra->value + ", " + eb + " " + rb->value});
+        } else if (ta) {
+            compare_tables(ca.id, ta->table, tb->table, ea, eb, cmp.differences);
+        } else if (va && va->table == vb->table) {
+            compare_values(ca.id, *va, *vb, ea, eb, cmp.differences);
             Json xa = content(ca), xb = content(cb);
             xa.erase("values");
             xb.erase("values");
@@ -96,8 +97,7 @@ EditionComparison compare_editions(const ClaimsFile& a, const ClaimsFile& b) {
     }
     for (const auto& cb : b.claims) {
         if (!seen.count(cb.id))
-            cmp.differences.push_back(
-                {cb.id, "missing", "only " + eb + " states it (" + to_string(cb.kind) + ")"});
+            cmp.differences.push_back({cb.id, "missing", "only " + eb + " states it (" + cb.kind() + ")"});
     }
     return cmp;
 }

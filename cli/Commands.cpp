@@ -1,0 +1,14 @@
+#include "cli/Commands.h"
+
+#include "model/common/InputError.h"
+
+namespace tlaloc::cli {
+
+namespace {
+int g_exit_code = kExitOk;
+}
+
+void set_exit_code(int code) { g_exit_code = code; }
+int exit_code() { return g_exit_code; }
+
+}  // namespace tlaloc::cli

@@ -1,0 +1,37 @@
+// The `tlaloc` executable as a whole: exit codes as documented, one-line usage errors naming the
+// command, and every registered game reachable from the top-level help.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "cli/GameRegistry.h"
+#include "tests/support/CliRun.h"
+
+using tlaloc::test_support::run_tlaloc;
+using tlaloc::test_support::run_tlaloc_split;
+
+namespace {
+
+TEST(Cli, HelpStatesTheExitCodesAndListsEveryRegisteredGame) {
+    auto r = run_tlaloc("--help");
+    EXPECT_EQ(r.code, 0);
+    EXPECT_NE(r.out.find("3 no answer within the --timeout limit"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("4 an internal error"), std::string::npos) << r.out;
+    for (const auto& g : tlaloc::cli::games()) EXPECT_NE(r.out.find(g.name), std::string::npos) << g.name;
+}
+
+// CLI11's own text is two lines (the error and a help hint); tlaloc prints one, naming the command.
+TEST(Cli, UsageErrorsAreOneLineNamingTheCommand) {
+    for (const char* args : {"akelarre check", "xalapa solve", "xalapa deal --level 9", "aztlan", "nosuchgame",
+                             "azteka fewest --max-turns"}) {
+        auto r = run_tlaloc_split(args);
+        EXPECT_EQ(r.code, 2) << args;
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
+        EXPECT_EQ(r.err.rfind("tlaloc", 0), 0u) << r.err;
+        EXPECT_EQ(r.out, "") << args;
+    }
+    auto r = run_tlaloc_split("akelarre check");
+    EXPECT_NE(r.err.find("tlaloc akelarre check:"), std::string::npos) << r.err;
+}
+
+}  // namespace

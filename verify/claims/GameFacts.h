@@ -1,0 +1,52 @@
+// What rulebook claims about one game are checked against: the model's component counts and value
+// tables, and the rule readings that differ between editions. Each game states its facts once, in its
+// registry entry; the claims parser and the checker see a game only through this type.
+#pragma once
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tlaloc::verify {
+
+struct ClaimsFile;
+
+using Counts = std::map<std::string, int>;
+using Tables = std::map<std::string, std::map<std::string, int>>;
+
+// The readings an edition profile fixes, by rule name ("domain_without_bonus" → "zero").
+struct EditionReadings {
+    std::string file;  // the profile's file name, for evidence
+    std::map<std::string, std::string> rules;
+};
+
+// A rule whose reading varies by edition: the readings tlaloc knows, the model's own reading when it
+// fixes one, and the other claims of the same file that a reading would contradict.
+struct RuleReading {
+    std::string name;
+    std::vector<std::string> readings;
+    std::function<std::optional<std::string>()> model_reading;
+    // The claims of `file` that contradict `reading`, each with why (empty function: none can).
+    std::function<std::vector<std::string>(const ClaimsFile& file, const std::string& reading)>
+        contradictions;
+};
+
+struct GameFacts {
+    std::string name;  // as claims files name the game ("aztlan")
+    Counts counts;
+    Tables tables;
+    std::vector<RuleReading> rules;
+    // Games whose editions differ in rules keep them as typed profiles. `read_profile` loads and
+    // validates one (through the game's own profile parser) and states the readings it fixes;
+    // `shipped_profile` names the shipped profile of an edition, if there is one. Both empty: the
+    // game has no edition profiles.
+    std::function<EditionReadings(const std::filesystem::path& file)> read_profile;
+    std::function<std::optional<std::filesystem::path>(const std::string& edition)> shipped_profile;
+};
+
+// Every game's facts, in registry order; the CLI layer supplies them (see cli/GameRegistry.h).
+using GameCatalog = std::vector<GameFacts>;
+
+}  // namespace tlaloc::verify
