@@ -1,5 +1,6 @@
 // `tlaloc akelarre ...`: check a meld, find the best play of a turn.
 #include <iostream>
+#include <memory>
 
 #include "cli/Commands.h"
 #include "model/akelarre/Meld.h"
@@ -18,6 +19,32 @@ struct CheckOptions {
     bool json = false;
 };
 
+Json meld_json(const MeldReading& r) {
+    Json j;
+    j["meld"] = r.valid;
+    if (!r.valid) {
+        j["why_not"] = r.why_not;
+        return j;
+    }
+    j["kind"] = r.kind == MeldKind::Set ? "set" : "run";
+    if (r.kind == MeldKind::Set) {
+        j["value"] = r.value ? Json(r.value) : Json(nullptr);
+    } else {
+        j["family"] = std::string(1, family_letter(r.family));
+        Json w = Json::array();
+        for (auto [low, high] : r.windows) w.push_back({low, high});
+        j["values"] = w;
+    }
+    Json jokers = Json::object();
+    for (const auto& jr : r.jokers) {
+        Json options = Json::array();
+        for (int v : jr.stands_for) options.push_back(to_string(Card{jr.joker.family, v}));
+        jokers[to_string(jr.joker)] = options;
+    }
+    j["jokers"] = jokers;
+    return j;
+}
+
 void run_check(const CheckOptions& opt) {
     std::vector<Card> cards;
     std::vector<PlacedCard> placed;
@@ -28,34 +55,20 @@ void run_check(const CheckOptions& opt) {
     }
     check_deck_counts(placed, "command line", "among the cards given");
     MeldReading r = read_meld(cards);
-    if (opt.json) {
-        Json j;
-        j["meld"] = r.valid;
-        if (!r.valid) {
-            j["why_not"] = r.why_not;
-        } else {
-            j["kind"] = r.kind == MeldKind::Set ? "set" : "run";
-            if (r.kind == MeldKind::Set) {
-                j["value"] = r.value ? Json(r.value) : Json(nullptr);
-            } else {
-                j["family"] = std::string(1, family_letter(r.family));
-                Json w = Json::array();
-                for (auto [low, high] : r.windows) w.push_back({low, high});
-                j["values"] = w;
-            }
-            Json jokers = Json::object();
-            for (const auto& jr : r.jokers) {
-                Json options = Json::array();
-                for (int v : jr.stands_for) options.push_back(to_string(Card{jr.joker.family, v}));
-                jokers[to_string(jr.joker)] = options;
-            }
-            j["jokers"] = jokers;
-        }
-        std::cout << j.dump() << "\n";
-    } else {
-        std::cout << describe(r) << "\n";
-    }
+    std::cout << (opt.json ? meld_json(r).dump() : describe(r)) << "\n";
     if (!r.valid) set_exit_code(kExitFalseClaim);
+}
+
+void add_check(CLI::App& group) {
+    auto opt = std::make_shared<CheckOptions>();
+    auto* check = group.add_subcommand(
+        "check",
+        "Whether the cards form a set or a run (and what the jokers stand for), or why not.\n"
+        "Cards: family F G D N W + value 2-6 or J. Exit 0 = a meld, 1 = not a meld, 2 = bad card.\n"
+        "Example: tlaloc akelarre check F5 D5 W5 GJ");
+    check->add_option("CARDS", opt->cards, "the cards, e.g. F3 F4 FJ")->required();
+    check->add_flag("--json", opt->json, "print one JSON object");
+    check->callback([opt] { run_check(*opt); });
 }
 
 struct BestOptions {
@@ -105,6 +118,26 @@ void run_best(const BestOptions& opt) {
     std::cout << "hand left: " << cards_text(o.hand_left) << "\n";
 }
 
+void add_best(CLI::App& group) {
+    auto opt = std::make_shared<BestOptions>();
+    auto* best = group.add_subcommand(
+        "best",
+        "The play that puts the most hand cards onto the table this turn (ties: the most points captured\n"
+        "for \"me\", then the fewest moves), proved optimal and replayed through the rules engine. TURN.json format: docs/akelarre.md.\n"
+        "Example: tlaloc akelarre best puzzles/akelarre/carlo.json --json");
+    best->add_option("TURN", opt->file, "the turn: hand, table, free_places, favourite")->required();
+    best->add_flag("--json", opt->json,
+                   "print one JSON object: played, points, melds, hand, captured, moves");
+    best->add_option("--steps", opt->steps,
+                     "most single-card moves a play may have (default: hand + table cards)")
+        ->check(CLI::Range(1, 40));
+    best->add_option("--timeout", opt->timeout,
+                     "seconds the search may take (0: no limit); out of time: one line on stderr, exit 3")
+        ->capture_default_str()
+        ->check(CLI::Range(0u, 86400u));
+    best->callback([opt] { run_best(*opt); });
+}
+
 }  // namespace
 
 void add_akelarre_commands(CLI::App& app) {
@@ -112,34 +145,8 @@ void add_akelarre_commands(CLI::App& app) {
                                         "Akelarre: melds of creature cards, best play of a turn.\n"
                                         "Example: tlaloc akelarre check F3 F4 FJ");
     akelarre->require_subcommand(1);
-
-    auto check_opt = std::make_shared<CheckOptions>();
-    auto* check = akelarre->add_subcommand(
-        "check",
-        "Whether the cards form a set or a run (and what the jokers stand for), or why not.\n"
-        "Cards: family F G D N W + value 2-6 or J. Exit 0 = a meld, 1 = not a meld, 2 = bad card.\n"
-        "Example: tlaloc akelarre check F5 D5 W5 GJ");
-    check->add_option("CARDS", check_opt->cards, "the cards, e.g. F3 F4 FJ")->required();
-    check->add_flag("--json", check_opt->json, "print one JSON object");
-    check->callback([check_opt] { run_check(*check_opt); });
-
-    auto best_opt = std::make_shared<BestOptions>();
-    auto* best = akelarre->add_subcommand(
-        "best",
-        "The play that puts the most hand cards onto the table this turn (ties: the most points captured\n"
-        "for \"me\", then the fewest moves), proved optimal and replayed through the rules engine. TURN.json format: docs/akelarre.md.\n"
-        "Example: tlaloc akelarre best puzzles/akelarre/carlo.json --json");
-    best->add_option("TURN", best_opt->file, "the turn: hand, table, free_places, favourite")->required();
-    best->add_flag("--json", best_opt->json,
-                   "print one JSON object: played, points, melds, hand, captured, moves");
-    best->add_option("--steps", best_opt->steps,
-                     "most single-card moves a play may have (default: hand + table cards)")
-        ->check(CLI::Range(1, 40));
-    best->add_option("--timeout", best_opt->timeout,
-                     "seconds the search may take (0: no limit); out of time: one line on stderr, exit 3")
-        ->capture_default_str()
-        ->check(CLI::Range(0u, 86400u));
-    best->callback([best_opt] { run_best(*best_opt); });
+    add_check(*akelarre);
+    add_best(*akelarre);
 }
 
 }  // namespace tlaloc::cli

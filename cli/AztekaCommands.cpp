@@ -1,5 +1,6 @@
 // `tlaloc azteka ...`: show a position, fewest pawns / win in N, and a terminal round.
 #include <iostream>
+#include <memory>
 #include <string>
 
 #include "cli/Commands.h"
@@ -39,30 +40,103 @@ std::vector<Action> solver_turn(const Game& g) {
     }
     return turns.front().actions;
 }
-}  // namespace
 
-void add_azteka_commands(CLI::App& app) {
-    auto* group = app.add_subcommand("azteka",
-                                     "Azteka, the Circle of Life: positions, fewest pawns, win in N, play.\n"
-                                     "Example:  tlaloc azteka show puzzles/azteka/empty.json");
-    group->require_subcommand(1);
+struct ShowOptions {
+    std::string file;
+};
 
-    auto* show = group->add_subcommand("show",
-                                       "Draw a position and say which goals it meets.\n"
-                                       "Example:  tlaloc azteka show puzzles/azteka/empty.json");
-    static std::string show_file;
-    show->add_option("POSITION", show_file, "position JSON file")->required();
-    show->callback([] {
-        Position pos = load_position(show_file);
-        std::cout << draw_circle(pos);
-        for (int i = 0; i < pos.profile->sides; ++i) {
-            Side side = static_cast<Side>(i);
-            if (auto goal = goal_met(pos, side))
-                std::cout << side_name(side) << " meets its goal: " << *goal << "\n";
+void run_show(const ShowOptions& opt) {
+    Position pos = load_position(opt.file);
+    std::cout << draw_circle(pos);
+    for (int i = 0; i < pos.profile->sides; ++i) {
+        Side side = static_cast<Side>(i);
+        if (auto goal = goal_met(pos, side))
+            std::cout << side_name(side) << " meets its goal: " << *goal << "\n";
+    }
+}
+
+void add_show(CLI::App& group) {
+    auto opt = std::make_shared<ShowOptions>();
+    auto* show = group.add_subcommand("show",
+                                      "Draw a position and say which goals it meets.\n"
+                                      "Example:  tlaloc azteka show puzzles/azteka/empty.json");
+    show->add_option("POSITION", opt->file, "position JSON file")->required();
+    show->callback([opt] { run_show(*opt); });
+}
+
+struct FewestOptions {
+    std::string file;
+    int max_turns = 12;
+    bool json = false;
+    unsigned timeout = 60;
+    std::string opponent = "passive";
+};
+
+// --opponent best: a bounded game-tree search for a forced goal.
+void run_forced_win(const FewestOptions& opt, const Position& pos) {
+    WinResult w = win_in(pos, opt.max_turns);
+    Json out = {{"win", w.verdict == WinVerdict::Win     ? Json(true)
+                        : w.verdict == WinVerdict::NoWin ? Json(false)
+                                                         : Json(nullptr)},
+                {"within", opt.max_turns},
+                {"searched_turns", w.nodes}};
+    if (w.verdict == WinVerdict::Win) {
+        out["turns"] = w.turns;
+        out["goal"] = w.goal;
+        out["line"] = line_to_json(w.line);
+    } else {
+        out["reason"] = w.reason;
+    }
+    if (opt.json) {
+        std::cout << out.dump() << "\n";
+    } else if (w.verdict == WinVerdict::Win) {
+        std::cout << side_name(pos.to_move) << " forces its goal (" << w.goal << ") in " << w.turns
+                  << " of its turns; a line against the most stubborn answers:\n";
+        for (const auto& step : w.line) {
+            std::cout << "  " << side_name(step.side) << ": " << describe(step.action)
+                      << (step.birth ? "  (Birth)" : "") << "\n";
         }
-    });
+    } else {
+        std::cout << (w.verdict == WinVerdict::NoWin ? "no forced win: " : "undecided: ") << w.reason << "\n";
+    }
+}
 
-    auto* fewest = group->add_subcommand(
+void run_fewest(const FewestOptions& opt) {
+    Position pos = load_position(opt.file);
+    if (opt.opponent == "best") {
+        run_forced_win(opt, pos);
+        return;
+    }
+    FewestResult r;
+    try {
+        r = fewest_pawns(pos, opt.max_turns, opt.timeout);
+    } catch (solver::SearchLimitReached& e) {
+        e.set_context(opt.file, opt.timeout);
+        throw;
+    }
+    if (opt.json) {
+        Json out;
+        if (r.found) {
+            out = {{"pawns", r.pawns}, {"turns", r.turns}, {"goal", r.goal}, {"plan", plan_to_json(r.plan)}};
+        } else {
+            out = {{"pawns", nullptr}, {"reason", r.reason}};
+        }
+        std::cout << out.dump() << "\n";
+        return;
+    }
+    if (!r.found) {
+        std::cout << "no answer: " << r.reason << "\n";
+        return;
+    }
+    std::cout << side_name(pos.to_move) << " meets its goal (" << r.goal << ") with " << r.pawns
+              << " pawns on the board in " << r.turns << " turns (both proved minimal):\n";
+    for (const auto& step : r.plan)
+        std::cout << "  " << describe(step.action) << (step.birth ? "  (Birth)" : "") << "\n";
+}
+
+void add_fewest(CLI::App& group) {
+    auto opt = std::make_shared<FewestOptions>();
+    auto* fewest = group.add_subcommand(
         "fewest",
         "With the opponent passing, the fewest of the mover's pawns on the board when one of its goals\n"
         "is met (ties: fewest turns), proved optimal by Z3 and replayed through the rules engine.\n"
@@ -70,152 +144,114 @@ void add_azteka_commands(CLI::App& app) {
         "the others answer (bounded game-tree search; a line of play as evidence).\n"
         "Example:  tlaloc azteka fewest puzzles/azteka/empty-death.json --max-turns 4 --json\n"
         "Example:  tlaloc azteka fewest puzzles/azteka/death-threat.json --opponent best --max-turns 2");
-    static std::string fewest_file;
-    static int max_turns = 12;
-    static bool as_json = false;
-    fewest->add_option("POSITION", fewest_file, "position JSON file")->required();
-    fewest->add_option("--max-turns", max_turns, "most turns of the mover to consider (1-40)")
+    fewest->add_option("POSITION", opt->file, "position JSON file")->required();
+    fewest->add_option("--max-turns", opt->max_turns, "most turns of the mover to consider (1-40)")
         ->capture_default_str()
         ->check(CLI::Range(1, 40));
-    fewest->add_flag("--json", as_json, "print the answer as JSON");
-    static unsigned timeout = 60;
+    fewest->add_flag("--json", opt->json, "print the answer as JSON");
     fewest
-        ->add_option("--timeout", timeout,
+        ->add_option("--timeout", opt->timeout,
                      "seconds the Z3 search may take (0: no limit); out of time: one line on stderr, exit 3")
         ->capture_default_str()
         ->check(CLI::Range(0u, 86400u));
-    static std::string opponent = "passive";
-    fewest->add_option("--opponent", opponent, "passive (passes every turn) or best (answers)")
+    fewest->add_option("--opponent", opt->opponent, "passive (passes every turn) or best (answers)")
         ->check(CLI::IsMember({"passive", "best"}))
         ->capture_default_str();
-    fewest->callback([] {
-        Position pos = load_position(fewest_file);
-        if (opponent == "best") {
-            WinResult w = win_in(pos, max_turns);
-            Json out = {{"win", w.verdict == WinVerdict::Win     ? Json(true)
-                                : w.verdict == WinVerdict::NoWin ? Json(false)
-                                                                 : Json(nullptr)},
-                        {"within", max_turns},
-                        {"searched_turns", w.nodes}};
-            if (w.verdict == WinVerdict::Win) {
-                out["turns"] = w.turns;
-                out["goal"] = w.goal;
-                out["line"] = line_to_json(w.line);
-            } else {
-                out["reason"] = w.reason;
-            }
-            if (as_json) {
-                std::cout << out.dump() << "\n";
-            } else if (w.verdict == WinVerdict::Win) {
-                std::cout << side_name(pos.to_move) << " forces its goal (" << w.goal << ") in " << w.turns
-                          << " of its turns; a line against the most stubborn answers:\n";
-                for (const auto& step : w.line) {
-                    std::cout << "  " << side_name(step.side) << ": " << describe(step.action)
-                              << (step.birth ? "  (Birth)" : "") << "\n";
-                }
-            } else {
-                std::cout << (w.verdict == WinVerdict::NoWin ? "no forced win: " : "undecided: ") << w.reason
-                          << "\n";
-            }
-            return;
-        }
-        FewestResult r;
-        try {
-            r = fewest_pawns(pos, max_turns, timeout);
-        } catch (solver::SearchLimitReached& e) {
-            e.set_context(fewest_file, timeout);
-            throw;
-        }
-        if (as_json) {
-            Json out;
-            if (r.found) {
-                out = {
-                    {"pawns", r.pawns}, {"turns", r.turns}, {"goal", r.goal}, {"plan", plan_to_json(r.plan)}};
-            } else {
-                out = {{"pawns", nullptr}, {"reason", r.reason}};
-            }
-            std::cout << out.dump() << "\n";
-            return;
-        }
-        if (!r.found) {
-            std::cout << "no answer: " << r.reason << "\n";
-            return;
-        }
-        std::cout << side_name(pos.to_move) << " meets its goal (" << r.goal << ") with " << r.pawns
-                  << " pawns on the board in " << r.turns << " turns (both proved minimal):\n";
-        for (const auto& step : r.plan)
-            std::cout << "  " << describe(step.action) << (step.birth ? "  (Birth)" : "") << "\n";
-    });
+    fewest->callback([opt] { run_fewest(*opt); });
+}
 
-    auto* play = group->add_subcommand(
+struct PlayOptions {
+    std::string file;
+    std::string variant = "standard";
+    std::string life = "human", death = "human", mummies = "human";
+    bool is_solver(Side s) const {
+        return (s == Side::Life ? life : s == Side::Death ? death : mummies) == "solver";
+    }
+};
+
+// One line from a human player: false when the round is abandoned (quit or end of input). What the
+// rules refuse, and what is not an action at all, gets the same answer and the player types again.
+bool human_step(Game& g) {
+    std::cout << side_name(g.position.to_move) << (g.birth_pending ? " (Birth: place again or skip)" : "")
+              << (g.last_turns_left > 0 ? " (last turn: ring turns only)" : "") << "> " << std::flush;
+    std::string line;
+    if (!std::getline(std::cin, line)) {
+        std::cout << "\ninput ended; the round is abandoned\n";
+        return false;
+    }
+    if (line == "quit") {
+        std::cout << "round abandoned\n";
+        return false;
+    }
+    if (line == "moves" || line == "help") {
+        for (const auto& a : legal_actions(g)) std::cout << describe(a) << "; ";
+        std::cout << "\n";
+        return true;
+    }
+    auto action = parse_action_words(line);
+    if (!action || why_illegal(g, *action)) {
+        std::cout << "not a legal action here: '" << line << "' (type moves for the list)\n";
+        return true;
+    }
+    Effects fx = apply(g, *action);
+    if (!fx.disintegrated.empty()) std::cout << fx.disintegrated.size() << " Life pawn(s) disintegrated\n";
+    return true;
+}
+
+void run_play(const PlayOptions& opt) {
+    Position start = opt.file.empty() ? Position(profile_named(opt.variant)) : load_position(opt.file);
+    Game g = start_game(start);
+    while (!g.over()) {
+        std::cout << "\n" << draw_circle(g.position);
+        Side me = g.position.to_move;
+        if (!opt.is_solver(me)) {
+            if (!human_step(g)) return;
+            continue;
+        }
+        for (const Action& a : solver_turn(g)) {
+            std::cout << side_name(me) << " (solver): " << describe(a) << "\n";
+            apply(g, a);
+        }
+    }
+    std::cout << "\n" << draw_circle(g.position);
+    if (g.winner) {
+        std::cout << side_name(*g.winner) << " wins the round (" << g.winning_goal << ") with "
+                  << g.position.pawns_on_board(*g.winner) << " pawns on the board\n";
+    } else {
+        std::cout << "the round is drawn\n";
+    }
+}
+
+void add_play(CLI::App& group) {
+    auto opt = std::make_shared<PlayOptions>();
+    auto* play = group.add_subcommand(
         "play",
         "Play a round in the terminal: each line of input is one action (place RING SECTOR, turn RING,\n"
         "turn2 RING in the aggressive variant, skip to decline Birth's extra pawn, moves, quit).\n"
         "End of input ends the round. Sides are human by default; any may be the solver.\n"
         "Example:  printf 'place 0 0\\nplace 1 1\\nquit\\n' | tlaloc azteka play --death solver");
-    static std::string play_file, life_player = "human", death_player = "human", mummy_player = "human";
-    static std::string play_variant = "standard";
-    play->add_option("POSITION", play_file, "start position JSON file (default: empty board)");
-    play->add_option("--variant", play_variant, "standard, aggressive or three-player (empty board only)")
+    play->add_option("POSITION", opt->file, "start position JSON file (default: empty board)");
+    play->add_option("--variant", opt->variant, "standard, aggressive or three-player (empty board only)")
         ->check(CLI::IsMember(profile_names()))
         ->capture_default_str();
-    for (auto* opt : {play->add_option("--life", life_player, "human or solver"),
-                      play->add_option("--death", death_player, "human or solver"),
-                      play->add_option("--mummies", mummy_player, "human or solver (three-player)")}) {
-        opt->check(CLI::IsMember({"human", "solver"}))->capture_default_str();
+    for (auto* o : {play->add_option("--life", opt->life, "human or solver"),
+                    play->add_option("--death", opt->death, "human or solver"),
+                    play->add_option("--mummies", opt->mummies, "human or solver (three-player)")}) {
+        o->check(CLI::IsMember({"human", "solver"}))->capture_default_str();
     }
-    play->callback([] {
-        Position start = play_file.empty() ? Position(profile_named(play_variant)) : load_position(play_file);
-        Game g = start_game(start);
-        auto is_solver = [&](Side s) {
-            const std::string& who = s == Side::Life    ? life_player
-                                     : s == Side::Death ? death_player
-                                                        : mummy_player;
-            return who == "solver";
-        };
-        std::string line;
-        while (!g.over()) {
-            std::cout << "\n" << draw_circle(g.position);
-            Side me = g.position.to_move;
-            if (is_solver(me)) {
-                for (const Action& a : solver_turn(g)) {
-                    std::cout << side_name(me) << " (solver): " << describe(a) << "\n";
-                    apply(g, a);
-                }
-                continue;
-            }
-            std::cout << side_name(me) << (g.birth_pending ? " (Birth: place again or skip)" : "")
-                      << (g.last_turns_left > 0 ? " (last turn: ring turns only)" : "") << "> " << std::flush;
-            if (!std::getline(std::cin, line)) {
-                std::cout << "\ninput ended; the round is abandoned\n";
-                return;
-            }
-            if (line == "quit") {
-                std::cout << "round abandoned\n";
-                return;
-            }
-            if (line == "moves" || line == "help") {
-                for (const auto& a : legal_actions(g)) std::cout << describe(a) << "; ";
-                std::cout << "\n";
-                continue;
-            }
-            auto action = parse_action_words(line);
-            if (!action || !is_legal(g, *action)) {
-                std::cout << "not a legal action here: '" << line << "' (type moves for the list)\n";
-                continue;
-            }
-            Effects fx = apply(g, *action);
-            if (!fx.disintegrated.empty())
-                std::cout << fx.disintegrated.size() << " Life pawn(s) disintegrated\n";
-        }
-        std::cout << "\n" << draw_circle(g.position);
-        if (g.winner) {
-            std::cout << side_name(*g.winner) << " wins the round (" << g.winning_goal << ") with "
-                      << g.position.pawns_on_board(*g.winner) << " pawns on the board\n";
-        } else {
-            std::cout << "the round is drawn\n";
-        }
-    });
+    play->callback([opt] { run_play(*opt); });
+}
+
+}  // namespace
+
+void add_azteka_commands(CLI::App& app) {
+    auto* group = app.add_subcommand("azteka",
+                                     "Azteka, the Circle of Life: positions, fewest pawns, win in N, play.\n"
+                                     "Example:  tlaloc azteka show puzzles/azteka/empty.json");
+    group->require_subcommand(1);
+    add_show(*group);
+    add_fewest(*group);
+    add_play(*group);
 }
 
 }  // namespace tlaloc::cli

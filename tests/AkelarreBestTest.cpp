@@ -41,7 +41,7 @@ Best brute_force(const TurnPosition& turn, std::size_t limit = 400000) {
             if (!seen.insert(key).second) return;
             ASSERT_LT(seen.size(), limit) << "brute force too large";
             PlayPhase phase(places, hand);
-            if (phase.why_cannot_finish().empty() &&
+            if (!phase.why_cannot_finish() &&
                 (played > best.played || (played == best.played && points > best.points)))
                 best = {played, points};
             for (const Move& m : phase.legal_moves()) {

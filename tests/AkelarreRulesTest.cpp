@@ -61,8 +61,14 @@ TEST(AkelarreRules, DealGivesSevenCardsASecretFavouriteAndMeetingPlaces) {
         EXPECT_EQ(g.state().places.size(), static_cast<std::size_t>(n == 2 ? 4 : n));
         EXPECT_EQ(total_cards(g.state()), 105u);
     }
-    EXPECT_THROW(Game::deal(GameSetup{{"solo"}, {}, 0, 1}), std::invalid_argument);
-    EXPECT_THROW(Game::deal(GameSetup{{"a", "b", "c"}, {0, 1, 0}, 0, 1}), std::invalid_argument);
+    EXPECT_EQ(Game::why_bad_setup(GameSetup{{"solo"}, {}, 0, 1}), "Akelarre is for 2-4 players");
+    EXPECT_EQ(Game::why_bad_setup(GameSetup{{"a", "b", "c"}, {0, 1, 0}, 0, 1}),
+              "teams are for the 4-player game: one team per player");
+    EXPECT_EQ(Game::why_bad_setup(GameSetup{{"a", "b", "c", "d"}, {0, 1, 0, 0}, 0, 1}),
+              "teams are two pairs: teams 0 and 1, two players each");
+    EXPECT_EQ(Game::why_bad_setup(GameSetup{{"a", "b"}, {}, 2, 1}), "no such first player");
+    EXPECT_EQ(Game::why_bad_setup(GameSetup{{"a", "b"}, {}, 1, 1}), std::nullopt);
+    EXPECT_THROW(Game::deal(GameSetup{{"solo"}, {}, 0, 1}), std::logic_error);  // ask first
 }
 
 // "Esempio di turno di gioco": Carlo holds F2 F3 F4 D2 W2 W6 GJ, the table has the 5s of fairies,
@@ -95,27 +101,44 @@ TEST(AkelarreRules, TakingOnlyFromFourCardMeldsAndOnlyRunEnds) {
                        {{0, "Anna", cards({"F2", "F3", "F4", "F5"})},
                         {1, "Carlo", cards({"F6", "G6", "D6"})},
                         {2, "Carlo", {}}}));
-    EXPECT_THROW(g.play(taken("F3", 0, 2)), std::invalid_argument);  // middle of a run
-    EXPECT_THROW(g.play(taken("G6", 1, 2)), std::invalid_argument);  // a 3-card meld
-    EXPECT_THROW(g.play(taken("F5", 0, 0)), std::invalid_argument);  // back into its own meld
+    EXPECT_EQ(g.why_illegal(PlayCard{taken("F3", 0, 2)}),
+              "F3 taken from place 0 to place 2: only an end card may be taken from a run");
+    EXPECT_EQ(g.why_illegal(PlayCard{taken("G6", 1, 2)}),
+              "G6 taken from place 1 to place 2: cards may be taken only from a meld of 4 cards");
+    EXPECT_EQ(g.why_illegal(PlayCard{taken("F5", 0, 0)}),
+              "F5 taken from place 0 to place 0: a taken card must go to another meld");
     g.play(taken("F2", 0, 2));
-    EXPECT_THROW(g.play(taken("F5", 0, 2)), std::invalid_argument);  // the run is down to 3
+    EXPECT_EQ(g.why_illegal(PlayCard{taken("F5", 0, 2)}),
+              "F5 taken from place 0 to place 2: cards may be taken only from a meld of 4 cards");
     g.play(from_hand("D3", 2));
-    EXPECT_THROW(g.play(from_hand("W3", 2)), std::invalid_argument);  // F2 D3 W3 is no meld
+    EXPECT_EQ(
+        g.why_illegal(PlayCard{from_hand("W3", 2)}),
+        "W3 from the hand to place 2: not a set: values differ (F2, D3); not a run: families differ (F2, "
+        "D3)");
+    // Playing a refused card is the caller's bug, and changes nothing.
+    GameState before = g.state();
+    EXPECT_THROW(g.play(from_hand("W3", 2)), std::logic_error);
+    EXPECT_EQ(g.state().places[2].cards, before.places[2].cards);
+    EXPECT_EQ(g.state().players[0].hand, before.players[0].hand);
 }
 
 // "Se tutti i luoghi d'incontro sono occupati, il giocatore non potra' creare una serie/scala nuova";
 // a new meld may go on anyone's free place.
 TEST(AkelarreRules, NewMeldsNeedAFreeMeetingPlace) {
     Game g(two_players(cards({"N2", "N3", "N4"}), {}, {{0, "Anna", cards({"F5", "D5", "W5"})}}));
-    EXPECT_THROW(g.play(from_hand("N2", 0)), std::invalid_argument);
+    EXPECT_EQ(
+        g.why_illegal(PlayCard{from_hand("N2", 0)}),
+        "N2 from the hand to place 0: not a set: values differ (F5, N2); not a run: families differ (F5, "
+        "D5)");
+    EXPECT_EQ(g.why_illegal(PlayCard{from_hand("N2", 1)}),
+              "N2 from the hand to meeting place #1 (none): no such meeting place");
     Game h(two_players(cards({"N2", "N3", "N4"}), {}, {{0, "Anna", {}}}));
     for (const char* c : {"N2", "N3", "N4"}) h.play(from_hand(c, 0));
     EXPECT_EQ(h.state().places[0].cards.size(), 3u);
     // A meld still being laid (1-2 cards) must not be left so.
     Game k(two_players(cards({"N2", "N3", "D6"}), {}, {{0, "Carlo", {}}}));
     k.play(from_hand("N2", 0));
-    EXPECT_THROW(k.end_play(), std::invalid_argument);
+    EXPECT_EQ(k.why_illegal(EndPlay{}), "the meld on place 0 has only 1 card (a new meld needs 3)");
 }
 
 // "Un giocatore che completa una serie/scala su un luogo d'incontro sotto il suo controllo, rimuove
@@ -136,8 +159,9 @@ TEST(AkelarreRules, CompletingOnAnothersPlaceLetsTheOwnerChooseTwo) {
     g.play(from_hand("N5", 0));
     g.play(from_hand("G5", 0));
     EXPECT_EQ(g.state().phase, Phase::OwnerChooses);
-    EXPECT_THROW(g.end_play(), std::invalid_argument);
-    EXPECT_THROW(g.owner_chooses(card("W5"), card("N4")), std::invalid_argument);
+    EXPECT_EQ(g.why_illegal(EndPlay{}), "the place's owner must first choose 2 cards: cannot end the play");
+    EXPECT_EQ(g.why_illegal(OwnerChooses{card("W5"), card("N4")}),
+              "the owner chooses 2 cards of the completed meld");
     g.owner_chooses(card("W5"), card("F5"));
     EXPECT_EQ(g.state().players[1].points_pile, cards({"W5", "F5"}));
     EXPECT_EQ(g.state().players[0].points_pile.size(), 3u);
@@ -148,9 +172,12 @@ TEST(AkelarreRules, CompletingOnAnothersPlaceLetsTheOwnerChooseTwo) {
 // sulla pila degli scarti della stessa famiglia."
 TEST(AkelarreRules, PlayingNothingMeansDiscardingOne) {
     Game g(two_players(cards({"N2", "W6"}), {}, {}));
-    EXPECT_THROW(g.end_play(), std::invalid_argument);
+    EXPECT_EQ(g.why_illegal(EndPlay{}), "a player who plays nothing must discard a card");
+    EXPECT_EQ(g.why_illegal(Discard{card("F2")}), "F2 is not in the hand");
     g.discard(card("W6"));
-    EXPECT_THROW(g.discard(card("N2")), std::invalid_argument);
+    EXPECT_EQ(g.why_illegal(Discard{card("N2")}), "one card is discarded, not more");
+    EXPECT_EQ(g.why_illegal(PlayCard{from_hand("N2", 0)}),
+              "a player who discarded plays nothing more this turn");
     EXPECT_EQ(g.state().discards[static_cast<int>(Family::Witches)], cards({"W6"}));
     g.end_play();
     EXPECT_EQ(g.state().phase, Phase::Draw);
@@ -164,10 +191,11 @@ TEST(AkelarreRules, DrawingFromADiscardPileStopsWhenItIsEmpty) {
     Game g(s);
     g.discard(card("N2"));
     g.end_play();
-    EXPECT_THROW(g.draw_from_discards(Family::Fairies), std::invalid_argument);  // empty pile
+    EXPECT_EQ(g.why_illegal(EndTurn{}), "draw before ending the turn");
+    EXPECT_EQ(g.why_illegal(DrawFromDiscards{Family::Fairies}), "the fairies discard pile is empty");
     g.draw_from_discards(Family::Druids);
-    EXPECT_EQ(g.state().players[0].hand.size(), 3u);          // fewer than 7: the pile ran out
-    EXPECT_THROW(g.draw_from_deck(), std::invalid_argument);  // a second source
+    EXPECT_EQ(g.state().players[0].hand.size(), 3u);                     // fewer than 7: the pile ran out
+    EXPECT_EQ(g.why_illegal(DrawFromDeck{}), "not the moment to draw");  // a second source
     g.end_turn();
     EXPECT_EQ(g.state().current, 1);
 }
@@ -180,10 +208,12 @@ TEST(AkelarreRules, BuyingAMeetingPlaceCostsFivePointsPileCards) {
     Game g(s);
     g.discard(card("N2"));
     g.end_play();
-    EXPECT_THROW(g.buy_place(cards({"F2", "F3", "G4", "D5", "WJ"})), std::invalid_argument);  // draw first
+    EXPECT_EQ(g.why_illegal(BuyPlace{cards({"F2", "F3", "G4", "D5", "WJ"})}),
+              "not the moment to buy a meeting place");  // draw first
     g.draw_from_deck();
-    EXPECT_THROW(g.buy_place(cards({"F2", "F3", "G4", "D5"})), std::invalid_argument);
-    EXPECT_THROW(g.buy_place(cards({"F2", "F3", "G4", "D5", "D6"})), std::invalid_argument);
+    EXPECT_EQ(g.why_illegal(BuyPlace{cards({"F2", "F3", "G4", "D5"})}),
+              "a meeting place costs 5 cards of the points pile");
+    EXPECT_EQ(g.why_illegal(BuyPlace{cards({"F2", "F3", "G4", "D5", "D6"})}), "D6 is not in the points pile");
     g.buy_place(cards({"F2", "F3", "G4", "D5", "WJ"}));
     EXPECT_EQ(g.state().players[0].points_pile, cards({"N6"}));
     EXPECT_EQ(g.state().places.size(), 2u);
@@ -210,7 +240,8 @@ TEST(AkelarreRules, TheLastRoundEndsWithWhoeverDrewTheLastCard) {
     g.end_play();
     g.end_turn();
     EXPECT_EQ(g.state().phase, Phase::Over);
-    EXPECT_THROW(g.discard(card("F2")), std::invalid_argument);
+    EXPECT_EQ(g.why_illegal(Discard{card("F2")}), "the game is over: cannot discard");
+    EXPECT_EQ(g.why_illegal(EndTurn{}), "the game is over: cannot end the turn");
 }
 
 // "Le creature della famiglia indicata ... danno i punti indicati dal loro valore mentre tutte le

@@ -104,11 +104,19 @@ TEST(AkelarreTurn, ReplayRefusesIllegalPlays) {
     auto turn = parse_turn(
         Json::parse(R"({"hand": ["F2", "F3", "F4", "N6"], "free_places": 1, "favourite": "F"})"), "t");
     Card f2{Family::Fairies, 2}, f3{Family::Fairies, 3}, f4{Family::Fairies, 4}, n6{Family::Nymphs, 6};
-    EXPECT_THROW(replay_turn(turn, {{f2, std::nullopt, 0}, {f3, std::nullopt, 0}}),
-                 std::invalid_argument);  // half laid
-    EXPECT_THROW(replay_turn(turn, {{f2, std::nullopt, 0}, {f3, std::nullopt, 0}, {n6, std::nullopt, 0}}),
-                 std::invalid_argument);
-    auto ok = replay_turn(turn, {{f2, std::nullopt, 0}, {f3, std::nullopt, 0}, {f4, std::nullopt, 0}});
+    std::vector<Move> half_laid = {{f2, std::nullopt, 0}, {f3, std::nullopt, 0}};
+    EXPECT_EQ(why_illegal(turn, half_laid), "the meld on place 0 has only 2 cards (a new meld needs 3)");
+    EXPECT_THROW(replay_turn(turn, half_laid), std::logic_error);
+    std::vector<Move> no_meld = {{f2, std::nullopt, 0}, {f3, std::nullopt, 0}, {n6, std::nullopt, 0}};
+    EXPECT_EQ(why_illegal(turn, no_meld),
+              "move 3 (N6 from the hand to place 0): not a set: two cards of the fairies family; not a run: "
+              "families differ (F2, N6)");
+    EXPECT_THROW(replay_turn(turn, no_meld), std::logic_error);
+    EXPECT_EQ(why_illegal(turn, {{f4, std::nullopt, 1}}),
+              "move 1 (F4 from the hand to meeting place #1 (none)): no such meeting place");
+    std::vector<Move> legal = {{f2, std::nullopt, 0}, {f3, std::nullopt, 0}, {f4, std::nullopt, 0}};
+    EXPECT_EQ(why_illegal(turn, legal), std::nullopt);
+    auto ok = replay_turn(turn, legal);
     EXPECT_EQ(ok.played, 3);
     EXPECT_EQ(ok.hand_left, std::vector<Card>{n6});
 }

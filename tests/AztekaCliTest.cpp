@@ -96,10 +96,13 @@ TEST(AztekaCli, PlayEndsCleanlyAtEndOfInput) {
     Outcome r = run("azteka play --death solver < /dev/null");
     EXPECT_EQ(r.code, 0) << r.out;
     EXPECT_NE(r.out.find("input ended"), std::string::npos) << r.out;
-    std::string file = write_position("moves.txt", "place 0 0\nnonsense\nplace 9 9\nquit\n");
+    std::string file = write_position("moves.txt", "place 0 0\nnonsense\nplace 9 9\nplace 0 0\nquit\n");
     r = run("azteka play < " + file);
     EXPECT_EQ(r.code, 0) << r.out;
     EXPECT_NE(r.out.find("not a legal action here: 'nonsense'"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("not a legal action here: 'place 9 9'"), std::string::npos) << r.out;
+    // Refused by the rules (the hole is Life's), not by the words: the same answer, and death asks again.
+    EXPECT_NE(r.out.find("death> not a legal action here: 'place 0 0'"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("round abandoned"), std::string::npos) << r.out;
 }
 

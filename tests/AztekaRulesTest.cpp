@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <random>
 
 #include "model/azteka/Diagram.h"
 #include "model/azteka/Position.h"
@@ -74,8 +75,9 @@ TEST(AztekaRules, BirthGivesLifeAnotherPlacementUnderTheNormalRules) {
     EXPECT_TRUE(fx.birth);
     EXPECT_TRUE(g.birth_pending);
     EXPECT_EQ(g.position.to_move, Side::Life);
-    EXPECT_FALSE(is_legal(g, Action::turn(1)));      // the bonus is a placement
-    EXPECT_FALSE(is_legal(g, Action::place(2, 5)));  // not touching a Life pawn
+    EXPECT_EQ(why_illegal(g, Action::turn(1)), "Birth is pending: place another pawn or skip");
+    EXPECT_EQ(why_illegal(g, Action::place(2, 5)),
+              "a new life pawn must touch one of its own pawns (same ring or same sector)");
     EXPECT_TRUE(is_legal(g, Action::place(2, 1)));
     apply(g, Action::place(2, 1));
     EXPECT_FALSE(g.birth_pending);
@@ -166,7 +168,13 @@ TEST(AztekaRules, TheRoundEndsWhenAGoalIsMetEvenOnTheOpponentsTurn) {
     apply(g, Action::turn(3));
     EXPECT_EQ(g.winner, Side::Death);
     EXPECT_TRUE(legal_actions(g).empty());
-    EXPECT_THROW(apply(g, Action::turn(0)), std::invalid_argument);
+    EXPECT_EQ(why_illegal(g, Action::turn(0)), "the round is over");
+    EXPECT_EQ(why_illegal(g, Action::place(1, 1)), "the round is over");
+    // Playing an action the engine refuses is the caller's bug, and changes nothing.
+    Game before = g;
+    EXPECT_THROW(apply(g, Action::turn(0)), std::logic_error);
+    EXPECT_THROW(pass(g), std::logic_error);
+    EXPECT_EQ(g.position.holes, before.position.holes);
 }
 
 // Aggressive variant: a third action turns a ring two sectors, only for the side with more pawns
@@ -175,8 +183,8 @@ TEST(AztekaRules, AggressiveDoubleTurnNeedsTheMajorityOfTheRing) {
     Game g = start_game(
         make({"LLD.....", "LD......", "L.......", "..D....."}, "life", R"(, "variant": "aggressive")"));
     EXPECT_TRUE(is_legal(g, Action::turn_two(0)));
-    EXPECT_FALSE(is_legal(g, Action::turn_two(1)));  // one each
-    EXPECT_FALSE(is_legal(g, Action::turn_two(3)));
+    EXPECT_EQ(why_illegal(g, Action::turn_two(1)), "life does not hold more of ring 1 than the others");
+    EXPECT_EQ(why_illegal(g, Action::turn_two(3)), "life does not hold more of ring 3 than the others");
     apply(g, Action::turn_two(0));
     EXPECT_EQ(g.position.at(0, 2), Pawn::Life);
     EXPECT_EQ(g.position.at(0, 4), Pawn::Death);
@@ -219,11 +227,96 @@ TEST(AztekaRules, FullBoardGivesEachSideOneRingTurnThenADraw) {
     ASSERT_FALSE(g.over());
     EXPECT_EQ(g.last_turns_left, 3);
     for (const auto& a : legal_actions(g)) EXPECT_EQ(a.kind, ActionKind::Turn);
+    EXPECT_EQ(why_illegal(g, Action::place(0, 0)), "the board is full: the last turns are ring turns only");
     apply(g, Action::turn(1));
     apply(g, Action::turn(1));
     EXPECT_FALSE(g.over());
     apply(g, Action::turn(1));
     EXPECT_TRUE(g.drawn);
+}
+
+// Every rule that refuses an action says which, in words `tlaloc azteka play` could show.
+TEST(AztekaRules, EveryRefusalNamesItsRule) {
+    Game g = start_game(make({"L.......", "L.......", "L.......", "....D..."}, "life"));
+    EXPECT_EQ(why_illegal(g, Action::place(0, 0)), "ring 0, sector 0 is taken");
+    EXPECT_EQ(why_illegal(g, Action::place(0, 4)),
+              "a new life pawn must touch one of its own pawns (same ring or same sector)");
+    EXPECT_EQ(why_illegal(g, Action::place(4, 0)), "there is no ring 4, sector 0 (rings 0-3, sectors 0-7)");
+    EXPECT_EQ(why_illegal(g, Action::turn(-1)), "there is no ring -1 (rings 0-3)");
+    EXPECT_EQ(why_illegal(g, Action::turn_two(0)), "a ring turns two sectors only in the aggressive variant");
+    EXPECT_EQ(why_illegal(g, Action::decline_birth()), "there is no Birth placement to decline");
+    EXPECT_EQ(why_illegal(g, Action::place(0, 1)), std::nullopt);
+    EXPECT_EQ(why_illegal(g, Action::turn(2)), std::nullopt);
+    // Only three players play on with an empty hand: for two, placing every pawn is a goal.
+    Game empty_hand = start_game(make({"D.......", "........", "........", "........"}, "death",
+                                      R"(, "variant": "three-player", "supply": {"death": 0})"));
+    ASSERT_FALSE(empty_hand.over());
+    EXPECT_EQ(why_illegal(empty_hand, Action::place(0, 1)), "death has no pawn left in hand");
+    Game aggressive = start_game(
+        make({"LLD.....", "LD......", "L.......", "..D....."}, "life", R"(, "variant": "aggressive")"));
+    EXPECT_EQ(why_illegal(aggressive, Action::turn_two(0)), std::nullopt);
+    aggressive.last_turns_left = 1;  // two players never fill the board; the rule is there all the same
+    EXPECT_EQ(why_illegal(aggressive, Action::turn_two(0)),
+              "the last turns allow one-sector ring turns only");
+}
+
+namespace {
+// The legal actions as the rulebook lists them, written out independently of why_illegal.
+std::vector<Action> rulebook_actions(const Game& g) {
+    std::vector<Action> out;
+    if (g.over()) return out;
+    const Position& pos = g.position;
+    bool last_turn = g.last_turns_left > 0;
+    if (!last_turn) {
+        for (int h = 0; h < kHoles; ++h)
+            if (placement_allowed(pos, pos.to_move, h))
+                out.push_back(Action::place(ring_of(h), sector_of(h)));
+    }
+    if (g.birth_pending) {
+        out.push_back(Action::decline_birth());
+        return out;
+    }
+    for (int r = 0; r < kRings; ++r) out.push_back(Action::turn(r));
+    if (!pos.profile->double_turn || last_turn) return out;
+    for (int r = 0; r < kRings; ++r) {
+        int mine = 0, empty = 0;
+        for (int s = 0; s < kSectors; ++s) {
+            mine += pos.at(r, s) == pawn_of(pos.to_move);
+            empty += pos.at(r, s) == Pawn::None;
+        }
+        if (mine > kSectors - mine - empty) out.push_back(Action::turn_two(r));
+    }
+    return out;
+}
+}  // namespace
+
+// On random rounds of every variant: legal_actions lists exactly the actions without a reason,
+// in the rulebook's order, and every other action (off the board too) has one.
+TEST(AztekaRules, LegalActionsAreTheActionsWithoutAReason) {
+    std::mt19937 rng(5);
+    std::vector<Action> every;
+    for (int r = -1; r <= kRings; ++r) {
+        for (int s = -1; s <= kSectors; ++s) every.push_back(Action::place(r, s));
+        every.push_back(Action::turn(r));
+        every.push_back(Action::turn_two(r));
+    }
+    every.push_back(Action::decline_birth());
+    for (const std::string& variant : profile_names()) {
+        for (int round = 0; round < 40; ++round) {
+            Game g = start_game(Position(profile_named(variant)));
+            for (int step = 0; step < 80; ++step) {
+                auto legal = legal_actions(g);
+                ASSERT_EQ(legal, rulebook_actions(g)) << variant << " round " << round << " step " << step;
+                for (const Action& a : every) {
+                    bool listed = std::find(legal.begin(), legal.end(), a) != legal.end();
+                    ASSERT_EQ(!why_illegal(g, a), listed) << describe(a);
+                    ASSERT_EQ(is_legal(g, a), listed) << describe(a);
+                }
+                if (g.over()) break;
+                apply(g, legal[rng() % legal.size()]);
+            }
+        }
+    }
 }
 
 TEST(AztekaRules, ActionWordsRoundTrip) {

@@ -14,7 +14,7 @@ const int kHandSize = component_counts().at("hand_size");
 const int kPlaceCost = component_counts().at("extra_meeting_place_cost");
 const int kBonus = component_counts().at("most_cards_bonus");
 
-[[noreturn]] void illegal(const std::string& why) { throw std::invalid_argument(why); }
+using Why = std::optional<std::string>;
 
 template <typename T>
 void shuffle(std::vector<T>& v, std::mt19937_64& rng) {
@@ -66,18 +66,23 @@ std::vector<int> team_totals(const std::vector<Player>& players, const std::vect
 
 Game::Game(GameState state) : s_(std::move(state)) {}
 
-Game Game::deal(const GameSetup& setup) {
+std::optional<std::string> Game::why_bad_setup(const GameSetup& setup) {
     const int n = static_cast<int>(setup.players.size());
     if (n < component_counts().at("players_min") || n > component_counts().at("players_max"))
-        illegal("Akelarre is for 2-4 players");
-    if (setup.first_player < 0 || setup.first_player >= n) illegal("no such first player");
+        return "Akelarre is for 2-4 players";
+    if (setup.first_player < 0 || setup.first_player >= n) return "no such first player";
     if (!setup.teams.empty()) {
-        if (n != 4 || setup.teams.size() != 4)
-            illegal("teams are for the 4-player game: one team per player");
+        if (n != 4 || setup.teams.size() != 4) return "teams are for the 4-player game: one team per player";
         if (std::count(setup.teams.begin(), setup.teams.end(), 0) != 2 ||
             std::count(setup.teams.begin(), setup.teams.end(), 1) != 2)
-            illegal("teams are two pairs: teams 0 and 1, two players each");
+            return "teams are two pairs: teams 0 and 1, two players each";
     }
+    return std::nullopt;
+}
+
+Game Game::deal(const GameSetup& setup) {
+    if (auto why = why_bad_setup(setup)) throw std::logic_error("Game::deal: " + *why);
+    const int n = static_cast<int>(setup.players.size());
     std::mt19937_64 rng(setup.seed);
     std::vector<Family> favourites(kAllFamilies.begin(), kAllFamilies.end());
     shuffle(favourites, rng);
@@ -102,122 +107,183 @@ Game Game::deal(const GameSetup& setup) {
     return Game(std::move(s));
 }
 
-void Game::require(Phase p, const char* action) const {
-    if (s_.phase == Phase::Over) illegal(std::string("the game is over: cannot ") + action);
-    if (s_.phase == Phase::OwnerChooses)
-        illegal(std::string("the place's owner must first choose 2 cards: cannot ") + action);
-    if (s_.phase != p) illegal(std::string("not the moment to ") + action);
+namespace {
+
+// Each action's rule (why_not) and its effect (perform), the latter run only after the former.
+
+Player& mover(GameState& s) { return s.players[static_cast<std::size_t>(s.current)]; }
+const Player& mover(const GameState& s) { return s.players[static_cast<std::size_t>(s.current)]; }
+
+Why wrong_phase(const GameState& s, Phase p, const char* action) {
+    if (s.phase == Phase::Over) return std::string("the game is over: cannot ") + action;
+    if (s.phase == Phase::OwnerChooses)
+        return std::string("the place's owner must first choose 2 cards: cannot ") + action;
+    if (s.phase != p) return std::string("not the moment to ") + action;
+    return std::nullopt;
 }
 
-std::optional<Completion> Game::play(const Move& m) {
-    require(Phase::Play, "play a card");
-    if (s_.discarded_this_turn) illegal("a player who discarded plays nothing more this turn");
-    Player& me = s_.players[static_cast<std::size_t>(s_.current)];
-    PlayPhase phase(s_.places, me.hand);
-    std::optional<Completion> done = phase.apply(m);  // throws on an illegal move
-    if (!m.from) s_.played_this_turn = true;
+Why why_not(const GameState& s, const PlayCard& a) {
+    if (auto why = wrong_phase(s, Phase::Play, "play a card")) return why;
+    if (s.discarded_this_turn) return "a player who discarded plays nothing more this turn";
+    if (auto why = why_illegal(s.places, mover(s).hand, a.move))
+        return to_string(a.move, s.places) + ": " + *why;
+    return std::nullopt;
+}
+
+std::optional<Completion> perform(GameState& s, const PlayCard& a) {
+    Player& me = mover(s);
+    std::optional<Completion> done = PlayPhase(s.places, me.hand).apply(a.move);
+    if (!a.move.from) s.played_this_turn = true;
     if (done) {
         if (done->owner == me.name) {
             me.points_pile.insert(me.points_pile.end(), done->cards.begin(), done->cards.end());
         } else {
-            s_.pending = done;
-            s_.phase = Phase::OwnerChooses;
+            s.pending = done;
+            s.phase = Phase::OwnerChooses;
         }
     }
     return done;
 }
 
-void Game::owner_chooses(const Card& first, const Card& second) {
-    if (s_.phase != Phase::OwnerChooses || !s_.pending) illegal("no completed meld waits for its owner");
-    std::vector<Card> rest = s_.pending->cards;
-    if (!take_card(rest, first) || !take_card(rest, second))
-        illegal("the owner chooses 2 cards of the completed meld");
-    auto owner = std::find_if(s_.players.begin(), s_.players.end(),
-                              [&](const Player& p) { return p.name == s_.pending->owner; });
-    if (owner == s_.players.end()) illegal("the place's owner is not a player");
-    owner->points_pile.push_back(first);
-    owner->points_pile.push_back(second);
-    Player& me = s_.players[static_cast<std::size_t>(s_.current)];
+std::vector<Player>::const_iterator pending_owner(const GameState& s) {
+    return std::find_if(s.players.begin(), s.players.end(),
+                        [&](const Player& p) { return p.name == s.pending->owner; });
+}
+
+Why why_not(const GameState& s, const OwnerChooses& a) {
+    if (s.phase != Phase::OwnerChooses || !s.pending) return "no completed meld waits for its owner";
+    std::vector<Card> rest = s.pending->cards;
+    if (!take_card(rest, a.first) || !take_card(rest, a.second))
+        return "the owner chooses 2 cards of the completed meld";
+    if (pending_owner(s) == s.players.end()) return "the place's owner is not a player";
+    return std::nullopt;
+}
+
+std::optional<Completion> perform(GameState& s, const OwnerChooses& a) {
+    std::vector<Card> rest = s.pending->cards;
+    take_card(rest, a.first);
+    take_card(rest, a.second);
+    Player& owner = s.players[static_cast<std::size_t>(pending_owner(s) - s.players.begin())];
+    owner.points_pile.push_back(a.first);
+    owner.points_pile.push_back(a.second);
+    Player& me = mover(s);
     me.points_pile.insert(me.points_pile.end(), rest.begin(), rest.end());
-    s_.pending.reset();
-    s_.phase = Phase::Play;
+    s.pending.reset();
+    s.phase = Phase::Play;
+    return std::nullopt;
 }
 
-void Game::discard(const Card& c) {
-    require(Phase::Play, "discard");
-    if (s_.played_this_turn) illegal("only a player who plays nothing discards");
-    if (s_.discarded_this_turn) illegal("one card is discarded, not more");
-    Player& me = s_.players[static_cast<std::size_t>(s_.current)];
-    if (!take_card(me.hand, c)) illegal(to_string(c) + " is not in the hand");
-    s_.discards[static_cast<std::size_t>(c.family)].push_back(c);
-    s_.discarded_this_turn = true;
+Why why_not(const GameState& s, const Discard& a) {
+    if (auto why = wrong_phase(s, Phase::Play, "discard")) return why;
+    if (s.played_this_turn) return "only a player who plays nothing discards";
+    if (s.discarded_this_turn) return "one card is discarded, not more";
+    const auto& hand = mover(s).hand;
+    if (std::find(hand.begin(), hand.end(), a.card) == hand.end())
+        return to_string(a.card) + " is not in the hand";
+    return std::nullopt;
 }
 
-void Game::end_play() {
-    require(Phase::Play, "end the play");
-    Player& me = s_.players[static_cast<std::size_t>(s_.current)];
-    std::string unfinished = PlayPhase(s_.places, me.hand).why_cannot_finish();
-    if (!unfinished.empty()) illegal(unfinished);
-    if (!s_.played_this_turn && !s_.discarded_this_turn && !me.hand.empty())
-        illegal("a player who plays nothing must discard a card");
+std::optional<Completion> perform(GameState& s, const Discard& a) {
+    take_card(mover(s).hand, a.card);
+    s.discards[static_cast<std::size_t>(a.card.family)].push_back(a.card);
+    s.discarded_this_turn = true;
+    return std::nullopt;
+}
+
+Why why_not(const GameState& s, const EndPlay&) {
+    if (auto why = wrong_phase(s, Phase::Play, "end the play")) return why;
+    if (auto unfinished = why_cannot_finish(s.places)) return unfinished;
+    if (!s.played_this_turn && !s.discarded_this_turn && !mover(s).hand.empty())
+        return "a player who plays nothing must discard a card";
+    return std::nullopt;
+}
+
+std::optional<Completion> perform(GameState& s, const EndPlay&) {
     // In the last round there is nothing left to draw from the deck and a later hand scores nothing.
-    s_.phase = s_.last_round ? Phase::Buy : Phase::Draw;
+    s.phase = s.last_round ? Phase::Buy : Phase::Draw;
+    return std::nullopt;
 }
 
-void Game::draw_from_deck() {
-    require(Phase::Draw, "draw");
-    Player& me = s_.players[static_cast<std::size_t>(s_.current)];
-    while (static_cast<int>(me.hand.size()) < kHandSize && !s_.deck.empty()) {
-        me.hand.push_back(s_.deck.back());
-        s_.deck.pop_back();
-        if (s_.deck.empty()) s_.last_drawer = s_.current;
+Why why_not(const GameState& s, const DrawFromDeck&) { return wrong_phase(s, Phase::Draw, "draw"); }
+
+std::optional<Completion> perform(GameState& s, const DrawFromDeck&) {
+    Player& me = mover(s);
+    while (static_cast<int>(me.hand.size()) < kHandSize && !s.deck.empty()) {
+        me.hand.push_back(s.deck.back());
+        s.deck.pop_back();
+        if (s.deck.empty()) s.last_drawer = s.current;
     }
-    after_draw();
+    s.phase = Phase::Buy;
+    return std::nullopt;
 }
 
-void Game::draw_from_discards(Family f) {
-    require(Phase::Draw, "draw");
-    auto& pile = s_.discards[static_cast<std::size_t>(f)];
-    if (pile.empty()) illegal("the " + family_name(f) + " discard pile is empty");
-    Player& me = s_.players[static_cast<std::size_t>(s_.current)];
+Why why_not(const GameState& s, const DrawFromDiscards& a) {
+    if (auto why = wrong_phase(s, Phase::Draw, "draw")) return why;
+    if (s.discards[static_cast<std::size_t>(a.family)].empty())
+        return "the " + family_name(a.family) + " discard pile is empty";
+    return std::nullopt;
+}
+
+std::optional<Completion> perform(GameState& s, const DrawFromDiscards& a) {
+    auto& pile = s.discards[static_cast<std::size_t>(a.family)];
+    Player& me = mover(s);
     while (static_cast<int>(me.hand.size()) < kHandSize && !pile.empty()) {
         me.hand.push_back(pile.back());
         pile.pop_back();
     }
-    after_draw();
+    s.phase = Phase::Buy;
+    return std::nullopt;
 }
 
-void Game::after_draw() { s_.phase = Phase::Buy; }
-
-void Game::buy_place(const std::vector<Card>& five) {
-    require(Phase::Buy, "buy a meeting place");
-    if (static_cast<int>(five.size()) != kPlaceCost)
-        illegal("a meeting place costs 5 cards of the points pile");
-    Player& me = s_.players[static_cast<std::size_t>(s_.current)];
-    std::vector<Card> pile = me.points_pile;
-    for (const Card& c : five)
-        if (!take_card(pile, c)) illegal(to_string(c) + " is not in the points pile");
-    me.points_pile = pile;
-    for (const Card& c : five) s_.discards[static_cast<std::size_t>(c.family)].push_back(c);
-    s_.places.push_back({static_cast<int>(s_.places.size()), me.name, {}});
+Why why_not(const GameState& s, const BuyPlace& a) {
+    if (auto why = wrong_phase(s, Phase::Buy, "buy a meeting place")) return why;
+    if (static_cast<int>(a.five.size()) != kPlaceCost)
+        return "a meeting place costs 5 cards of the points pile";
+    std::vector<Card> pile = mover(s).points_pile;
+    for (const Card& c : a.five)
+        if (!take_card(pile, c)) return to_string(c) + " is not in the points pile";
+    return std::nullopt;
 }
 
-void Game::end_turn() {
-    if (s_.phase == Phase::Draw) illegal("draw before ending the turn");
-    require(Phase::Buy, "end the turn");
-    if (s_.last_round && --s_.last_round_turns_left == 0) {
-        s_.phase = Phase::Over;
-        return;
+std::optional<Completion> perform(GameState& s, const BuyPlace& a) {
+    Player& me = mover(s);
+    for (const Card& c : a.five) take_card(me.points_pile, c);
+    for (const Card& c : a.five) s.discards[static_cast<std::size_t>(c.family)].push_back(c);
+    s.places.push_back({static_cast<int>(s.places.size()), me.name, {}});
+    return std::nullopt;
+}
+
+Why why_not(const GameState& s, const EndTurn&) {
+    if (s.phase == Phase::Draw) return "draw before ending the turn";
+    return wrong_phase(s, Phase::Buy, "end the turn");
+}
+
+std::optional<Completion> perform(GameState& s, const EndTurn&) {
+    if (s.last_round && --s.last_round_turns_left == 0) {
+        s.phase = Phase::Over;
+        return std::nullopt;
     }
-    if (s_.last_drawer && !s_.last_round) {
+    if (s.last_drawer && !s.last_round) {
         // The drawer's own turn ends; everyone, the drawer last, plays one more turn.
-        s_.last_round = true;
-        s_.last_round_turns_left = static_cast<int>(s_.players.size());
+        s.last_round = true;
+        s.last_round_turns_left = static_cast<int>(s.players.size());
     }
-    s_.current = (s_.current + 1) % static_cast<int>(s_.players.size());
-    s_.phase = Phase::Play;
-    s_.played_this_turn = false;
-    s_.discarded_this_turn = false;
+    s.current = (s.current + 1) % static_cast<int>(s.players.size());
+    s.phase = Phase::Play;
+    s.played_this_turn = false;
+    s.discarded_this_turn = false;
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> Game::why_illegal(const GameAction& action) const {
+    return std::visit([&](const auto& a) { return why_not(s_, a); }, action);
+}
+
+std::optional<Completion> Game::apply(const GameAction& action) {
+    if (auto why = why_illegal(action)) throw std::logic_error("illegal action: " + *why);
+    return std::visit([&](const auto& a) { return perform(s_, a); }, action);
 }
 
 }  // namespace tlaloc::akelarre

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "model/akelarre/PlayPhase.h"
@@ -56,30 +57,58 @@ std::vector<PlayerScore> final_scores(const std::vector<Player>& players);
 // Team totals (index = team) when teams are set: members' totals added.
 std::vector<int> team_totals(const std::vector<Player>& players, const std::vector<PlayerScore>& scores);
 
-// Actions throw std::invalid_argument naming the rule they would break; the state is then unchanged.
+// What a player does, one step at a time: the player on turn, or the owner of a place on which the
+// player on turn completed a meld.
+struct PlayCard {  // play phase: one card onto a meeting place
+    Move move;
+};
+struct OwnerChooses {  // the place's owner takes 2 cards of the completed meld
+    Card first, second;
+};
+struct Discard {  // only when nothing was played this turn
+    Card card;
+};
+struct EndPlay {};  // needs a play or a discard (unless the hand is empty)
+// Draw phase: up to 7 cards in hand, from one source only.
+struct DrawFromDeck {};
+struct DrawFromDiscards {
+    Family family;
+};
+struct BuyPlace {  // buy phase: 5 cards of the own points pile for one more meeting place
+    std::vector<Card> five;
+};
+struct EndTurn {};
+using GameAction =
+    std::variant<PlayCard, OwnerChooses, Discard, EndPlay, DrawFromDeck, DrawFromDiscards, BuyPlace, EndTurn>;
+
+// The engine says why an action breaks a rule (why_illegal) and plays only legal actions: an illegal
+// one passed to apply is a bug of the caller (std::logic_error, the state unchanged).
 class Game {
 public:
     explicit Game(GameState state);
-    static Game deal(const GameSetup& setup);  // throws std::invalid_argument on a bad setup
+    // nullopt when the setup can be dealt, else what is wrong with it.
+    static std::optional<std::string> why_bad_setup(const GameSetup& setup);
+    static Game deal(const GameSetup& setup);  // a bad setup is a bug: std::logic_error
 
     const GameState& state() const { return s_; }
     const Player& on_turn() const { return s_.players[static_cast<std::size_t>(s_.current)]; }
 
-    // Play phase.
-    std::optional<Completion> play(const Move& m);
-    void owner_chooses(const Card& first, const Card& second);
-    void discard(const Card& c);  // only when nothing was played this turn
-    void end_play();              // needs a play or a discard (unless the hand is empty)
-    // Draw phase: up to 7 cards in hand, from one source only.
-    void draw_from_deck();
-    void draw_from_discards(Family f);
-    // Buy phase: 5 cards of the own points pile go to the discard piles for one more meeting place.
-    void buy_place(const std::vector<Card>& five);
-    void end_turn();
+    // nullopt when `action` may be played now, else the rule it would break.
+    std::optional<std::string> why_illegal(const GameAction& action) const;
+    // Plays a legal action; returns the completion when a card put the fifth card on a meld.
+    std::optional<Completion> apply(const GameAction& action);
+
+    // Shorthands for apply().
+    std::optional<Completion> play(const Move& m) { return apply(PlayCard{m}); }
+    void owner_chooses(const Card& first, const Card& second) { apply(OwnerChooses{first, second}); }
+    void discard(const Card& c) { apply(Discard{c}); }
+    void end_play() { apply(EndPlay{}); }
+    void draw_from_deck() { apply(DrawFromDeck{}); }
+    void draw_from_discards(Family f) { apply(DrawFromDiscards{f}); }
+    void buy_place(const std::vector<Card>& five) { apply(BuyPlace{five}); }
+    void end_turn() { apply(EndTurn{}); }
 
 private:
-    void require(Phase p, const char* action) const;
-    void after_draw();
     GameState s_;
 };
 

@@ -34,6 +34,12 @@ struct Completion {
 
 std::string to_string(const Move& m, const std::vector<MeetingPlace>& places);
 
+// The rules of play, on any places and hand: nullopt when `m` is legal now, else the reason it is not.
+std::optional<std::string> why_illegal(const std::vector<MeetingPlace>& places, const std::vector<Card>& hand,
+                                       const Move& m);
+// nullopt when a play may end with these places, else which meld is still being laid.
+std::optional<std::string> why_cannot_finish(const std::vector<MeetingPlace>& places);
+
 // Applies moves to the places and the hand of the player on turn. A new meld is laid card by card
 // on a free place; while it holds 1-2 cards it is "being laid" and nothing may be taken from it.
 // From three cards on, every meld must be a valid set or run after every move.
@@ -41,15 +47,16 @@ class PlayPhase {
 public:
     PlayPhase(std::vector<MeetingPlace>& places, std::vector<Card>& hand) : places_(places), hand_(hand) {}
 
-    // "" when the move is legal now, else the reason it is not.
-    std::string why_illegal(const Move& m) const;
-    // Applies a legal move (throws std::invalid_argument with the reason otherwise); returns the
-    // completion when the move put the fifth card on a meld.
+    std::optional<std::string> why_illegal(const Move& m) const {
+        return akelarre::why_illegal(places_, hand_, m);
+    }
+    // Applies a legal move and returns the completion when it put the fifth card on a meld. Callers
+    // ask why_illegal first (or take the move from legal_moves): an illegal move here is a bug,
+    // std::logic_error with nothing changed.
     std::optional<Completion> apply(const Move& m);
     // Every legal move now (one per distinct card and target).
     std::vector<Move> legal_moves() const;
-    // "" when the play may end here, else which meld is still being laid.
-    std::string why_cannot_finish() const;
+    std::optional<std::string> why_cannot_finish() const { return akelarre::why_cannot_finish(places_); }
     int cards_played() const { return cards_played_; }
 
 private:

@@ -33,6 +33,49 @@ Json cards_json(const std::vector<Card>& cards) {
     return j;
 }
 
+// The melds already on the table, each on a place with a distinct id.
+std::vector<MeetingPlace> read_table(const JsonPlace& table, std::vector<PlacedCard>& seen,
+                                     std::set<int>& ids) {
+    std::vector<MeetingPlace> places;
+    auto entries = table.items();
+    if (entries.size() > static_cast<std::size_t>(kMaxTableMelds))
+        table.fail("at most " + std::to_string(kMaxTableMelds) + " melds on the table");
+    for (const JsonPlace& e : entries) {
+        e.expect_object();
+        e.expect_only_keys({"place", "owner", "cards"});
+        MeetingPlace p;
+        p.id = static_cast<int>(e.at("place").as_int(0, kMaxPlaceId));
+        if (!ids.insert(p.id).second) e.at("place").fail("place " + std::to_string(p.id) + " appears twice");
+        p.owner = e.at("owner").as_string();
+        if (p.owner.empty()) e.at("owner").fail("the owner's name must not be empty");
+        JsonPlace cards = e.at("cards");
+        p.cards = read_cards(cards, seen);
+        if (p.cards.size() == 5)
+            cards.fail("a meld of 5 cards is captured at once and never stays on the table");
+        MeldReading r = read_meld(p.cards);
+        if (!r.valid) cards.fail("not a meld that can lie on the table: " + r.why_not);
+        places.push_back(p);
+    }
+    return places;
+}
+
+// "free_places": a number of places of "me", or the list of their owners; ids follow the table's.
+void read_free_places(const JsonPlace& free, int next_id, TurnPosition& turn) {
+    if (free.is_array()) {
+        auto owners = free.items();
+        if (owners.size() > static_cast<std::size_t>(kMaxFreePlaces))
+            free.fail("at most " + std::to_string(kMaxFreePlaces) + " free places");
+        for (const auto& o : owners) {
+            std::string owner = o.as_string();
+            if (owner.empty()) o.fail("the owner's name must not be empty");
+            turn.places.push_back({next_id++, owner, {}});
+        }
+    } else {
+        auto n = free.as_int(0, kMaxFreePlaces);
+        for (int k = 0; k < n; ++k) turn.places.push_back({next_id++, turn.me, {}});
+    }
+}
+
 }  // namespace
 
 TurnPosition parse_turn(const Json& json, const std::string& file) {
@@ -53,48 +96,10 @@ TurnPosition parse_turn(const Json& json, const std::string& file) {
     JsonPlace fav = root.at("favourite");
     if (!parse_family_letter(fav.as_string(), turn.favourite))
         fav.fail("the favourite family is one of F, G, D, N, W");
-
     std::set<int> ids;
-    if (auto table = root.get("table")) {
-        auto entries = table->items();
-        if (entries.size() > static_cast<std::size_t>(kMaxTableMelds))
-            table->fail("at most " + std::to_string(kMaxTableMelds) + " melds on the table");
-        for (std::size_t i = 0; i < entries.size(); ++i) {
-            const JsonPlace& e = entries[i];
-            e.expect_object();
-            e.expect_only_keys({"place", "owner", "cards"});
-            MeetingPlace p;
-            p.id = static_cast<int>(e.at("place").as_int(0, kMaxPlaceId));
-            if (!ids.insert(p.id).second)
-                e.at("place").fail("place " + std::to_string(p.id) + " appears twice");
-            p.owner = e.at("owner").as_string();
-            if (p.owner.empty()) e.at("owner").fail("the owner's name must not be empty");
-            JsonPlace cards = e.at("cards");
-            p.cards = read_cards(cards, seen);
-            if (p.cards.size() == 5)
-                cards.fail("a meld of 5 cards is captured at once and never stays on the table");
-            MeldReading r = read_meld(p.cards);
-            if (!r.valid) cards.fail("not a meld that can lie on the table: " + r.why_not);
-            turn.places.push_back(p);
-        }
-    }
+    if (auto table = root.get("table")) turn.places = read_table(*table, seen, ids);
     check_deck_counts(seen, file, "hand and table together");
-
-    JsonPlace free = root.at("free_places");
-    int next_id = ids.empty() ? 0 : *ids.rbegin() + 1;
-    if (free.is_array()) {
-        auto owners = free.items();
-        if (owners.size() > static_cast<std::size_t>(kMaxFreePlaces))
-            free.fail("at most " + std::to_string(kMaxFreePlaces) + " free places");
-        for (const auto& o : owners) {
-            std::string owner = o.as_string();
-            if (owner.empty()) o.fail("the owner's name must not be empty");
-            turn.places.push_back({next_id++, owner, {}});
-        }
-    } else {
-        auto n = free.as_int(0, kMaxFreePlaces);
-        for (int k = 0; k < n; ++k) turn.places.push_back({next_id++, turn.me, {}});
-    }
+    read_free_places(root.at("free_places"), ids.empty() ? 0 : *ids.rbegin() + 1, turn);
     return turn;
 }
 
@@ -113,13 +118,19 @@ std::vector<Card> my_share(const std::vector<Card>& completed, bool my_place, Fa
     return mine;
 }
 
-TurnOutcome replay_turn(const TurnPosition& turn, const std::vector<Move>& moves) {
-    TurnOutcome out;
+namespace {
+
+// Plays `moves` into `out` until one breaks a rule; returns why, or nullopt for a legal play.
+std::optional<std::string> play_out(const TurnPosition& turn, const std::vector<Move>& moves,
+                                    TurnOutcome& out) {
     out.moves = moves;
     out.places_after = turn.places;
     out.hand_left = turn.hand;
     PlayPhase phase(out.places_after, out.hand_left);
-    for (const Move& m : moves) {
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        const Move& m = moves[i];
+        if (auto why = phase.why_illegal(m))
+            return "move " + std::to_string(i + 1) + " (" + to_string(m, out.places_after) + "): " + *why;
         auto done = phase.apply(m);
         if (!done) continue;
         CapturedMeld c;
@@ -131,9 +142,20 @@ TurnOutcome replay_turn(const TurnPosition& turn, const std::vector<Move>& moves
         out.points += c.points_for_me;
         out.captured.push_back(c);
     }
-    std::string unfinished = phase.why_cannot_finish();
-    if (!unfinished.empty()) throw std::invalid_argument(unfinished);
     out.played = phase.cards_played();
+    return phase.why_cannot_finish();
+}
+
+}  // namespace
+
+std::optional<std::string> why_illegal(const TurnPosition& turn, const std::vector<Move>& moves) {
+    TurnOutcome scratch;
+    return play_out(turn, moves, scratch);
+}
+
+TurnOutcome replay_turn(const TurnPosition& turn, const std::vector<Move>& moves) {
+    TurnOutcome out;
+    if (auto why = play_out(turn, moves, out)) throw std::logic_error("replay_turn: illegal play: " + *why);
     return out;
 }
 

@@ -2,6 +2,7 @@
 // replay of a play through the rules engine: cards played, melds after, points captured for "me".
 #pragma once
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,8 +44,11 @@ struct TurnOutcome {
 // owner chooses 2, and we assume the 2 worth most to me (points captured are what is guaranteed).
 std::vector<Card> my_share(const std::vector<Card>& completed, bool my_place, Family favourite);
 
-// Plays the moves through the play phase; throws std::invalid_argument when one is illegal or the
-// play leaves a meld being laid.
+// nullopt when `moves` is a legal play from `turn`, else the first move that breaks a rule and why,
+// or the meld the play leaves being laid.
+std::optional<std::string> why_illegal(const TurnPosition& turn, const std::vector<Move>& moves);
+// Plays a legal play through the play phase. The solver's plays are legal by construction, so an
+// illegal one here is a bug: std::logic_error with why_illegal's reason.
 TurnOutcome replay_turn(const TurnPosition& turn, const std::vector<Move>& moves);
 
 // {"played": 6, "points": 3, "melds": [...], "hand": [...], "captured": [...], "moves": [...]}

@@ -32,8 +32,8 @@ PlanReplay replay_against_passive(const Position& start, const std::vector<PlanS
             out.problem = where + "the round is already over";
             return finish(out);
         }
-        if (!is_legal(g, step.action)) {
-            out.problem = where + "not a legal action";
+        if (auto why = why_illegal(g, step.action)) {
+            out.problem = where + "not a legal action: " + *why;
             return finish(out);
         }
         apply(g, step.action);

@@ -105,9 +105,9 @@ Side Position::next_side(Side side) const {
     return static_cast<Side>((static_cast<int>(side) + 1) % profile->sides);
 }
 
-Position parse_position(const JsonPlace& root) {
-    root.expect_object();
-    root.expect_only_keys({"rings", "to_move", "supply", "variant"});
+namespace {
+
+const Profile& parse_variant(const JsonPlace& root) {
     std::string variant = "standard";
     if (auto v = root.get("variant")) {
         variant = v->as_string();
@@ -117,11 +117,12 @@ Position parse_position(const JsonPlace& root) {
             v->fail("unknown variant \"" + variant + "\" (expected standard, aggressive or three-player)");
         }
     }
-    const Profile& profile = profile_named(variant);
-    Position pos(profile);
-    const std::string allowed = profile.sides == 3 ? "L, D, M or ." : "L, D or .";
+    return profile_named(variant);
+}
 
-    JsonPlace rings = root.at("rings");
+void parse_rings(const JsonPlace& rings, Position& pos) {
+    const Profile& profile = *pos.profile;
+    const std::string allowed = profile.sides == 3 ? "L, D, M or ." : "L, D or .";
     rings.expect_array();
     if (rings.size() != kRings)
         rings.fail("has " + std::to_string(rings.size()) + " rings, expected 4 (ring 0 innermost)");
@@ -141,21 +142,11 @@ Position parse_position(const JsonPlace& root) {
             pos.holes[hole(r, s)] = static_cast<Pawn>(c);
         }
     }
+}
 
-    JsonPlace to_move = root.at("to_move");
-    std::string mover = to_move.as_string();
-    bool found = false;
-    for (int i = 0; i < profile.sides; ++i) {
-        if (mover == side_name(static_cast<Side>(i))) {
-            pos.to_move = static_cast<Side>(i);
-            found = true;
-        }
-    }
-    if (!found) {
-        to_move.fail("unknown side \"" + mover + "\" (expected " +
-                     std::string(profile.sides == 3 ? "life, death or mummies" : "life or death") + ")");
-    }
-
+// Each side's hand, unless "supply" says otherwise: what the board leaves of its pawns.
+void fill_hands(const JsonPlace& rings, Position& pos) {
+    const Profile& profile = *pos.profile;
     for (int i = 0; i < profile.sides; ++i) {
         Side side = static_cast<Side>(i);
         int on_board = pos.pawns_on_board(side);
@@ -165,25 +156,49 @@ Position parse_position(const JsonPlace& root) {
         }
         pos.supply[i] = profile.pawns_per_side - on_board;
     }
-    if (auto supply = root.get("supply")) {
-        supply->expect_object();
-        std::vector<std::string> keys;
-        for (int i = 0; i < profile.sides; ++i) keys.push_back(side_name(static_cast<Side>(i)));
-        supply->expect_only_keys(keys);
-        for (int i = 0; i < profile.sides; ++i) {
-            Side side = static_cast<Side>(i);
-            auto entry = supply->get(side_name(side));
-            if (!entry) continue;
-            auto n = static_cast<int>(entry->as_int(0, profile.pawns_per_side));
-            int most = profile.pawns_per_side - pos.pawns_on_board(side);
-            if (n > most) {
-                entry->fail("impossible supply: with " + std::to_string(pos.pawns_on_board(side)) + " " +
-                            side_name(side) + " pawns on the board at most " + std::to_string(most) +
-                            " can be in hand, not " + std::to_string(n));
-            }
-            pos.supply[i] = n;
-        }
+}
+
+Side parse_mover(const JsonPlace& to_move, const Profile& profile) {
+    std::string mover = to_move.as_string();
+    for (int i = 0; i < profile.sides; ++i) {
+        if (mover == side_name(static_cast<Side>(i))) return static_cast<Side>(i);
     }
+    to_move.fail("unknown side \"" + mover + "\" (expected " +
+                 std::string(profile.sides == 3 ? "life, death or mummies" : "life or death") + ")");
+}
+
+void parse_supply(const JsonPlace& supply, Position& pos) {
+    const Profile& profile = *pos.profile;
+    supply.expect_object();
+    std::vector<std::string> keys;
+    for (int i = 0; i < profile.sides; ++i) keys.push_back(side_name(static_cast<Side>(i)));
+    supply.expect_only_keys(keys);
+    for (int i = 0; i < profile.sides; ++i) {
+        Side side = static_cast<Side>(i);
+        auto entry = supply.get(side_name(side));
+        if (!entry) continue;
+        auto n = static_cast<int>(entry->as_int(0, profile.pawns_per_side));
+        int most = profile.pawns_per_side - pos.pawns_on_board(side);
+        if (n > most) {
+            entry->fail("impossible supply: with " + std::to_string(pos.pawns_on_board(side)) + " " +
+                        side_name(side) + " pawns on the board at most " + std::to_string(most) +
+                        " can be in hand, not " + std::to_string(n));
+        }
+        pos.supply[i] = n;
+    }
+}
+
+}  // namespace
+
+Position parse_position(const JsonPlace& root) {
+    root.expect_object();
+    root.expect_only_keys({"rings", "to_move", "supply", "variant"});
+    Position pos(parse_variant(root));
+    JsonPlace rings = root.at("rings");
+    parse_rings(rings, pos);
+    pos.to_move = parse_mover(root.at("to_move"), *pos.profile);
+    fill_hands(rings, pos);
+    if (auto supply = root.get("supply")) parse_supply(*supply, pos);
     return pos;
 }
 

@@ -182,76 +182,168 @@ bool placement_allowed(const Position& pos, Side side, int h) {
     return false;
 }
 
+namespace {
+
+// Why an action is refused, as a code: legal_actions filters every candidate through it, so it
+// must not build strings; why_illegal turns the code into words.
+enum class Refusal {
+    None,
+    RoundOver,
+    NoSuchHole,
+    NoSuchRing,
+    LastTurnsNoPlacement,
+    HoleTaken,
+    NoPawnInHand,
+    MustTouchOwnPawn,
+    BirthPending,
+    NoDoubleTurnInVariant,
+    LastTurnsSingleTurn,
+    NoRingMajority,
+    NoBirthToDecline,
+};
+
+bool holds_majority(const Position& pos, Side side, int ring) {
+    int mine = pawns_in_ring(pos, ring, pawn_of(side));
+    int theirs = kSectors - mine - pawns_in_ring(pos, ring, Pawn::None);
+    return mine > theirs;
+}
+
+Refusal refuse_place(const Game& g, const Action& a) {
+    const Position& pos = g.position;
+    if (a.ring < 0 || a.ring >= kRings || a.sector < 0 || a.sector >= kSectors) return Refusal::NoSuchHole;
+    if (g.last_turns_left > 0) return Refusal::LastTurnsNoPlacement;
+    if (pos.at(a.ring, a.sector) != Pawn::None) return Refusal::HoleTaken;
+    if (pos.supply[static_cast<int>(pos.to_move)] == 0) return Refusal::NoPawnInHand;
+    if (!placement_allowed(pos, pos.to_move, hole(a.ring, a.sector))) return Refusal::MustTouchOwnPawn;
+    return Refusal::None;
+}
+
+Refusal refuse_turn(const Game& g, const Action& a, bool two_sectors) {
+    const Position& pos = g.position;
+    if (a.ring < 0 || a.ring >= kRings) return Refusal::NoSuchRing;
+    if (two_sectors && !pos.profile->double_turn) return Refusal::NoDoubleTurnInVariant;
+    if (g.birth_pending) return Refusal::BirthPending;
+    if (!two_sectors) return Refusal::None;
+    if (g.last_turns_left > 0) return Refusal::LastTurnsSingleTurn;
+    if (!holds_majority(pos, pos.to_move, a.ring)) return Refusal::NoRingMajority;
+    return Refusal::None;
+}
+
+Refusal refusal(const Game& g, const Action& a) {
+    if (g.over()) return Refusal::RoundOver;
+    switch (a.kind) {
+        case ActionKind::Place:
+            return refuse_place(g, a);
+        case ActionKind::Turn:
+            return refuse_turn(g, a, false);
+        case ActionKind::TurnTwo:
+            return refuse_turn(g, a, true);
+        case ActionKind::DeclineBirth:
+            return g.birth_pending ? Refusal::None : Refusal::NoBirthToDecline;
+    }
+    return Refusal::None;
+}
+
+std::string words(Refusal r, const Game& g, const Action& a) {
+    const std::string side = side_name(g.position.to_move);
+    const std::string ring = "ring " + std::to_string(a.ring);
+    switch (r) {
+        case Refusal::None:
+            break;
+        case Refusal::RoundOver:
+            return "the round is over";
+        case Refusal::NoSuchHole:
+            return "there is no " + ring + ", sector " + std::to_string(a.sector) +
+                   " (rings 0-3, sectors 0-7)";
+        case Refusal::NoSuchRing:
+            return "there is no " + ring + " (rings 0-3)";
+        case Refusal::LastTurnsNoPlacement:
+            return "the board is full: the last turns are ring turns only";
+        case Refusal::HoleTaken:
+            return ring + ", sector " + std::to_string(a.sector) + " is taken";
+        case Refusal::NoPawnInHand:
+            return side + " has no pawn left in hand";
+        case Refusal::MustTouchOwnPawn:
+            return "a new " + side + " pawn must touch one of its own pawns (same ring or same sector)";
+        case Refusal::BirthPending:
+            return "Birth is pending: place another pawn or skip";
+        case Refusal::NoDoubleTurnInVariant:
+            return "a ring turns two sectors only in the aggressive variant";
+        case Refusal::LastTurnsSingleTurn:
+            return "the last turns allow one-sector ring turns only";
+        case Refusal::NoRingMajority:
+            return side + " does not hold more of " + ring + " than the others";
+        case Refusal::NoBirthToDecline:
+            return "there is no Birth placement to decline";
+    }
+    return "";
+}
+
+// Effects of a placement: Birth (Life filled a sector) or Disintegration (Death surrounded Life
+// pawns). Returns whether Birth's bonus placement is earned.
+bool place_pawn(Position& pos, Side me, const Action& a, Effects& fx) {
+    pos.holes[hole(a.ring, a.sector)] = pawn_of(me);
+    --pos.supply[static_cast<int>(me)];
+    if (!pos.profile->abilities) return false;
+    if (me == Side::Life) {
+        for (int r = 0; r < kRings; ++r) {
+            if (pos.at(r, a.sector) != Pawn::Life) return false;
+        }
+        return true;
+    }
+    if (me != Side::Death) return false;
+    // One simultaneous sweep after the placement; replacements come from Death's hand (in hole
+    // order while it lasts) and the Life pawn goes back to Life's hand.
+    std::vector<int> surrounded;
+    for (int l = 0; l < kHoles; ++l) {
+        if (pos.holes[l] != Pawn::Life) continue;
+        const auto& ns = neighbours(l);
+        if (std::all_of(ns.begin(), ns.end(), [&](int n) { return pos.holes[n] == Pawn::Death; }))
+            surrounded.push_back(l);
+    }
+    for (int l : surrounded) {
+        if (pos.supply[static_cast<int>(Side::Death)] == 0) break;
+        pos.holes[l] = Pawn::Death;
+        --pos.supply[static_cast<int>(Side::Death)];
+        ++pos.supply[static_cast<int>(Side::Life)];
+        fx.disintegrated.push_back(l);
+    }
+    return false;
+}
+
+}  // namespace
+
+std::optional<std::string> why_illegal(const Game& g, const Action& a) {
+    Refusal r = refusal(g, a);
+    if (r == Refusal::None) return std::nullopt;
+    return words(r, g, a);
+}
+
 std::vector<Action> legal_actions(const Game& g) {
     std::vector<Action> out;
     if (g.over()) return out;
-    const Position& pos = g.position;
-    Side me = pos.to_move;
-    bool last_turn = g.last_turns_left > 0;
-    if (!last_turn) {
-        for (int h = 0; h < kHoles; ++h) {
-            if (placement_allowed(pos, me, h)) out.push_back(Action::place(ring_of(h), sector_of(h)));
-        }
-    }
-    if (g.birth_pending) {
-        out.push_back(Action::decline_birth());
-        return out;
-    }
-    for (int r = 0; r < kRings; ++r) out.push_back(Action::turn(r));
-    if (pos.profile->double_turn && !last_turn) {
-        for (int r = 0; r < kRings; ++r) {
-            int mine = pawns_in_ring(pos, r, pawn_of(me));
-            int theirs = kSectors - mine - pawns_in_ring(pos, r, Pawn::None);
-            if (mine > theirs) out.push_back(Action::turn_two(r));
-        }
-    }
+    auto consider = [&](const Action& a) {
+        if (refusal(g, a) == Refusal::None) out.push_back(a);
+    };
+    for (int h = 0; h < kHoles; ++h) consider(Action::place(ring_of(h), sector_of(h)));
+    consider(Action::decline_birth());
+    for (int r = 0; r < kRings; ++r) consider(Action::turn(r));
+    for (int r = 0; r < kRings; ++r) consider(Action::turn_two(r));
     return out;
 }
 
-bool is_legal(const Game& g, const Action& a) {
-    auto legal = legal_actions(g);
-    return std::find(legal.begin(), legal.end(), a) != legal.end();
-}
+bool is_legal(const Game& g, const Action& a) { return refusal(g, a) == Refusal::None; }
 
 Effects apply(Game& g, const Action& a) {
-    if (g.over()) throw std::invalid_argument("the round is over");
-    if (!is_legal(g, a)) throw std::invalid_argument("illegal action: " + describe(a));
+    if (auto why = why_illegal(g, a)) throw std::logic_error("apply(" + describe(a) + "): " + *why);
     Effects fx;
     Position& pos = g.position;
-    const Profile& profile = *pos.profile;
     Side me = pos.to_move;
     bool birth = false;
     switch (a.kind) {
-        case ActionKind::Place: {
-            int h = hole(a.ring, a.sector);
-            pos.holes[h] = pawn_of(me);
-            --pos.supply[static_cast<int>(me)];
-            if (profile.abilities && me == Side::Life) {
-                birth = true;
-                for (int r = 0; r < kRings; ++r) birth = birth && pos.at(r, a.sector) == Pawn::Life;
-            }
-            if (profile.abilities && me == Side::Death) {
-                // One simultaneous sweep after the placement; replacements come from Death's hand
-                // (in hole order while it lasts) and the Life pawn goes back to Life's hand.
-                std::vector<int> surrounded;
-                for (int l = 0; l < kHoles; ++l) {
-                    if (pos.holes[l] != Pawn::Life) continue;
-                    const auto& ns = neighbours(l);
-                    if (std::all_of(ns.begin(), ns.end(),
-                                    [&](int n) { return pos.holes[n] == Pawn::Death; })) {
-                        surrounded.push_back(l);
-                    }
-                }
-                for (int l : surrounded) {
-                    if (pos.supply[static_cast<int>(Side::Death)] == 0) break;
-                    pos.holes[l] = Pawn::Death;
-                    --pos.supply[static_cast<int>(Side::Death)];
-                    ++pos.supply[static_cast<int>(Side::Life)];
-                    fx.disintegrated.push_back(l);
-                }
-            }
+        case ActionKind::Place:
+            birth = place_pawn(pos, me, a, fx);
             break;
-        }
         case ActionKind::Turn:
             rotate(pos, a.ring, 1);
             break;
@@ -273,7 +365,7 @@ Effects apply(Game& g, const Action& a) {
 }
 
 void pass(Game& g) {
-    if (g.over()) throw std::invalid_argument("the round is over");
+    if (g.over()) throw std::logic_error("pass: the round is over");
     end_turn(g);
 }
 

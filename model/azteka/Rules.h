@@ -58,12 +58,18 @@ struct Effects {
 };
 
 bool placement_allowed(const Position& pos, Side side, int h);
-std::vector<Action> legal_actions(const Game& game);
+// Why the side to move may not play `action` now ("the round is over", "ring 0, sector 3 is
+// taken", ...), or nullopt when it may. The one statement of legality: legal_actions, is_legal and
+// apply all ask it, and `tlaloc azteka play` asks it of what the user types.
+std::optional<std::string> why_illegal(const Game& game, const Action& action);
+std::vector<Action> legal_actions(const Game& game);  // in a fixed order: placements, skip, turns
 bool is_legal(const Game& game, const Action& action);
-// Plays a legal action (throws std::invalid_argument for an illegal one or a finished round).
+// Plays a legal action. Callers ask why_illegal first (or take the action from legal_actions), so
+// an illegal one here is a bug: std::logic_error, the game unchanged.
 Effects apply(Game& game, const Action& action);
 // The side to move lets its turn go by (declining a pending Birth). Not a rule of the game: the
-// "opponent passes" puzzles use it, and it still counts as that side's full-board last turn.
+// "opponent passes" puzzles use it, and it still counts as that side's full-board last turn. A
+// finished round is a bug of the caller (std::logic_error).
 void pass(Game& game);
 
 }  // namespace tlaloc::azteka
