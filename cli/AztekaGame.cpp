@@ -22,7 +22,10 @@ GameEntry azteka_game() {
     g.add_commands = add_azteka_commands;
     g.facts = {"azteka", azteka::component_counts(), azteka::component_tables(), {}, {}, {}};
     g.formats = {
-        {"position", {"puzzles/azteka/*.json", "tests/data/azteka/*.json"}, position_round_trip, "azteka show {}"},
+        {"position",
+         {"puzzles/azteka/*.json", "tests/data/azteka/*.json"},
+         position_round_trip,
+         "azteka show {}"},
     };
     return g;
 }

@@ -27,7 +27,7 @@ struct FileFormat {
 };
 
 struct GameEntry {
-    std::string name;     // the CLI group ("tlaloc xalapa ...") and the "game" of claims files
+    std::string name;  // the CLI group ("tlaloc xalapa ...") and the "game" of claims files
     std::function<void(CLI::App& app)> add_commands;
     verify::GameFacts facts;
     std::vector<FileFormat> formats;

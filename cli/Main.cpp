@@ -49,11 +49,7 @@ int main(int argc, char** argv) {
     cli::add_verify_commands(app);
     try {
         app.parse(argc, argv);
-    } catch (const CLI::Success& e) {
-        return app.exit(e);
-    } catch (const CLI::CallForHelp& e) {
-        return app.exit(e);
-    } catch (const CLI::CallForAllHelp& e) {
+    } catch (const CLI::Success& e) {  // --help and friends, too
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
         // One line naming the command, instead of CLI11's message plus a help hint on a second line.

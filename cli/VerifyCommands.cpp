@@ -72,11 +72,8 @@ std::vector<fs::path> claims_files_in(const fs::path& dir) {
     return files;
 }
 
-void run_all(const AllOptions& o) {
-    fs::path dir = o.dir.empty() ? data_dir() / "verify" / "rulebooks" : fs::path(o.dir);
-    std::vector<LoadedClaims> loaded;
-    for (const auto& f : claims_files_in(dir)) loaded.push_back(load_for_checking(f, claim_catalog()));
-    // Editions printed against one map share its domain table: enumerate it once.
+// Editions printed against one map share its domain table: enumerate it once.
+void share_maps(std::vector<LoadedClaims>& loaded) {
     for (std::size_t i = 0; i < loaded.size(); ++i) {
         for (std::size_t j = 0; j < i; ++j) {
             const auto& a = loaded[i].claims.map;
@@ -89,9 +86,10 @@ void run_all(const AllOptions& o) {
             }
         }
     }
-    std::vector<FileReport> reports;
-    for (auto& l : loaded) reports.push_back(check_claims(l.claims, l.context));
-    // Editions of one game are compared pairwise, in file order.
+}
+
+// Editions of one game are compared pairwise, in file order.
+std::vector<EditionComparison> compare_all(const std::vector<LoadedClaims>& loaded) {
     std::vector<EditionComparison> comparisons;
     for (std::size_t i = 0; i < loaded.size(); ++i) {
         for (std::size_t j = i + 1; j < loaded.size(); ++j) {
@@ -99,12 +97,48 @@ void run_all(const AllOptions& o) {
                 comparisons.push_back(compare_editions(loaded[i].claims, loaded[j].claims));
         }
     }
-    if (!o.html.empty()) write_file_atomically(o.html, report_html(reports, comparisons));
+    return comparisons;
+}
+
+struct Tally {
     int t = 0, f = 0, u = 0;
+};
+
+void print_all_text(const std::vector<FileReport>& reports, const std::vector<EditionComparison>& comparisons,
+                    const Tally& n) {
+    for (const auto& r : reports) std::cout << report_text(r) << "\n";
+    for (const auto& c : comparisons) std::cout << comparison_text(c) << "\n";
+    std::cout << "summary: " << reports.size() << " files, " << n.t << " claims true, " << n.f << " false, "
+              << n.u << " unchecked";
+    std::size_t diffs = 0;
+    for (const auto& c : comparisons) diffs += c.differences.size();
+    std::cout << "; " << comparisons.size() << " edition comparison" << (comparisons.size() == 1 ? "" : "s")
+              << " with " << diffs << " differences\n";
+    if (n.f == 0) return;
+    std::cout << "false claims:\n";
     for (const auto& r : reports) {
-        t += r.count(Status::True);
-        f += r.count(Status::False);
-        u += r.count(Status::Unchecked);
+        for (const auto& c : r.results) {
+            if (c.status == Status::False)
+                std::cout << "  ✗ " << fs::path(r.file).filename().string() << " " << c.id << ": "
+                          << c.evidence << "\n";
+        }
+    }
+}
+
+void run_all(const AllOptions& o) {
+    fs::path dir = o.dir.empty() ? data_dir() / "verify" / "rulebooks" : fs::path(o.dir);
+    std::vector<LoadedClaims> loaded;
+    for (const auto& f : claims_files_in(dir)) loaded.push_back(load_for_checking(f, claim_catalog()));
+    share_maps(loaded);
+    std::vector<FileReport> reports;
+    for (auto& l : loaded) reports.push_back(check_claims(l.claims, l.context));
+    std::vector<EditionComparison> comparisons = compare_all(loaded);
+    if (!o.html.empty()) write_file_atomically(o.html, report_html(reports, comparisons));
+    Tally n;
+    for (const auto& r : reports) {
+        n.t += r.count(Status::True);
+        n.f += r.count(Status::False);
+        n.u += r.count(Status::Unchecked);
     }
     if (o.json) {
         Json files = Json::array(), cmps = Json::array();
@@ -112,30 +146,13 @@ void run_all(const AllOptions& o) {
         for (const auto& c : comparisons) cmps.push_back(comparison_json(c));
         std::cout << Json{{"files", files},
                           {"comparisons", cmps},
-                          {"summary", {{"true", t}, {"false", f}, {"unchecked", u}}}}
+                          {"summary", {{"true", n.t}, {"false", n.f}, {"unchecked", n.u}}}}
                          .dump(2)
                   << "\n";
     } else {
-        for (const auto& r : reports) std::cout << report_text(r) << "\n";
-        for (const auto& c : comparisons) std::cout << comparison_text(c) << "\n";
-        std::cout << "summary: " << reports.size() << " files, " << t << " claims true, " << f << " false, "
-                  << u << " unchecked";
-        std::size_t diffs = 0;
-        for (const auto& c : comparisons) diffs += c.differences.size();
-        std::cout << "; " << comparisons.size() << " edition comparison"
-                  << (comparisons.size() == 1 ? "" : "s") << " with " << diffs << " differences\n";
-        if (f > 0) {
-            std::cout << "false claims:\n";
-            for (const auto& r : reports) {
-                for (const auto& c : r.results) {
-                    if (c.status == Status::False)
-                        std::cout << "  ✗ " << fs::path(r.file).filename().string() << " " << c.id << ": "
-                                  << c.evidence << "\n";
-                }
-            }
-        }
+        print_all_text(reports, comparisons, n);
     }
-    if (f > 0) set_exit_code(kExitFalseClaim);
+    if (n.f > 0) set_exit_code(kExitFalseClaim);
 }
 
 void run_implied(const ImpliedOptions& o) {

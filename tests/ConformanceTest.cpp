@@ -79,8 +79,9 @@ void leaves(const Json& v, const Json::json_pointer& at, const std::string& key,
 
 // Keys whose strings are free text or file names: any value is accepted there, by design.
 // (Lake ids and player names are names the file itself introduces.)
-const std::set<std::string> kFreeText = {"id",    "name", "note",  "description", "edition", "source", "title",
-                                         "map",   "board", "profile", "level",     "owner",   "lakes"};
+const std::set<std::string> kFreeText = {"id",     "name",  "note", "description", "edition",
+                                         "source", "title", "map",  "board",       "profile",
+                                         "level",  "owner", "lakes"};
 
 std::string command_for(const FileFormat& format, const fs::path& file) {
     std::string cmd = format.command;
@@ -110,7 +111,8 @@ TEST(Conformance, EveryGameFolderIsRegistered) {
         for (const auto& e : fs::directory_iterator(kSource / layer)) {
             std::string name = e.path().filename().string();
             if (e.is_directory() && name != "common")
-                EXPECT_TRUE(registered.count(name)) << layer << "/" << name << " has no entry in cli/GameRegistry.cpp";
+                EXPECT_TRUE(registered.count(name))
+                    << layer << "/" << name << " has no entry in cli/GameRegistry.cpp";
         }
     }
     for (const auto& name : registered) EXPECT_TRUE(fs::is_directory(kSource / "model" / name)) << name;
@@ -141,7 +143,8 @@ TEST(Conformance, SamplesParseWriteAndParseBackToTheSameValue) {
 TEST(Conformance, SolverAgreesWithTheEvaluatorOnRandomInstances) {
     for (const auto& g : games()) {
         if (!g.random_check) continue;
-        for (std::uint64_t seed = 1; seed <= 25; ++seed) EXPECT_EQ(g.random_check(seed), "") << g.name << " seed " << seed;
+        for (std::uint64_t seed = 1; seed <= 25; ++seed)
+            EXPECT_EQ(g.random_check(seed), "") << g.name << " seed " << seed;
     }
 }
 

@@ -341,10 +341,13 @@ TEST(VerifyImplied, PrintedTableImpliesNoTouchingAndNoBorderingFour) {
     ctx.map_name = "path-map";
     check_implications(imps, ctx);
     for (const auto& i : imps) {
-        if (i.statement == "no two territories of one type touch") EXPECT_EQ(i.holds, true) << i.evidence;
+        if (i.statement == "no two territories of one type touch") {
+            EXPECT_EQ(i.holds, true) << i.evidence;
+        }
         // path-map is too small for 4 of one type anywhere: "some set of 6 holds four" fails on it.
-        if (i.bonus == 4 && i.shape == Implication::Shape::SmallestSet)
+        if (i.bonus == 4 && i.shape == Implication::Shape::SmallestSet) {
             EXPECT_EQ(i.holds, false) << i.evidence;
+        }
     }
 }
 

@@ -58,77 +58,108 @@ std::vector<Implication> implications_of(const std::vector<std::vector<TableCell
     return out;
 }
 
-void check_implications(std::vector<Implication>& implications, const CheckContext& ctx) {
-    if (!ctx.map) return;
-    const aztlan::Map& map = *ctx.map;
-    int rows = 0;
-    for (const auto& imp : implications) rows = std::max(rows, imp.smallest);
-    const aztlan::DomainTable& table = domain_table_on_map(ctx, rows);
-    auto occurs = [&](int n, int k) {
+namespace {
+
+// What the implications are checked on: the map, its name and its domain table.
+struct OnMap {
+    const aztlan::Map& map;
+    const std::string& name;
+    const aztlan::DomainTable& table;
+
+    bool occurs(int n, int k) const {
         return n >= 1 && n <= table.max_size && k <= aztlan::kMaxBonusColumn && table.achievable[n - 1][k];
-    };
-    auto ids = [&](const aztlan::DomainWitness& w) {
+    }
+    std::string witness(int n, int k) const {
+        const aztlan::DomainWitness& w = *table.witness[n - 1][k];
         std::string s;
         for (int t : w.territories) s += (s.empty() ? "" : ", ") + map.territories[t].id;
         return s + " (" + aztlan::to_string(w.type) + ")";
-    };
+    }
+};
+
+void check_smallest_set(Implication& imp, const OnMap& on) {
+    int n = imp.smallest;
+    if (on.occurs(n - 1, imp.bonus)) {
+        imp.holds = false;
+        imp.evidence =
+            "on " + on.name + " a set of " + std::to_string(n - 1) + " does: " + on.witness(n - 1, imp.bonus);
+    } else if (!on.occurs(n, imp.bonus)) {
+        imp.holds = false;
+        imp.evidence = "on " + on.name + " no connected set of " + std::to_string(n) + " holds " +
+                       std::to_string(imp.bonus) + " of one type";
+    } else {
+        imp.holds = true;
+        imp.evidence = "on " + on.name + ": " + on.witness(n, imp.bonus);
+    }
+}
+
+void check_never_within(Implication& imp, const OnMap& on) {
+    imp.holds = true;
+    int up_to = std::min(on.table.max_size, imp.smallest);
+    for (int n = 1; n <= up_to && *imp.holds; ++n) {
+        if (on.occurs(n, imp.bonus)) {
+            imp.holds = false;
+            imp.evidence = "on " + on.name + ": " + on.witness(n, imp.bonus);
+        }
+    }
+    if (*imp.holds) imp.evidence = "on " + on.name + ", up to " + std::to_string(up_to) + " territories";
+}
+
+void check_no_touch(Implication& imp, const OnMap& on) {
+    imp.holds = true;
+    imp.evidence = "on " + on.name + " every border joins two types";
+    for (const auto& t : on.map.territories) {
+        for (int n : t.neighbors) {
+            if (*imp.holds && on.map.territories[n].type == t.type) {
+                imp.holds = false;
+                imp.evidence = "on " + on.name + " " + t.id + " and " + on.map.territories[n].id +
+                               " are both " + aztlan::to_string(t.type) + " and touch";
+            }
+        }
+    }
+}
+
+void check_no_border(Implication& imp, const OnMap& on) {
+    imp.holds = true;
+    int most = 0;
+    for (const auto& t : on.map.territories) {
+        std::array<int, aztlan::kTerritoryTypeCount> per_type{};
+        for (int n : t.neighbors) ++per_type[static_cast<int>(on.map.territories[n].type)];
+        for (int type = 0; type < aztlan::kTerritoryTypeCount; ++type) {
+            most = std::max(most, per_type[type]);
+            if (*imp.holds && per_type[type] >= imp.bonus) {
+                imp.holds = false;
+                imp.evidence = "on " + on.name + " " + t.id + " borders " + std::to_string(per_type[type]) +
+                               " " + aztlan::kTerritoryTypeNames[type];
+            }
+        }
+    }
+    if (*imp.holds)
+        imp.evidence =
+            "on " + on.name + " no territory borders more than " + std::to_string(most) + " of one type";
+}
+
+}  // namespace
+
+void check_implications(std::vector<Implication>& implications, const CheckContext& ctx) {
+    if (!ctx.map) return;
+    int rows = 0;
+    for (const auto& imp : implications) rows = std::max(rows, imp.smallest);
+    const OnMap on{*ctx.map, ctx.map_name, domain_table_on_map(ctx, rows)};
     for (auto& imp : implications) {
-        if (imp.shape == Shape::SmallestSet) {
-            int n = imp.smallest;
-            if (occurs(n - 1, imp.bonus)) {
-                imp.holds = false;
-                imp.evidence = "on " + ctx.map_name + " a set of " + std::to_string(n - 1) +
-                               " does: " + ids(*table.witness[n - 2][imp.bonus]);
-            } else if (!occurs(n, imp.bonus)) {
-                imp.holds = false;
-                imp.evidence = "on " + ctx.map_name + " no connected set of " + std::to_string(n) +
-                               " holds " + std::to_string(imp.bonus) + " of one type";
-            } else {
-                imp.holds = true;
-                imp.evidence = "on " + ctx.map_name + ": " + ids(*table.witness[n - 1][imp.bonus]);
-            }
-        } else if (imp.shape == Shape::NeverWithin) {
-            imp.holds = true;
-            for (int n = 1; n <= std::min(table.max_size, imp.smallest) && *imp.holds; ++n) {
-                if (occurs(n, imp.bonus)) {
-                    imp.holds = false;
-                    imp.evidence = "on " + ctx.map_name + ": " + ids(*table.witness[n - 1][imp.bonus]);
-                }
-            }
-            if (*imp.holds)
-                imp.evidence = "on " + ctx.map_name + ", up to " +
-                               std::to_string(std::min(table.max_size, imp.smallest)) + " territories";
-        } else if (imp.shape == Shape::NoTouch) {
-            imp.holds = true;
-            imp.evidence = "on " + ctx.map_name + " every border joins two types";
-            for (const auto& t : map.territories) {
-                for (int n : t.neighbors) {
-                    if (*imp.holds && map.territories[n].type == t.type) {
-                        imp.holds = false;
-                        imp.evidence = "on " + ctx.map_name + " " + t.id + " and " + map.territories[n].id +
-                                       " are both " + aztlan::to_string(t.type) + " and touch";
-                    }
-                }
-            }
-        } else {
-            imp.holds = true;
-            int most = 0;
-            for (const auto& t : map.territories) {
-                std::array<int, aztlan::kTerritoryTypeCount> per_type{};
-                for (int n : t.neighbors) ++per_type[static_cast<int>(map.territories[n].type)];
-                for (int type = 0; type < aztlan::kTerritoryTypeCount; ++type) {
-                    most = std::max(most, per_type[type]);
-                    if (*imp.holds && per_type[type] >= imp.bonus) {
-                        imp.holds = false;
-                        imp.evidence = "on " + ctx.map_name + " " + t.id + " borders " +
-                                       std::to_string(per_type[type]) + " " +
-                                       aztlan::kTerritoryTypeNames[type];
-                    }
-                }
-            }
-            if (*imp.holds)
-                imp.evidence = "on " + ctx.map_name + " no territory borders more than " +
-                               std::to_string(most) + " of one type";
+        switch (imp.shape) {
+            case Shape::SmallestSet:
+                check_smallest_set(imp, on);
+                break;
+            case Shape::NeverWithin:
+                check_never_within(imp, on);
+                break;
+            case Shape::NoTouch:
+                check_no_touch(imp, on);
+                break;
+            case Shape::NoBorder:
+                check_no_border(imp, on);
+                break;
         }
     }
 }
