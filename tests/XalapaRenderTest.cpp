@@ -305,13 +305,13 @@ TEST(XalapaRender, ColumnsShowTheCardsOfTheDealOrElseTheTask) {
     d.seed = 5;
     Deal dealt = deal(catalogue(), d);
     Challenge ch = dealt.challenge;
-    ch.extra["cards"] = deal_to_json(dealt, d)["cards"];
+    ASSERT_TRUE(ch.cards);
     ASSERT_EQ(ch.tasks.size(), 6u);
     for (int i = 0; i < 6; ++i) {
         SCOPED_TRACE(i);
         ColumnFaces f = column_faces(ch, i, &catalogue());
-        for (auto [face, id] :
-             {std::pair{f.top, dealt.columns[i].top}, std::pair{f.bottom, dealt.columns[i].bottom}}) {
+        for (auto [face, id] : {std::pair{f.top, dealt.cards().columns[i].top},
+                                std::pair{f.bottom, dealt.cards().columns[i].bottom}}) {
             if (id.rfind("printed-", 0) == 0) {
                 EXPECT_EQ(face.deck, "printed");
                 EXPECT_EQ(face.number, id.substr(8));
@@ -333,7 +333,7 @@ TEST(XalapaRender, ColumnsShowTheCardsOfTheDealOrElseTheTask) {
     EXPECT_EQ(edited.top.number, "3");
     EXPECT_EQ(edited.top.deck, "");
     // Unknown card ids are carried, not interpreted: the task's own faces are drawn.
-    ch.extra["cards"]["columns"][1]["top"] = "no-such-card";
+    ch.cards->columns[1].top = "no-such-card";
     EXPECT_EQ(column_faces(ch, 1, &catalogue()).top.number, "2");
 }
 
@@ -358,7 +358,7 @@ TEST(XalapaRender, FacesDerivedFromTasks) {
 
 TEST(XalapaRender, TextFromTheFileIsEscaped) {
     Challenge ch = load_challenge(data_dir() / "puzzles/xalapa/challenges/basic-1.json");
-    ch.extra["id"] = "<b>\"fish\" & 'chips'</b>\x01";
+    ch.id = "<b>\"fish\" & 'chips'</b>\x01";
     std::string svg = render_svg(ch, {});
     EXPECT_TRUE(WellFormed(svg));
     EXPECT_NE(svg.find("&lt;b&gt;&quot;fish&quot; &amp; &apos;chips&apos;&lt;/b&gt;<"), std::string::npos);

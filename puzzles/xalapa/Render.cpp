@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstdio>
 #include <sstream>
-#include <stdexcept>
 
 #include "model/xalapa/Evaluation.h"
 #include "puzzles/xalapa/Deal.h"
@@ -281,49 +280,43 @@ bool same_task(const Task& a, const Task& b) {
     return a.kind == Task::Kind::Same ? a.other == b.other : a.lo == b.lo && a.hi == b.hi;
 }
 
-CardFace card_face(const Catalogue& catalogue, const std::string& id) {
+// The face of a printed number or of a catalogue card; nullopt for an id the catalogue lacks.
+std::optional<CardFace> card_face(const Catalogue& catalogue, const std::string& id) {
     CardFace f;
-    if (id == "printed-1" || id == "printed-2") {
-        f.number = id.substr(8);
+    if (auto printed = printed_number(id)) {
+        f.number = std::to_string(*printed);
         f.deck = "printed";
         return f;
     }
-    const OracleCard& card = catalogue.card(id);
-    f.deck = to_string(card.deck);
-    switch (card.kind) {
+    const OracleCard* card = catalogue.find_card(id);
+    if (!card) return std::nullopt;
+    f.deck = to_string(card->deck);
+    switch (card->kind) {
         case OracleCard::Kind::Number:
-            f.number = std::to_string(card.stones);
-            if (card.at_most) f.qualifier = "at most";
+            f.number = std::to_string(card->stones);
+            if (card->at_most) f.qualifier = "at most";
             break;
         case OracleCard::Kind::Bound:
-            f.number = std::to_string(card.stones);
+            f.number = std::to_string(card->stones);
             f.qualifier = "at least";
             break;
         case OracleCard::Kind::FeatureCard:
-            f.feature = card.feature;
+            f.feature = card->feature;
             break;
     }
     return f;
 }
 
+// The file's cards are carried, not checked against its tasks, so they may disagree (an edited
+// file) or name cards this catalogue lacks: then there are no card faces and the task's are drawn.
 std::optional<ColumnFaces> faces_from_cards(const Challenge& ch, int index, const Catalogue& catalogue) {
-    const Json& cards = ch.extra.contains("cards") ? ch.extra["cards"] : Json();
-    if (!cards.is_object() || !cards.contains("columns")) return std::nullopt;
-    const Json& columns = cards["columns"];
-    if (!columns.is_array() || columns.size() != ch.tasks.size()) return std::nullopt;
-    const Json& c = columns[index];
-    if (!c.is_object() || !c.contains("top") || !c.contains("bottom") || !c["top"].is_string() ||
-        !c["bottom"].is_string())
-        return std::nullopt;
-    Column column{c["top"].get<std::string>(), c["bottom"].get<std::string>()};
-    try {
-        // The file's cards are carried, not interpreted, so they may disagree with its tasks (an
-        // edited file): then the task wins.
-        if (!same_task(column_task(catalogue, column), ch.tasks[index])) return std::nullopt;
-        return ColumnFaces{card_face(catalogue, column.top), card_face(catalogue, column.bottom)};
-    } catch (const std::out_of_range&) {
-        return std::nullopt;
-    }
+    if (!ch.cards || ch.cards->columns.size() != ch.tasks.size()) return std::nullopt;
+    const DealtColumn& column = ch.cards->columns[index];
+    auto task = find_column_task(catalogue, column);
+    if (!task || !same_task(*task, ch.tasks[index])) return std::nullopt;
+    auto top = card_face(catalogue, column.top), bottom = card_face(catalogue, column.bottom);
+    if (!top || !bottom) return std::nullopt;
+    return ColumnFaces{*top, *bottom};
 }
 
 }  // namespace
@@ -464,8 +457,7 @@ std::string render_svg(const Challenge& ch, const RenderOptions& opt) {
 
     if (opt.heading) {
         std::string title = opt.title;
-        if (title.empty() && ch.extra.contains("id") && ch.extra["id"].is_string())
-            title = ch.extra["id"].get<std::string>();
+        if (title.empty() && ch.id) title = *ch.id;
         if (title.empty()) title = "Xalapa challenge";
         svg.text(kMargin, kMargin + 18, title, 22, "font-weight=\"bold\" fill=\"#222\"");
         std::string sub = "board " + (board.id.empty() ? std::string("inline") : board.id) +

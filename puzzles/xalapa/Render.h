@@ -13,10 +13,10 @@ namespace tlaloc::xalapa {
 struct RenderOptions {
     std::optional<CellSet> stones;  // drawn as glass discs
     bool outcome = false;           // with stones: the penalty and a met/unmet mark on every card
-    std::string title;              // heading; "" = the challenge's id or its board's id
+    std::string title;              // heading; "" = the challenge's id, else "Xalapa challenge"
     bool heading = true;            // false: no heading lines (the page around the picture has them)
-    // Used to draw a column as the two cards a deal names ("cards" in the challenge file); without
-    // it, or when the named cards do not make the column's task, the faces follow the task itself.
+    // Used to draw a column as the two cards a deal named (the challenge's `cards`); without it, or
+    // when the named cards do not make the column's task, the faces follow the task itself.
     const Catalogue* catalogue = nullptr;
     // Prefix for the ids inside the picture, so several pictures can share one HTML page.
     std::string id_prefix = "x";
@@ -47,7 +47,7 @@ struct CardFace {
 struct ColumnFaces {
     CardFace top, bottom;
 };
-// The faces of task `index`: from the challenge's "cards" when a catalogue is given and the named
+// The faces of task `index`: the challenge's dealt cards when a catalogue is given and the named
 // cards make exactly this task, otherwise derived from the task.
 ColumnFaces column_faces(const Challenge& challenge, int index, const Catalogue* catalogue);
 
