@@ -17,6 +17,8 @@
 
 #include "model/xalapa/Evaluation.h"
 #include "puzzles/xalapa/Book.h"
+#include "puzzles/xalapa/CardPictures.h"
+#include "puzzles/xalapa/LineRoutes.h"
 #include "puzzles/xalapa/Render.h"
 #include "tests/support/CliRun.h"
 #include "tests/support/ScratchDir.h"
