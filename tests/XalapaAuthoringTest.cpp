@@ -118,7 +118,9 @@ TEST(XalapaDeal, EachLevelFollowsItsSetUp) {
         Deal four = deal(shipped(), o);
         for (int k = 0; k < 4; ++k)
             for (const auto& id : {four.cards().columns[k].top, four.cards().columns[k].bottom})
-                if (id.rfind("printed-", 0) != 0) EXPECT_NE(deck_of(id), Deck::Intermediate);
+                if (id.rfind("printed-", 0) != 0) {
+                    EXPECT_NE(deck_of(id), Deck::Intermediate);
+                }
         EXPECT_EQ(deck_of(four.cards().columns[5].bottom), Deck::Intermediate);
 
         o.level = Level::Five;

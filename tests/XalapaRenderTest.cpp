@@ -231,10 +231,11 @@ TEST(XalapaRender, LineRoutesVisitExactlyTheLineFieldsInNeighbourSteps) {
             for (const auto& run : runs)
                 for (std::size_t k = 0; k < run.size(); ++k) {
                     visited.insert(b.index(run[k]));
-                    if (k)
+                    if (k) {
                         EXPECT_EQ(std::max(std::abs(run[k].row - run[k - 1].row),
                                            std::abs(run[k].col - run[k - 1].col)),
                                   1);
+                    }
                 }
             std::multiset<int> expected;
             for (int i = 0; i < b.size(); ++i)
@@ -293,9 +294,10 @@ TEST(XalapaRender, SolutionMarksAndPenaltyAgreeWithThePlainEvaluator) {
         ASSERT_EQ(texts.size(), ch.tasks.size());
         for (std::size_t i = 0; i < texts.size(); ++i)
             EXPECT_EQ(texts[i], xml_escape(ch.tasks[i].describe()));
-        if (ch.formation)
+        if (ch.formation) {
             EXPECT_EQ(occurrences(svg, "class=\"formation-cell on\""),
                       static_cast<int>(ch.formation->cells.size()));
+        }
     }
 }
 
