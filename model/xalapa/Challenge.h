@@ -1,6 +1,5 @@
 // A Xalapa challenge: a board, the oracle's tasks, an optional position-card formation, the scoring
-// parameters and, for a dealt challenge, the cards that made it. Parsing validates everything, so
-// solvers, evaluators and pictures can trust it.
+// parameters and the cards a deal named. Parsing validates everything, so every user can trust it.
 #pragma once
 #include <filesystem>
 #include <optional>
