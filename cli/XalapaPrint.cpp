@@ -93,4 +93,16 @@ Json solution_to_json(const Challenge& ch, const Solution& s) {
     return j;
 }
 
+Json rating_to_json(const Rating& r) {
+    return Json{{"difficulty", kDifficultyLevels[r.level].name},
+                {"optimum", r.optimum},
+                {"stones", r.stones},
+                {"unmet", r.unmet},
+                {"optimal_sets", r.optimal_sets},
+                {"optimal_sets_more", r.optimal_sets_more},
+                {"smallest_conflict", r.smallest_conflict},
+                {"conflict", r.conflict},
+                {"sum_of_single_task_stones", r.sum_of_single_task_stones}};
+}
+
 }  // namespace tlaloc::cli

@@ -3,6 +3,7 @@
 #include <ostream>
 #include <string>
 
+#include "puzzles/xalapa/Difficulty.h"
 #include "solver/xalapa/ChallengeSolver.h"
 
 namespace tlaloc::cli {
@@ -14,5 +15,6 @@ void print_board(std::ostream& out, const xalapa::Board& board, const xalapa::Ce
                  const xalapa::CellSet& marked = {});
 void print_tasks(std::ostream& out, const xalapa::Challenge& challenge, const xalapa::Evaluation& evaluation);
 Json solution_to_json(const xalapa::Challenge& challenge, const xalapa::Solution& solution);
+Json rating_to_json(const xalapa::Rating& rating);
 
 }  // namespace tlaloc::cli

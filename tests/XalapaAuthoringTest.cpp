@@ -73,25 +73,25 @@ TEST(XalapaDeal, EachLevelFollowsItsSetUp) {
         o.seed = seed;
         o.level = Level::Basic;
         Deal basic = deal(shipped(), o);
-        ASSERT_EQ(basic.columns.size(), 4u);  // + the formation = 5 challenges
-        EXPECT_EQ(basic.columns[0].top, "printed-1");
-        EXPECT_EQ(basic.columns[1].top, "printed-2");
-        EXPECT_EQ(basic.columns[2].top, "novice-1-stone");
-        EXPECT_EQ(basic.columns[3].top, "novice-2-stones");
-        for (const auto& c : basic.columns)
+        ASSERT_EQ(basic.cards().columns.size(), 4u);  // + the formation = 5 challenges
+        EXPECT_EQ(basic.cards().columns[0].top, "printed-1");
+        EXPECT_EQ(basic.cards().columns[1].top, "printed-2");
+        EXPECT_EQ(basic.cards().columns[2].top, "novice-1-stone");
+        EXPECT_EQ(basic.cards().columns[3].top, "novice-2-stones");
+        for (const auto& c : basic.cards().columns)
             EXPECT_TRUE(deck_of(c.bottom) == Deck::Novice && !is_number(c.bottom));
-        EXPECT_EQ(basic.position_side, 3);
+        EXPECT_EQ(basic.cards().position_side, 3);
         EXPECT_EQ(basic.challenge.task_count(), 5);
 
         o.level = Level::One;
         Deal one = deal(shipped(), o);
-        ASSERT_EQ(one.columns.size(), 4u);
-        EXPECT_EQ(one.columns[0].top, "printed-1");
-        EXPECT_EQ(one.columns[1].top, "printed-2");
+        ASSERT_EQ(one.cards().columns.size(), 4u);
+        EXPECT_EQ(one.cards().columns[0].top, "printed-1");
+        EXPECT_EQ(one.cards().columns[1].top, "printed-2");
         EXPECT_EQ(one.challenge.tasks[2].kind, Task::Kind::Same);  // feature over feature
         EXPECT_EQ(one.challenge.tasks[3].kind, Task::Kind::Same);
         std::set<std::string> used;
-        for (const auto& c : one.columns)
+        for (const auto& c : one.cards().columns)
             for (const auto& id : {c.top, c.bottom})
                 if (id.rfind("printed-", 0) != 0) {
                     EXPECT_TRUE(used.insert(id).second) << "card dealt twice: " << id;
@@ -101,29 +101,31 @@ TEST(XalapaDeal, EachLevelFollowsItsSetUp) {
 
         o.level = Level::Two;
         Deal two = deal(shipped(), o);
-        ASSERT_EQ(two.columns.size(), 6u);  // 7 challenges with the formation
+        ASSERT_EQ(two.cards().columns.size(), 6u);  // 7 challenges with the formation
         for (int k = 4; k < 6; ++k) {
-            EXPECT_EQ(deck_of(two.columns[k].top), Deck::Intermediate);
-            EXPECT_EQ(deck_of(two.columns[k].bottom), Deck::Intermediate);
+            EXPECT_EQ(deck_of(two.cards().columns[k].top), Deck::Intermediate);
+            EXPECT_EQ(deck_of(two.cards().columns[k].bottom), Deck::Intermediate);
         }
-        EXPECT_EQ(two.position_side, 4);
+        EXPECT_EQ(two.cards().position_side, 4);
 
         o.level = Level::Three;
         Deal three = deal(shipped(), o);
-        EXPECT_EQ(three.columns[4].top, "expert-1-stone");
-        EXPECT_EQ(three.columns[5].top, "expert-2-stones");
-        EXPECT_EQ(deck_of(three.columns[4].bottom), Deck::Expert);
+        EXPECT_EQ(three.cards().columns[4].top, "expert-1-stone");
+        EXPECT_EQ(three.cards().columns[5].top, "expert-2-stones");
+        EXPECT_EQ(deck_of(three.cards().columns[4].bottom), Deck::Expert);
 
         o.level = Level::Four;
         Deal four = deal(shipped(), o);
         for (int k = 0; k < 4; ++k)
-            for (const auto& id : {four.columns[k].top, four.columns[k].bottom})
-                if (id.rfind("printed-", 0) != 0) EXPECT_NE(deck_of(id), Deck::Intermediate);
-        EXPECT_EQ(deck_of(four.columns[5].bottom), Deck::Intermediate);
+            for (const auto& id : {four.cards().columns[k].top, four.cards().columns[k].bottom})
+                if (id.rfind("printed-", 0) != 0) {
+                    EXPECT_NE(deck_of(id), Deck::Intermediate);
+                }
+        EXPECT_EQ(deck_of(four.cards().columns[5].bottom), Deck::Intermediate);
 
         o.level = Level::Five;
         Deal five = deal(shipped(), o);
-        EXPECT_EQ(five.columns.size(), 6u);
+        EXPECT_EQ(five.cards().columns.size(), 6u);
     }
 }
 
@@ -152,6 +154,26 @@ TEST(XalapaDeal, SameSeedSameRoundAndTheFileParses) {
     Challenge back = parse_challenge(JsonPlace(a, "deal.json"), "deal.json");
     EXPECT_EQ(back.tasks.size(), 6u);
     EXPECT_EQ(a["cards"]["columns"].size(), 6u);
+}
+
+// The deal's challenge carries the cards it named; its file names them under "cards", and the file
+// parses back to the same cards, at every level.
+TEST(XalapaDeal, TheFileCarriesTheDealtCards) {
+    for (int level = 0; level < 6; ++level) {
+        SCOPED_TRACE(kLevelNames[level]);
+        DealOptions o;
+        o.level = static_cast<Level>(level);
+        o.seed = 9;
+        Deal dealt = deal(shipped(), o);
+        ASSERT_TRUE(dealt.challenge.cards);
+        EXPECT_EQ(dealt.cards().columns.size(), dealt.challenge.tasks.size());
+        Json file = deal_to_json(dealt, o);
+        Challenge back = parse_challenge(JsonPlace(file, "deal.json"), "deal.json");
+        ASSERT_TRUE(back.cards);
+        EXPECT_EQ(*back.cards, dealt.cards());
+        EXPECT_EQ(back.extra, Json({{"level", kLevelNames[level]}, {"seed", 9}}));
+        EXPECT_EQ(challenge_to_json(back).dump(), file.dump());
+    }
 }
 
 TEST(XalapaGenerator, UniquePuzzlesReSolveUniqueUnderAnIndependentSolver) {

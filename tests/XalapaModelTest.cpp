@@ -172,10 +172,63 @@ TEST(XalapaParse, EachBadInputGetsOneClearError) {
         {R"({"board": "no/such/board.json", "tasks": []})", "c.json: board: board file"},
         {R"({"board": {"rows": []}, "tasks": []})", "c.json: board.rows: a board has 1 to 12 rows"},
         {R"({"tasks": []})", "c.json: top level: missing \"board\""},
+        {with_board(R"("tasks": [], "id": 7)"), "c.json: id: expected a string, found an integer"},
+        {with_board(R"("tasks": [], "cards": [])"), "c.json: cards: expected an object, found an array"},
+        {with_board(R"("tasks": [], "cards": {"columns": [{"top": "printed-1"}], "position": "P1",
+                    "position_side": 3, "board": "b"})"),
+         "c.json: cards.columns[0]: missing \"bottom\""},
+        {with_board(
+             R"("tasks": [], "cards": {"columns": [], "position": "P1", "position_side": 5, "board": "b"})"),
+         "c.json: cards.position_side: 5 is out of range"},
+        {with_board(R"("tasks": [], "cards": {"columns": [], "position_side": 3, "board": "b"})"),
+         "c.json: cards: missing \"position\""},
+        {with_board(
+             R"("tasks": [], "cards": {"columns": [], "position": "P1", "position_side": 3, "board": "b",
+                    "deck": 1})"),
+         "c.json: cards: unknown key \"deck\""},
         {R"([1, 2])", "c.json: expected an object"},
     };
     for (const auto& c : cases) {
         std::string msg = error_of(c.text);
         EXPECT_NE(msg.find(c.expected), std::string::npos) << "input: " << c.text << "\nmessage: " << msg;
     }
+}
+
+// A dealt challenge names its cards: they are parsed into typed members, written back as the same
+// JSON, and parse again to equal cards; keys tlaloc does not interpret ride along untouched.
+TEST(XalapaChallenge, DealtCardsRoundTripThroughJson) {
+    const std::string text = with_board(R"("id": "round-7", "level": "2", "seed": 7, "note": {"by": "hand"},
+        "tasks": [{"feature": "red", "count": 1, "label": "printed-1 / novice-red"}, {"same": ["gecko", "bird"]}],
+        "cards": {"columns": [{"top": "printed-1", "bottom": "novice-red"},
+                              {"top": "novice-gecko", "bottom": "novice-bird"}],
+                  "position": "P3", "position_side": 4, "board": "sun-front"})");
+    Challenge ch = challenge_from(text);
+    ASSERT_TRUE(ch.cards);
+    EXPECT_EQ(ch.id, "round-7");
+    ASSERT_EQ(ch.cards->columns.size(), 2u);
+    EXPECT_EQ(ch.cards->columns[0], (DealtColumn{"printed-1", "novice-red"}));
+    EXPECT_EQ(ch.cards->columns[1], (DealtColumn{"novice-gecko", "novice-bird"}));
+    EXPECT_EQ(ch.cards->position, "P3");
+    EXPECT_EQ(ch.cards->position_side, 4);
+    EXPECT_EQ(ch.cards->board, "sun-front");
+    EXPECT_EQ(ch.extra, Json::parse(R"({"level": "2", "seed": 7, "note": {"by": "hand"}})"));
+
+    Json written = challenge_to_json(ch);
+    Json original = parse_json_text(text, "c.json");
+    for (const char* key : {"id", "cards", "level", "seed", "note"})
+        EXPECT_EQ(written[key], original[key]) << key;
+    Challenge back = parse_challenge(JsonPlace(written, "c.json"), "c.json");
+    ASSERT_TRUE(back.cards);
+    EXPECT_EQ(*back.cards, *ch.cards);
+    EXPECT_EQ(back.id, ch.id);
+    EXPECT_EQ(back.extra, ch.extra);
+    EXPECT_EQ(challenge_to_json(back).dump(), written.dump());
+
+    // A challenge that names no cards and no id gets none, and writes none.
+    Challenge plain = challenge_from(with_board(R"("tasks": [])"));
+    EXPECT_FALSE(plain.cards);
+    EXPECT_FALSE(plain.id);
+    Json plain_json = challenge_to_json(plain);
+    EXPECT_FALSE(plain_json.contains("cards"));
+    EXPECT_FALSE(plain_json.contains("id"));
 }

@@ -17,6 +17,8 @@
 
 #include "model/xalapa/Evaluation.h"
 #include "puzzles/xalapa/Book.h"
+#include "puzzles/xalapa/CardPictures.h"
+#include "puzzles/xalapa/LineRoutes.h"
 #include "puzzles/xalapa/Render.h"
 #include "tests/support/CliRun.h"
 #include "tests/support/ScratchDir.h"
@@ -229,10 +231,11 @@ TEST(XalapaRender, LineRoutesVisitExactlyTheLineFieldsInNeighbourSteps) {
             for (const auto& run : runs)
                 for (std::size_t k = 0; k < run.size(); ++k) {
                     visited.insert(b.index(run[k]));
-                    if (k)
+                    if (k) {
                         EXPECT_EQ(std::max(std::abs(run[k].row - run[k - 1].row),
                                            std::abs(run[k].col - run[k - 1].col)),
                                   1);
+                    }
                 }
             std::multiset<int> expected;
             for (int i = 0; i < b.size(); ++i)
@@ -291,9 +294,10 @@ TEST(XalapaRender, SolutionMarksAndPenaltyAgreeWithThePlainEvaluator) {
         ASSERT_EQ(texts.size(), ch.tasks.size());
         for (std::size_t i = 0; i < texts.size(); ++i)
             EXPECT_EQ(texts[i], xml_escape(ch.tasks[i].describe()));
-        if (ch.formation)
+        if (ch.formation) {
             EXPECT_EQ(occurrences(svg, "class=\"formation-cell on\""),
                       static_cast<int>(ch.formation->cells.size()));
+        }
     }
 }
 
@@ -305,13 +309,13 @@ TEST(XalapaRender, ColumnsShowTheCardsOfTheDealOrElseTheTask) {
     d.seed = 5;
     Deal dealt = deal(catalogue(), d);
     Challenge ch = dealt.challenge;
-    ch.extra["cards"] = deal_to_json(dealt, d)["cards"];
+    ASSERT_TRUE(ch.cards);
     ASSERT_EQ(ch.tasks.size(), 6u);
     for (int i = 0; i < 6; ++i) {
         SCOPED_TRACE(i);
         ColumnFaces f = column_faces(ch, i, &catalogue());
-        for (auto [face, id] :
-             {std::pair{f.top, dealt.columns[i].top}, std::pair{f.bottom, dealt.columns[i].bottom}}) {
+        for (auto [face, id] : {std::pair{f.top, dealt.cards().columns[i].top},
+                                std::pair{f.bottom, dealt.cards().columns[i].bottom}}) {
             if (id.rfind("printed-", 0) == 0) {
                 EXPECT_EQ(face.deck, "printed");
                 EXPECT_EQ(face.number, id.substr(8));
@@ -333,7 +337,7 @@ TEST(XalapaRender, ColumnsShowTheCardsOfTheDealOrElseTheTask) {
     EXPECT_EQ(edited.top.number, "3");
     EXPECT_EQ(edited.top.deck, "");
     // Unknown card ids are carried, not interpreted: the task's own faces are drawn.
-    ch.extra["cards"]["columns"][1]["top"] = "no-such-card";
+    ch.cards->columns[1].top = "no-such-card";
     EXPECT_EQ(column_faces(ch, 1, &catalogue()).top.number, "2");
 }
 
@@ -358,7 +362,7 @@ TEST(XalapaRender, FacesDerivedFromTasks) {
 
 TEST(XalapaRender, TextFromTheFileIsEscaped) {
     Challenge ch = load_challenge(data_dir() / "puzzles/xalapa/challenges/basic-1.json");
-    ch.extra["id"] = "<b>\"fish\" & 'chips'</b>\x01";
+    ch.id = "<b>\"fish\" & 'chips'</b>\x01";
     std::string svg = render_svg(ch, {});
     EXPECT_TRUE(WellFormed(svg));
     EXPECT_NE(svg.find("&lt;b&gt;&quot;fish&quot; &amp; &apos;chips&apos;&lt;/b&gt;<"), std::string::npos);

@@ -1,5 +1,5 @@
-// A Xalapa challenge: a board, the oracle's tasks, an optional position-card formation and the
-// scoring parameters. Parsing validates everything, so solvers and evaluators can trust it.
+// A Xalapa challenge: a board, the oracle's tasks, an optional position-card formation, the scoring
+// parameters and the cards a deal named. Parsing validates everything, so every user can trust it.
 #pragma once
 #include <filesystem>
 #include <optional>
@@ -30,6 +30,23 @@ struct Formation {
     std::vector<Cell> cells;  // normalised: smallest row and column are 0, sorted, distinct
 };
 
+// One challenge column as dealt: the card in the top row over the card in the bottom row, by id
+// (the board's printed numbers are "printed-1" and "printed-2").
+struct DealtColumn {
+    std::string top, bottom;
+    bool operator==(const DealtColumn&) const = default;
+};
+
+// What a deal named (the file's "cards"), so a picture can draw each column as its two cards. The
+// ids are recorded, not looked up: a file may name cards a catalogue does not have.
+struct DealtCards {
+    std::vector<DealtColumn> columns;  // in task order
+    std::string position;              // the position card's id
+    int position_side = 3;             // its 3-stone or 4-stone side
+    std::string board;                 // the board side's id
+    bool operator==(const DealtCards&) const = default;
+};
+
 struct Challenge {
     Board board;
     std::string board_ref;  // the path the file gave for its board, "" when inline
@@ -38,7 +55,11 @@ struct Challenge {
     std::vector<Task> tasks;
     int disfavor = 3;
     int max_stones = 8;
-    Json extra = Json::object();  // keys tlaloc carries but does not interpret (id, cards, level, ...)
+    std::optional<std::string> id;    // the file's "id" (a picture's title)
+    std::optional<DealtCards> cards;  // the file's "cards": set when the challenge was dealt
+    // Every other key a file may carry ("name", "level", "seed", "difficulty", "rating", "note",
+    // "source"): kept and written back unchanged, never read by tlaloc.
+    Json extra = Json::object();
 
     int task_count() const { return static_cast<int>(tasks.size()) + (formation ? 1 : 0); }
 };

@@ -69,57 +69,62 @@ void title_page(std::ostringstream& o, const std::vector<GeneratedPuzzle>& puzzl
          "solver and re-checked by a plain evaluator.</p>\n</section>\n";
 }
 
+// One puzzle on its own page: the picture without stones and room for the answer.
+void puzzle_page(std::ostringstream& o, const GeneratedPuzzle& p, std::size_t k, std::size_t count,
+                 const Catalogue& catalogue) {
+    RenderOptions opt;
+    opt.catalogue = &catalogue;
+    opt.heading = false;
+    opt.id_prefix = "p" + std::to_string(k + 1);
+    o << "<section class=\"sheet puzzle\" id=\"puzzle-" << k + 1 << "\">\n<h2>Puzzle " << k + 1
+      << "</h2>\n<p class=\"meta\">level " << to_string(p.deal_options.level) << " · board "
+      << xml_escape(p.deal.cards().board) << " · at most " << p.deal.challenge.max_stones
+      << " stones · difficulty " << xml_escape(difficulty_name(p.rating.level)) << " · "
+      << plural(p.deal.challenge.task_count(), "challenge", "challenges") << "</p>\n"
+      << render_svg(p.deal.challenge, opt)
+      << "<p class=\"answer\">Your stones:<span></span> Your penalty:<span></span></p>\n<p class=\"meta\">Solution on page "
+      << count + k + 2 << ".</p>\n</section>\n";
+}
+
+// A puzzle's solution: the proved optimum drawn with its stones, and how to deal the puzzle again.
+void solution_page(std::ostringstream& o, const GeneratedPuzzle& p, std::size_t k,
+                   const Catalogue& catalogue) {
+    const Evaluation& e = p.solution.evaluation;
+    RenderOptions opt;
+    opt.catalogue = &catalogue;
+    opt.heading = false;
+    opt.id_prefix = "s" + std::to_string(k + 1);
+    opt.stones = p.solution.stones;
+    opt.outcome = true;
+    o << "<section class=\"sheet solution\" id=\"solution-" << k + 1 << "\">\n<h2>Solution " << k + 1
+      << "</h2>\n<p class=\"meta\">"
+      << "lowest penalty " << e.penalty << " = " << plural(e.stones, "stone", "stones") << " + "
+      << p.deal.challenge.disfavor << " × " << e.unmet << " unmet (proved: no answer scores less) · ";
+    if (p.rating.optimal_sets_more)
+        o << "more than " << p.rating.optimal_sets << " best answers";
+    else
+        o << (p.rating.optimal_sets == 1 ? std::string("the only best answer")
+                                         : std::to_string(p.rating.optimal_sets) + " best answers");
+    o << " · difficulty " << xml_escape(difficulty_name(p.rating.level)) << "</p>\n"
+      << render_svg(p.deal.challenge, opt)
+      << "<p class=\"meta\">Deal it again: <code>tlaloc xalapa deal --level "
+      << to_string(p.deal_options.level) << " --seed " << p.deal_options.seed
+      << (p.deal_options.board.empty() ? "" : " --board " + xml_escape(p.deal_options.board))
+      << "</code></p>\n</section>\n";
+}
+
 }  // namespace
 
-std::string book_html(const std::vector<GeneratedPuzzle>& dealt, const BookSettings& s,
+// The pictures draw each column as the two cards the deal named (each deal's challenge carries
+// them), as they lie in the box.
+std::string book_html(const std::vector<GeneratedPuzzle>& puzzles, const BookSettings& s,
                       const Catalogue& catalogue) {
-    // The pictures draw each column as the two cards the deal named, as they lie in the box.
-    std::vector<GeneratedPuzzle> puzzles = dealt;
-    for (auto& p : puzzles) p.deal.challenge.extra["cards"] = deal_to_json(p.deal, p.deal_options)["cards"];
     std::ostringstream o;
     o << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>Xalapa puzzle book</title>\n<style>"
       << kStyle << "</style>\n</head>\n<body>\n";
     title_page(o, puzzles, s);
-    for (std::size_t k = 0; k < puzzles.size(); ++k) {
-        const GeneratedPuzzle& p = puzzles[k];
-        RenderOptions opt;
-        opt.catalogue = &catalogue;
-        opt.heading = false;
-        opt.id_prefix = "p" + std::to_string(k + 1);
-        o << "<section class=\"sheet puzzle\" id=\"puzzle-" << k + 1 << "\">\n<h2>Puzzle " << k + 1
-          << "</h2>\n<p class=\"meta\">level " << to_string(p.deal_options.level) << " · board "
-          << xml_escape(p.deal.board) << " · at most " << p.deal.challenge.max_stones
-          << " stones · difficulty " << xml_escape(difficulty_name(p.rating.level)) << " · "
-          << plural(p.deal.challenge.task_count(), "challenge", "challenges") << "</p>\n"
-          << render_svg(p.deal.challenge, opt)
-          << "<p class=\"answer\">Your stones:<span></span> Your penalty:<span></span></p>\n<p class=\"meta\">Solution on page "
-          << puzzles.size() + k + 2 << ".</p>\n</section>\n";
-    }
-    for (std::size_t k = 0; k < puzzles.size(); ++k) {
-        const GeneratedPuzzle& p = puzzles[k];
-        const Evaluation& e = p.solution.evaluation;
-        RenderOptions opt;
-        opt.catalogue = &catalogue;
-        opt.heading = false;
-        opt.id_prefix = "s" + std::to_string(k + 1);
-        opt.stones = p.solution.stones;
-        opt.outcome = true;
-        o << "<section class=\"sheet solution\" id=\"solution-" << k + 1 << "\">\n<h2>Solution " << k + 1
-          << "</h2>\n<p class=\"meta\">"
-          << "lowest penalty " << e.penalty << " = " << plural(e.stones, "stone", "stones") << " + "
-          << p.deal.challenge.disfavor << " × " << e.unmet << " unmet (proved: no answer scores less) · ";
-        if (p.rating.optimal_sets_more)
-            o << "more than " << p.rating.optimal_sets << " best answers";
-        else
-            o << (p.rating.optimal_sets == 1 ? std::string("the only best answer")
-                                             : std::to_string(p.rating.optimal_sets) + " best answers");
-        o << " · difficulty " << xml_escape(difficulty_name(p.rating.level)) << "</p>\n"
-          << render_svg(p.deal.challenge, opt)
-          << "<p class=\"meta\">Deal it again: <code>tlaloc xalapa deal --level "
-          << to_string(p.deal_options.level) << " --seed " << p.deal_options.seed
-          << (p.deal_options.board.empty() ? "" : " --board " + xml_escape(p.deal_options.board))
-          << "</code></p>\n</section>\n";
-    }
+    for (std::size_t k = 0; k < puzzles.size(); ++k) puzzle_page(o, puzzles[k], k, puzzles.size(), catalogue);
+    for (std::size_t k = 0; k < puzzles.size(); ++k) solution_page(o, puzzles[k], k, catalogue);
     o << "</body>\n</html>\n";
     return o.str();
 }

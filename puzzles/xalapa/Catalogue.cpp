@@ -17,9 +17,14 @@ const char* to_string(Deck deck) {
     return "?";
 }
 
-const OracleCard& Catalogue::card(const std::string& id) const {
+const OracleCard* Catalogue::find_card(const std::string& id) const {
     for (const auto& c : cards)
-        if (c.id == id) return c;
+        if (c.id == id) return &c;
+    return nullptr;
+}
+
+const OracleCard& Catalogue::card(const std::string& id) const {
+    if (const OracleCard* c = find_card(id)) return *c;
     throw std::out_of_range("no oracle card " + id);
 }
 
@@ -40,57 +45,66 @@ Formation read_formation(const JsonPlace& where) {
     f.cells = formation_orientations(f, Orientations::Fixed)[0];
     return f;
 }
+Deck read_deck(const JsonPlace& where) {
+    auto deck = where.as_string();
+    if (deck == "novice") return Deck::Novice;
+    if (deck == "intermediate") return Deck::Intermediate;
+    if (deck == "expert") return Deck::Expert;
+    where.fail("unknown deck \"" + deck + "\"");
+}
+
+OracleCard read_card(const JsonPlace& c) {
+    OracleCard card;
+    card.id = c.at("id").as_string();
+    card.deck = read_deck(c.at("deck"));
+    auto kind = c.at("kind").as_string();
+    if (kind == "number") {
+        card.kind = OracleCard::Kind::Number;
+        if (auto n = c.get("count"))
+            card.stones = static_cast<int>(n->as_int(0, kMaxFields));
+        else {
+            card.stones = static_cast<int>(c.at("at_most").as_int(0, kMaxFields));
+            card.at_most = true;
+        }
+    } else if (kind == "bound") {
+        card.kind = OracleCard::Kind::Bound;
+        card.stones = static_cast<int>(c.at("at_least").as_int(0, kMaxFields));
+    } else if (kind == "feature") {
+        card.kind = OracleCard::Kind::FeatureCard;
+        card.feature = parse_feature(c.at("feature").as_string(), c.at("feature"));
+    } else {
+        c.at("kind").fail("unknown card kind \"" + kind + "\" (number, bound, feature)");
+    }
+    return card;
+}
+
+// Every boards/*.json, in file name order; a board without an id is named after its file.
+std::vector<BoardSide> read_board_sides(const std::filesystem::path& dir) {
+    std::vector<std::filesystem::path> files;
+    for (const auto& e : std::filesystem::directory_iterator(dir))
+        if (e.path().extension() == ".json") files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    std::vector<BoardSide> sides;
+    for (const auto& f : files) {
+        Board b = load_board(f);
+        sides.push_back({b.id.empty() ? f.stem().string() : b.id, f, b});
+    }
+    return sides;
+}
+
 }  // namespace
 
 Catalogue load_catalogue(const std::filesystem::path& dir) {
     Catalogue cat;
     Json cards = load_json_file(dir / "cards.json");
     JsonPlace root(cards, (dir / "cards.json").string());
-    for (auto& c : root.at("cards").items()) {
-        OracleCard card;
-        card.id = c.at("id").as_string();
-        auto deck = c.at("deck").as_string();
-        if (deck == "novice")
-            card.deck = Deck::Novice;
-        else if (deck == "intermediate")
-            card.deck = Deck::Intermediate;
-        else if (deck == "expert")
-            card.deck = Deck::Expert;
-        else
-            c.at("deck").fail("unknown deck \"" + deck + "\"");
-        auto kind = c.at("kind").as_string();
-        if (kind == "number") {
-            card.kind = OracleCard::Kind::Number;
-            if (auto n = c.get("count"))
-                card.stones = static_cast<int>(n->as_int(0, kMaxFields));
-            else {
-                card.stones = static_cast<int>(c.at("at_most").as_int(0, kMaxFields));
-                card.at_most = true;
-            }
-        } else if (kind == "bound") {
-            card.kind = OracleCard::Kind::Bound;
-            card.stones = static_cast<int>(c.at("at_least").as_int(0, kMaxFields));
-        } else if (kind == "feature") {
-            card.kind = OracleCard::Kind::FeatureCard;
-            card.feature = parse_feature(c.at("feature").as_string(), c.at("feature"));
-        } else {
-            c.at("kind").fail("unknown card kind \"" + kind + "\" (number, bound, feature)");
-        }
-        cat.cards.push_back(card);
-    }
+    for (auto& c : root.at("cards").items()) cat.cards.push_back(read_card(c));
     Json positions = load_json_file(dir / "positions.json");
     JsonPlace proot(positions, (dir / "positions.json").string());
     for (auto& p : proot.at("positions").items())
         cat.positions.push_back(
             {p.at("id").as_string(), read_formation(p.at("three")), read_formation(p.at("four"))});
-    std::vector<std::filesystem::path> files;
-    for (const auto& e : std::filesystem::directory_iterator(dir / "boards"))
-        if (e.path().extension() == ".json") files.push_back(e.path());
-    std::sort(files.begin(), files.end());
-    for (const auto& f : files) {
-        Board b = load_board(f);
-        cat.boards.push_back({b.id.empty() ? f.stem().string() : b.id, f, b});
-    }
+    cat.boards = read_board_sides(dir / "boards");
     return cat;
 }
 

@@ -39,8 +39,9 @@ struct Catalogue {
     std::vector<PositionCard> positions;
     std::vector<BoardSide> boards;
 
-    const OracleCard& card(const std::string& id) const;  // throws std::out_of_range
-    const BoardSide* board(const std::string& id) const;  // nullptr when unknown
+    const OracleCard* find_card(const std::string& id) const;  // nullptr when unknown
+    const OracleCard& card(const std::string& id) const;       // for a shipped id; throws std::out_of_range
+    const BoardSide* board(const std::string& id) const;       // nullptr when unknown
 };
 
 // Loads from `dir` (default: data_dir()/puzzles/xalapa); bad files are InputErrors.

@@ -89,95 +89,122 @@ Json census_record(ChallengeSolver& solver, const Catalogue& cat, const CensusIt
                 {"unique", *best.unique}};
 }
 
-Json summarize_census(const std::vector<std::pair<std::string, std::string>>& files, std::string& text) {
+namespace {
+
+// The census lines read so far, by item index (a repeated index counts as a duplicate line).
+struct CensusLines {
     std::map<std::int64_t, Json> records;
     std::int64_t total = -1, duplicates = 0;
-    for (const auto& [name, content] : files) {
-        std::istringstream in(content);
-        std::string line;
-        int line_no = 0;
-        while (std::getline(in, line)) {
-            ++line_no;
-            if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-            std::string where = name + ":" + std::to_string(line_no);
-            Json j = parse_json_text(line, where);
-            JsonPlace p(j, where);
-            auto index = p.at("index").as_int(0, 1LL << 40);
-            auto of = p.at("of").as_int(1, 1LL << 40);
-            if (total >= 0 && of != total)
-                p.at("of").fail("this line belongs to a census of " + std::to_string(of) +
-                                " items, earlier lines to one of " + std::to_string(total));
-            total = of;
-            p.at("penalty").as_int(0, 1 << 20);
-            p.at("unique").as_bool();
-            p.at("unmet").expect_array();
-            p.at("cards").expect_array();
-            if (!records.emplace(index, j).second) ++duplicates;
-        }
+};
+
+void read_census_file(const std::string& name, const std::string& content, CensusLines& lines) {
+    std::istringstream in(content);
+    std::string line;
+    int line_no = 0;
+    while (std::getline(in, line)) {
+        ++line_no;
+        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+        std::string where = name + ":" + std::to_string(line_no);
+        Json j = parse_json_text(line, where);
+        JsonPlace p(j, where);
+        auto index = p.at("index").as_int(0, 1LL << 40);
+        auto of = p.at("of").as_int(1, 1LL << 40);
+        if (lines.total >= 0 && of != lines.total)
+            p.at("of").fail("this line belongs to a census of " + std::to_string(of) +
+                            " items, earlier lines to one of " + std::to_string(lines.total));
+        lines.total = of;
+        p.at("penalty").as_int(0, 1 << 20);
+        p.at("unique").as_bool();
+        p.at("unmet").expect_array();
+        p.at("cards").expect_array();
+        if (!lines.records.emplace(index, j).second) ++lines.duplicates;
     }
-    Json summary;
-    std::map<int, std::int64_t> penalties;
+}
+
+struct CensusTally {
+    std::map<int, std::int64_t> penalties;  // penalty -> challenges
     std::int64_t gave_up = 0, unique = 0;
+    std::vector<const Json*> by_penalty;                     // highest penalty first
+    std::vector<std::pair<double, std::string>> card_rates;  // (unmet share, card), highest first
+};
+
+CensusTally tally(const std::map<std::int64_t, Json>& records) {
+    CensusTally t;
     std::map<std::string, std::pair<std::int64_t, std::int64_t>> card_unmet;  // card -> (unmet, seen)
-    std::vector<const Json*> by_penalty;
     for (const auto& [index, j] : records) {
-        int penalty = j["penalty"].get<int>();
-        ++penalties[penalty];
-        if (!j["unmet"].empty()) ++gave_up;
-        if (j["unique"].get<bool>()) ++unique;
+        ++t.penalties[j["penalty"].get<int>()];
+        if (!j["unmet"].empty()) ++t.gave_up;
+        if (j["unique"].get<bool>()) ++t.unique;
         for (std::size_t k = 0; k < j["cards"].size(); ++k) {
             auto& counts = card_unmet[j["cards"][k].get<std::string>()];
             ++counts.second;
             for (const auto& u : j["unmet"])
                 if (u.is_number_integer() && u.get<std::size_t>() == k) ++counts.first;
         }
-        by_penalty.push_back(&j);
+        t.by_penalty.push_back(&j);
     }
-    std::stable_sort(by_penalty.begin(), by_penalty.end(), [](const Json* a, const Json* b) {
+    std::stable_sort(t.by_penalty.begin(), t.by_penalty.end(), [](const Json* a, const Json* b) {
         return (*a)["penalty"].get<int>() > (*b)["penalty"].get<int>();
     });
-    const double n = static_cast<double>(records.size());
-    Json dist = Json::object();
-    for (auto [p, c] : penalties) dist[std::to_string(p)] = c;
-    Json hardest = Json::array();
-    for (std::size_t i = 0; i < by_penalty.size() && i < 10; ++i) hardest.push_back(*by_penalty[i]);
-    Json cards = Json::array();
-    std::vector<std::pair<double, std::string>> card_rates;
     for (const auto& [card, counts] : card_unmet)
-        card_rates.push_back({static_cast<double>(counts.first) / counts.second, card});
-    std::sort(card_rates.rbegin(), card_rates.rend());
-    for (const auto& [rate, card] : card_rates) cards.push_back({{"card", card}, {"unmet_share", rate}});
-    summary = {{"challenges", records.size()},
-               {"expected", total},
-               {"missing", total < 0 ? 0 : total - static_cast<std::int64_t>(records.size())},
-               {"duplicate_lines", duplicates},
-               {"penalty_distribution", dist},
-               {"give_up_share", n ? gave_up / n : 0.0},
-               {"unique_share", n ? unique / n : 0.0},
-               {"hardest", hardest},
-               {"cards_by_unmet_share", cards}};
+        t.card_rates.push_back({static_cast<double>(counts.first) / counts.second, card});
+    std::sort(t.card_rates.rbegin(), t.card_rates.rend());
+    return t;
+}
+
+Json summary_json(const CensusLines& lines, const CensusTally& t) {
+    const double n = static_cast<double>(lines.records.size());
+    Json dist = Json::object();
+    for (auto [p, c] : t.penalties) dist[std::to_string(p)] = c;
+    Json hardest = Json::array();
+    for (std::size_t i = 0; i < t.by_penalty.size() && i < 10; ++i) hardest.push_back(*t.by_penalty[i]);
+    Json cards = Json::array();
+    for (const auto& [rate, card] : t.card_rates) cards.push_back({{"card", card}, {"unmet_share", rate}});
+    return {{"challenges", lines.records.size()},
+            {"expected", lines.total},
+            {"missing", lines.total < 0 ? 0 : lines.total - static_cast<std::int64_t>(lines.records.size())},
+            {"duplicate_lines", lines.duplicates},
+            {"penalty_distribution", dist},
+            {"give_up_share", n ? t.gave_up / n : 0.0},
+            {"unique_share", n ? t.unique / n : 0.0},
+            {"hardest", hardest},
+            {"cards_by_unmet_share", cards}};
+}
+
+std::string summary_text(const CensusLines& lines, const CensusTally& t) {
+    const double n = static_cast<double>(lines.records.size());
     std::ostringstream out;
-    out << "census: " << records.size() << " challenges";
-    if (total >= 0)
-        out << " of " << total
-            << (records.size() == static_cast<std::size_t>(total) ? " (complete)"
-                                                                  : " (INCOMPLETE: some shards missing)");
-    if (duplicates) out << ", " << duplicates << " duplicate lines ignored";
+    out << "census: " << lines.records.size() << " challenges";
+    if (lines.total >= 0)
+        out << " of " << lines.total
+            << (lines.records.size() == static_cast<std::size_t>(lines.total)
+                    ? " (complete)"
+                    : " (INCOMPLETE: some shards missing)");
+    if (lines.duplicates) out << ", " << lines.duplicates << " duplicate lines ignored";
     out << "\npenalty distribution:\n";
-    for (auto [p, c] : penalties) out << "  " << p << ": " << c << " (" << (100.0 * c / n) << "%)\n";
-    out << "optimum gives up a task: " << gave_up << " (" << (n ? 100.0 * gave_up / n : 0) << "%)\n";
-    out << "unique optimum: " << unique << " (" << (n ? 100.0 * unique / n : 0) << "%)\n";
+    for (auto [p, c] : t.penalties) out << "  " << p << ": " << c << " (" << (100.0 * c / n) << "%)\n";
+    out << "optimum gives up a task: " << t.gave_up << " (" << (n ? 100.0 * t.gave_up / n : 0) << "%)\n";
+    out << "unique optimum: " << t.unique << " (" << (n ? 100.0 * t.unique / n : 0) << "%)\n";
     out << "hardest challenges:\n";
-    for (std::size_t i = 0; i < by_penalty.size() && i < 5; ++i) {
-        const Json& j = *by_penalty[i];
+    for (std::size_t i = 0; i < t.by_penalty.size() && i < 5; ++i) {
+        const Json& j = *t.by_penalty[i];
         out << "  penalty " << j["penalty"] << "  board " << j["board"].get<std::string>() << "  position "
             << j["position"].get<std::string>() << "  cards " << j["cards"].dump() << "\n";
     }
     out << "cards whose task the optimum most often gives up:\n";
-    for (std::size_t i = 0; i < card_rates.size() && i < 5; ++i)
-        out << "  " << card_rates[i].second << ": " << 100.0 * card_rates[i].first << "%\n";
-    text = out.str();
-    return summary;
+    for (std::size_t i = 0; i < t.card_rates.size() && i < 5; ++i)
+        out << "  " << t.card_rates[i].second << ": " << 100.0 * t.card_rates[i].first << "%\n";
+    return out.str();
+}
+
+}  // namespace
+
+Json summarize_census(const std::vector<std::pair<std::string, std::string>>& files, std::string& text) {
+    CensusLines lines;
+    for (const auto& [name, content] : files) read_census_file(name, content, lines);
+    CensusTally t = tally(lines.records);
+    text = summary_text(lines, t);
+    return summary_json(lines, t);
 }
 
 }  // namespace tlaloc::xalapa

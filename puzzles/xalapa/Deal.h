@@ -16,16 +16,15 @@ inline constexpr const char* kLevelNames[] = {"basic", "1", "2", "3", "4", "5"};
 std::optional<Level> parse_level(const std::string& name);
 const char* to_string(Level level);
 
-// One challenge column: the card (or the board's printed number, id "printed-1"/"printed-2") in the
-// top row over the card in the bottom row.
-struct Column {
-    std::string top, bottom;
-};
+// The number a printed column top stands for ("printed-1" -> 1, "printed-2" -> 2); nullopt for a card.
+std::optional<int> printed_number(const std::string& id);
 
 // The column's condition: number over feature = exactly N there ("at most" cards: at most N; the
 // "at least" bound card: at least N there); feature over feature = as many on both; number over
-// number = at least the sum of stones on the whole board.
-Task column_task(const Catalogue& catalogue, const Column& column);
+// number = at least the sum of stones on the whole board. Both ids must be in the catalogue.
+Task column_task(const Catalogue& catalogue, const DealtColumn& column);
+// The same, or nullopt when an id is neither a printed number nor a card of the catalogue.
+std::optional<Task> find_column_task(const Catalogue& catalogue, const DealtColumn& column);
 
 struct DealOptions {
     Level level = Level::Basic;
@@ -36,16 +35,15 @@ struct DealOptions {
 };
 
 struct Deal {
-    Challenge challenge;  // tasks in column order; the formation from the position card
-    std::vector<Column> columns;
-    std::string position;  // position card id
-    int position_side = 3;
-    std::string board;  // board side id
+    // Tasks in column order, the formation from the position card, and `cards` naming what was dealt.
+    Challenge challenge;
+
+    const DealtCards& cards() const { return challenge.cards.value(); }  // deal() always sets them
 };
 
 // Throws InputError for an unknown board id or a bad position side.
 Deal deal(const Catalogue& catalogue, const DealOptions& options);
-// The challenge with "cards", "level", "seed", "position" filled in (pinned format plus those keys).
+// The challenge in the pinned format with its "cards", plus "level" and "seed".
 Json deal_to_json(const Deal& deal, const DealOptions& options);
 
 }  // namespace tlaloc::xalapa
