@@ -100,7 +100,9 @@ void expect_rejected(const FileFormat& format, const std::string& text, const st
     EXPECT_EQ(r.code, 2) << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     EXPECT_NE(r.err.find(file.filename().string()), std::string::npos) << r.err;
-    if (!element.empty()) EXPECT_NE(r.err.find(element), std::string::npos) << r.err;
+    if (!element.empty()) {
+        EXPECT_NE(r.err.find(element), std::string::npos) << r.err;
+    }
     EXPECT_EQ(r.out, "");
 }
 
@@ -110,9 +112,10 @@ TEST(Conformance, EveryGameFolderIsRegistered) {
     for (const char* layer : {"model", "puzzles"}) {
         for (const auto& e : fs::directory_iterator(kSource / layer)) {
             std::string name = e.path().filename().string();
-            if (e.is_directory() && name != "common")
+            if (e.is_directory() && name != "common") {
                 EXPECT_TRUE(registered.count(name))
                     << layer << "/" << name << " has no entry in cli/GameRegistry.cpp";
+            }
         }
     }
     for (const auto& name : registered) EXPECT_TRUE(fs::is_directory(kSource / "model" / name)) << name;
@@ -172,7 +175,7 @@ TEST(Conformance, WrongTypesHugeValuesAndUnknownNamesNameTheElement) {
             if (format.command.empty()) continue;
             Json doc = standalone(samples_of(format).at(0));
             std::vector<Leaf> all;
-            leaves(doc, {}, "", all);
+            leaves(doc, Json::json_pointer(), "", all);
             // Up to 60 leaves spread over the file, skipping free text.
             std::vector<Leaf> picked;
             std::copy_if(all.begin(), all.end(), std::back_inserter(picked),
