@@ -5,11 +5,11 @@
 #include <bit>
 #include <climits>
 
+#include "model/aztlan/MinimumSpan.h"
+#include "model/aztlan/PrintedTable.h"
 #include "solver/aztlan/Reconstruct.h"
 #include "tests/support/AztlanFixtures.h"
 #include "tests/support/ScratchDir.h"
-#include "model/aztlan/MinimumSpan.h"
-#include "model/aztlan/PrintedTable.h"
 
 using namespace tlaloc;
 using namespace tlaloc::aztlan;

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "model/common/Json.h"
 #include "model/aztlan/DomainTable.h"
+#include "model/common/Json.h"
 
 namespace tlaloc::aztlan {
 
