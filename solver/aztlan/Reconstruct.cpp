@@ -11,15 +11,34 @@
 namespace tlaloc::aztlan {
 
 namespace {
-// For each k, the smallest n at which the table allows k bonus territories (INT_MAX if never).
-std::vector<int> smallest_sizes(const DomainTable& table) {
-    std::vector<int> out(kMaxBonusColumn + 1, INT_MAX);
+// The target read per column k. A table says nothing beyond its last row: a k it never allows
+// within its rows may still occur in a larger domain, so only a cell within the rows is a '-'.
+struct Columns {
+    std::vector<int> smallest;  // per k, the smallest n the table allows (INT_MAX if none of its rows)
+    int rows = 0;
+
+    // The table has a '-' at (n, k).
+    bool forbids(int n, int k) const { return n <= rows && n < smallest[k]; }
+};
+
+Columns read_columns(const DomainTable& table) {
+    Columns out{std::vector<int>(kMaxBonusColumn + 1, INT_MAX), table.max_size};
     for (int k = 0; k <= kMaxBonusColumn; ++k) {
         for (int n = table.max_size; n >= 1; --n) {
-            if (table.achievable[n - 1][k]) out[k] = n;
+            if (table.achievable[n - 1][k]) out.smallest[k] = n;
         }
     }
     return out;
+}
+
+// A cell allowed in a row beyond the board's size, which no assignment on the board can give.
+bool allows_more_than(const DomainTable& table, int territories) {
+    for (int n = territories + 1; n <= table.max_size; ++n) {
+        for (bool allowed : table.achievable[n - 1]) {
+            if (allowed) return true;
+        }
+    }
+    return false;
 }
 
 bool board_fits(const Map& board) {
@@ -47,6 +66,13 @@ public:
     }
 
     const z3::expr& is(int territory, int type) const { return x_[territory][type]; }
+
+    // "At least k of `set` have type t"; false for an empty set, as Z3 builds no constraint over
+    // no literals (an isolated territory has no neighbours).
+    z3::expr at_least(TerritorySet set, int type, int k) {
+        if (!set) return ctx_.bool_val(k <= 0);
+        return z3::atleast(literals(set, type), k);
+    }
 
     // "Territory i has type t" for every i in `set`.
     z3::expr_vector literals(TerritorySet set, int type) {
@@ -98,18 +124,17 @@ void require_equal_type_counts(TypeChoice& choice, int territories) {
 
 // Cuts known up front: a '-' at (2, 2) forbids two bordering territories of one type, and a '-'
 // at (k+1, k) forbids a territory with k neighbours of one type (a star of k+1 territories).
-void forbid_small_pairs_and_stars(TypeChoice& choice, const MapBits& shape,
-                                  const std::vector<int>& smallest) {
+void forbid_small_pairs_and_stars(TypeChoice& choice, const MapBits& shape, const Columns& target) {
     const int n = static_cast<int>(shape.neighbors.size());
     for (int k = 1; k <= kMaxBonusColumn; ++k) {
         for (int i = 0; i < n; ++i) {
             for (int t = 0; t < kTerritoryTypeCount; ++t) {
-                if (k == 2 && smallest[2] > 2) {
+                if (k == 2 && target.forbids(2, 2)) {
                     for (int j : territories_of(shape.neighbors[i])) {
                         if (i < j) choice.add(!(choice.is(i, t) && choice.is(j, t)));
                     }
                 }
-                if (smallest[k] > k + 1 && std::popcount(shape.neighbors[i]) >= k) {
+                if (target.forbids(k + 1, k) && std::popcount(shape.neighbors[i]) >= k) {
                     choice.add(z3::atmost(choice.literals(shape.neighbors[i], t), k - 1));
                 }
             }
@@ -126,16 +151,14 @@ z3::expr_vector small_cell_occurrences(TypeChoice& choice, const MapBits& shape,
     for (int i = 0; i < n; ++i) {
         for (int t = 0; t < kTerritoryTypeCount; ++t) {
             if (smallest == k + 1) {
-                somewhere.push_back(!choice.is(i, t) &&
-                                    z3::atleast(choice.literals(shape.neighbors[i], t), k));
+                somewhere.push_back(!choice.is(i, t) && choice.at_least(shape.neighbors[i], t, k));
             }
             if (smallest != k + 2) continue;
             for (int j : territories_of(shape.neighbors[i])) {
                 if (j < i) continue;
                 TerritorySet around = (shape.neighbors[i] | shape.neighbors[j]) &
                                       ~(TerritorySet{1} << i | TerritorySet{1} << j);
-                somewhere.push_back(!choice.is(i, t) && !choice.is(j, t) &&
-                                    z3::atleast(choice.literals(around, t), k));
+                somewhere.push_back(!choice.is(i, t) && !choice.is(j, t) && choice.at_least(around, t, k));
             }
         }
     }
@@ -143,9 +166,9 @@ z3::expr_vector small_cell_occurrences(TypeChoice& choice, const MapBits& shape,
 }
 
 // Cells the table allows with only one or two territories besides the k bonus ones must occur.
-void require_small_cells(TypeChoice& choice, const MapBits& shape, const std::vector<int>& smallest) {
+void require_small_cells(TypeChoice& choice, const MapBits& shape, const Columns& target) {
     for (int k = 2; k <= kMaxBonusColumn; ++k) {
-        z3::expr_vector somewhere = small_cell_occurrences(choice, shape, smallest[k], k);
+        z3::expr_vector somewhere = small_cell_occurrences(choice, shape, target.smallest[k], k);
         if (!somewhere.empty()) choice.add(z3::mk_or(somewhere));
     }
 }
@@ -158,7 +181,7 @@ struct Spans {
 };
 
 // A span smaller than the table allows: that set may never hold k of any one type.
-Spans learn_from_spans(TypeChoice& choice, const Map& proposal, const std::vector<int>& smallest) {
+Spans learn_from_spans(TypeChoice& choice, const Map& proposal, const Columns& target) {
     const MapBits bits = map_bits(proposal);
     Spans out;
     for (int t = 0; t < kTerritoryTypeCount; ++t) {
@@ -167,7 +190,7 @@ Spans learn_from_spans(TypeChoice& choice, const Map& proposal, const std::vecto
             if (!spans[k]) continue;
             int size = std::popcount(*spans[k]);
             out.best[k] = std::min(out.best[k], size);
-            if (size < smallest[k]) {
+            if (target.forbids(size, k)) {
                 for (int u = 0; u < kTerritoryTypeCount; ++u)
                     choice.add(z3::atmost(choice.literals(*spans[k], u), k - 1));
                 ++out.cuts;
@@ -177,10 +200,11 @@ Spans learn_from_spans(TypeChoice& choice, const Map& proposal, const std::vecto
     return out;
 }
 
-bool spans_match(const Spans& spans, const std::vector<int>& smallest, int max_size) {
+bool spans_match(const Spans& spans, const Columns& target) {
     bool match = spans.cuts == 0;
     for (int k = 1; k <= kMaxBonusColumn && match; ++k) {
-        match = spans.best[k] == smallest[k] || (spans.best[k] > max_size && smallest[k] == INT_MAX);
+        match = spans.best[k] == target.smallest[k] ||
+                (spans.best[k] > target.rows && target.smallest[k] == INT_MAX);
     }
     return match;
 }
@@ -193,11 +217,10 @@ struct Review {
     std::size_t cells_differ = 0;
 };
 
-Review review(TypeChoice& choice, const Map& proposal, const DomainTable& target,
-              const std::vector<int>& smallest) {
-    Spans spans = learn_from_spans(choice, proposal, smallest);
+Review review(TypeChoice& choice, const Map& proposal, const DomainTable& target, const Columns& columns) {
+    Spans spans = learn_from_spans(choice, proposal, columns);
     Review out{spans.cuts};
-    if (!spans_match(spans, smallest, target.max_size)) return out;
+    if (!spans_match(spans, columns)) return out;
     auto diff = table_differences(compute_domain_table(proposal, target.max_size), target);
     out.matches = diff.empty();
     out.cells_differ = diff.size();
@@ -219,12 +242,16 @@ ReconstructResult reconstruct_types(const Map& board, const DomainTable& target,
         result.why_not = "the board needs a multiple of 5 territories, at most 64";
         return result;
     }
-    const auto smallest = smallest_sizes(target);
+    if (allows_more_than(target, board.size())) {
+        result.why_not = "the table allows domains of more territories than the board has";
+        return result;
+    }
+    const Columns columns = read_columns(target);
     const MapBits shape = map_bits(board);
     TypeChoice choice(board, options.seed);
     require_equal_type_counts(choice, board.size());
-    forbid_small_pairs_and_stars(choice, shape, smallest);
-    require_small_cells(choice, shape, smallest);
+    forbid_small_pairs_and_stars(choice, shape, columns);
+    require_small_cells(choice, shape, columns);
 
     for (result.rounds = 1; result.rounds <= options.max_rounds; ++result.rounds) {
         std::optional<Map> proposal = choice.propose();
@@ -232,7 +259,7 @@ ReconstructResult reconstruct_types(const Map& board, const DomainTable& target,
             result.why_not = "no type assignment on this graph reproduces the table";
             return result;
         }
-        Review r = review(choice, *proposal, target, smallest);
+        Review r = review(choice, *proposal, target, columns);
         result.span_cuts += r.cuts;
         if (r.matches) {
             if (log) log(round_line(result.rounds, r));
