@@ -40,21 +40,19 @@ MapGraph::MapGraph(const Map& map) : map_(&map), land_(map.size()), land_and_lak
 }
 
 std::vector<std::vector<int>> MapGraph::domains(const std::vector<bool>& held, bool lakes_link) const {
-    // On a filtered graph Boost's connected_components counts components from "none yet" = INT_MAX and
-    // returns that count + 1, which overflows when the filter keeps no vertex (a player without pawns);
-    // its depth-first search would also start from the end of an empty vertex range. So a player
-    // holding nothing is answered here, and the domains are sized from the labels, never that count.
+    // On a filtered graph Boost's connected_components counts from "none yet" = INT_MAX and returns
+    // that count + 1, which overflows when the filter keeps no vertex (a player without pawns); its
+    // search would also start from the end of an empty vertex range. Holding nothing is answered here,
+    // so the count below always follows at least one component.
     if (std::find(held.begin(), held.end(), true) == held.end()) return {};
     const Graph& g = lakes_link ? land_and_lakes_ : land_;
     boost::filtered_graph<Graph, boost::keep_all, HeldOnly> only_held(g, boost::keep_all(), HeldOnly{&held});
     std::vector<int> component(boost::num_vertices(g), -1);
-    boost::connected_components(
+    int count = boost::connected_components(
         only_held, boost::make_iterator_property_map(component.begin(), boost::get(boost::vertex_index, g)));
-    std::vector<std::vector<int>> out;
+    std::vector<std::vector<int>> out(count);
     for (int v = 0; v < static_cast<int>(component.size()); ++v) {
-        if (!held[v]) continue;
-        if (component[v] >= static_cast<int>(out.size())) out.resize(component[v] + 1);
-        out[component[v]].push_back(v);
+        if (held[v]) out[component[v]].push_back(v);
     }
     return out;
 }
