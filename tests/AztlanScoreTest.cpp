@@ -173,3 +173,93 @@ TEST(AztlanScore, BadInputIsOneLineAndExitTwo) {
     }
     std::filesystem::remove_all(dir);
 }
+
+namespace {
+// A position file in a scratch folder whose one player holds `pawns` on the example-14 map.
+std::string position_with_pawns(const std::string& name, const std::string& pawns) {
+    auto file = tlaloc::test_support::scratch_dir("aztlan-score") / name;
+    std::ofstream(file) << R"({"map": ")" << data("example-14-map.json")
+                        << R"(", "players": [{"name": "y", "card": 9, "pawns": )" << pawns << "}]}";
+    return file.string();
+}
+}  // namespace
+
+// A player with no pawns left on the map (the format allows 0..30 per territory) holds no domain and
+// scores 0. It once died with "cannot create std::vector larger than max_size()" (exit 3): on a graph
+// filtered down to no vertex, Boost's connected_components returns INT_MAX + 1 components.
+TEST(AztlanScore, ScoreAcceptsEmptyPawnsObject) {
+    auto file = position_with_pawns("empty-pawns.json", "{}");
+    auto r = run_tlaloc("aztlan score " + file);
+    ASSERT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find("y (card 9, bonus type city): 0 points\n"), std::string::npos) << r.out;
+    r = run_tlaloc("aztlan score --json " + file);
+    ASSERT_EQ(r.code, 0) << r.out;
+    Json j = Json::parse(r.out);
+    EXPECT_EQ(j["players"][0]["points"], 0);
+    EXPECT_EQ(j["players"][0]["domains"], Json::array());
+}
+
+TEST(AztlanScore, ScoreAcceptsPawnsThatAreAllZero) {
+    auto r =
+        run_tlaloc("aztlan score --json " + position_with_pawns("zero-pawns.json", R"({"A1": 0, "B2": 0})"));
+    ASSERT_EQ(r.code, 0) << r.out;
+    EXPECT_EQ(Json::parse(r.out)["players"][0]["points"], 0);
+}
+
+namespace {
+// Domains by a plain flood fill: each sorted, ordered by their smallest territory.
+std::vector<std::vector<int>> flood_fill_domains(const Map& map, const std::vector<bool>& held, bool lakes) {
+    std::vector<std::vector<int>> out;
+    std::vector<bool> seen(map.size(), false);
+    auto linked = [&](int a, int b) {
+        const auto& na = map.territories[a].neighbors;
+        if (std::find(na.begin(), na.end(), b) != na.end()) return true;
+        if (!lakes) return false;
+        for (const auto& l : map.territories[a].lakes) {
+            const auto& lb = map.territories[b].lakes;
+            if (std::find(lb.begin(), lb.end(), l) != lb.end()) return true;
+        }
+        return false;
+    };
+    for (int s = 0; s < map.size(); ++s) {
+        if (!held[s] || seen[s]) continue;
+        std::vector<int> domain{s}, todo{s};
+        seen[s] = true;
+        while (!todo.empty()) {
+            int v = todo.back();
+            todo.pop_back();
+            for (int u = 0; u < map.size(); ++u) {
+                if (held[u] && !seen[u] && linked(v, u)) {
+                    seen[u] = true;
+                    domain.push_back(u);
+                    todo.push_back(u);
+                }
+            }
+        }
+        std::sort(domain.begin(), domain.end());
+        out.push_back(domain);
+    }
+    return out;
+}
+}  // namespace
+
+// On generated maps (with lakes) and held sets from none to all: the domains equal a flood fill.
+// The empty held set is the one that overflowed inside Boost's connected_components under UBSan.
+TEST(AztlanScore, DomainsOnGeneratedMapsEqualAFloodFillEvenWhenNothingIsHeld) {
+    for (unsigned seed = 1; seed <= 40; ++seed) {
+        Map map = aztlan_test::random_map(8 + static_cast<int>(seed % 13), static_cast<int>(seed % 7), seed);
+        std::mt19937 rng(seed);
+        for (auto& t : map.territories) {
+            if (rng() % 3 == 0) t.lakes.push_back("L" + std::to_string(rng() % 3));
+        }
+        MapGraph graph(map);
+        for (int density = 0; density <= 4; ++density) {
+            std::vector<bool> held(map.size());
+            for (int i = 0; i < map.size(); ++i) held[i] = static_cast<int>(rng() % 4) < density;
+            for (bool lakes : {false, true}) {
+                EXPECT_EQ(graph.domains(held, lakes), flood_fill_domains(map, held, lakes))
+                    << "seed " << seed << ", density " << density << ", lakes " << lakes;
+            }
+        }
+    }
+}
