@@ -89,6 +89,7 @@ Json player_names(const Position& pos, const std::vector<int>& players) {
     return out;
 }
 
+// `names` is a list of player names tlaloc built (player_names), never input.
 std::string joined(const Json& names) {
     std::string out;
     for (const auto& n : names) out += (out.empty() ? "" : ", ") + n.get<std::string>();
@@ -121,6 +122,7 @@ void print_conflicts(const Position& pos, const ConflictPhase& phase, bool json)
         std::cout << out.dump(2) << "\n";
         return;
     }
+    // The text is read back from `out`, the JSON built just above (not input), so its shape is known.
     std::cout << "turn order: " << joined(out["order"]) << "\n";
     for (const auto& c : out["conflicts"]) {
         std::cout << c["territory"].get<std::string>() << ": ";

@@ -105,7 +105,7 @@ Challenge parse_challenge(const JsonPlace& where, const std::filesystem::path& f
 
     if (auto d = where.get("disfavor")) ch.disfavor = static_cast<int>(d->as_int(0, 1000));
     if (auto m = where.get("max_stones")) {
-        if (m->json().is_number_integer() && m->json().get<long long>() > fields)
+        if (m->json().is_number_integer() && m->json() > fields)
             m->fail("max_stones " + m->json().dump() + " is more than the board's " + std::to_string(fields) +
                     " fields");
         ch.max_stones = static_cast<int>(m->as_int(0, fields));
@@ -167,10 +167,10 @@ Challenge parse_challenge(const JsonPlace& where, const std::filesystem::path& f
             if (count && (at_least || at_most))
                 t.fail("\"count\" cannot be combined with \"at_least\"/\"at_most\"");
             auto read = [&](const JsonPlace& p) {
-                if (p.json().is_number_integer() && p.json().get<long long>() > fields)
+                if (p.json().is_number_integer() && p.json() > fields)
                     p.fail(p.json().dump() + " is more than the board's " + std::to_string(fields) +
                            " fields");
-                if (p.json().is_number_integer() && p.json().get<long long>() < 0)
+                if (p.json().is_number_integer() && p.json() < 0)
                     p.fail("a count cannot be negative (" + p.json().dump() + ")");
                 return static_cast<int>(p.as_int(0, fields));
             };

@@ -306,16 +306,22 @@ CardFace card_face(const Catalogue& catalogue, const std::string& id) {
     return f;
 }
 
+// A string a challenge file carries (Challenge::extra) without tlaloc checking it when the file is
+// read: nullopt when absent or not a string, which the drawing then does without.
+std::optional<std::string> carried_string(const Json& object, const std::string& key) {
+    if (!object.is_object() || !object.contains(key) || !object[key].is_string()) return std::nullopt;
+    return JsonPlace(object, "").at(key).as_string();
+}
+
 std::optional<ColumnFaces> faces_from_cards(const Challenge& ch, int index, const Catalogue& catalogue) {
     const Json& cards = ch.extra.contains("cards") ? ch.extra["cards"] : Json();
     if (!cards.is_object() || !cards.contains("columns")) return std::nullopt;
     const Json& columns = cards["columns"];
     if (!columns.is_array() || columns.size() != ch.tasks.size()) return std::nullopt;
     const Json& c = columns[index];
-    if (!c.is_object() || !c.contains("top") || !c.contains("bottom") || !c["top"].is_string() ||
-        !c["bottom"].is_string())
-        return std::nullopt;
-    Column column{c["top"].get<std::string>(), c["bottom"].get<std::string>()};
+    auto top = carried_string(c, "top"), bottom = carried_string(c, "bottom");
+    if (!top || !bottom) return std::nullopt;
+    Column column{*top, *bottom};
     try {
         // The file's cards are carried, not interpreted, so they may disagree with its tasks (an
         // edited file): then the task wins.
@@ -464,8 +470,7 @@ std::string render_svg(const Challenge& ch, const RenderOptions& opt) {
 
     if (opt.heading) {
         std::string title = opt.title;
-        if (title.empty() && ch.extra.contains("id") && ch.extra["id"].is_string())
-            title = ch.extra["id"].get<std::string>();
+        if (title.empty()) title = carried_string(ch.extra, "id").value_or("");
         if (title.empty()) title = "Xalapa challenge";
         svg.text(kMargin, kMargin + 18, title, 22, "font-weight=\"bold\" fill=\"#222\"");
         std::string sub = "board " + (board.id.empty() ? std::string("inline") : board.id) +
