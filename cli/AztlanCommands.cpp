@@ -95,6 +95,7 @@ Json player_names(const Position& pos, const std::vector<int>& players) {
     return out;
 }
 
+// `names` is a list of player names tlaloc built (player_names), never input.
 std::string joined(const Json& names) {
     std::string out;
     for (const auto& n : names) out += (out.empty() ? "" : ", ") + n.get<std::string>();
@@ -125,7 +126,8 @@ Json conflicts_json(const Position& pos, const ConflictPhase& phase) {
     return {{"order", player_names(pos, phase.order)}, {"conflicts", conflicts}, {"players", players}};
 }
 
-// The human report is printed from the JSON so both always say the same.
+// The human report is printed from the JSON so both always say the same; `out` is JSON built by
+// conflicts_json (not input), so its shape is known.
 void print_conflicts_text(const Json& out) {
     std::cout << "turn order: " << joined(out["order"]) << "\n";
     for (const auto& c : out["conflicts"]) {

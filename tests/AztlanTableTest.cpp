@@ -7,6 +7,7 @@
 #include "model/aztlan/DomainTable.h"
 #include "model/aztlan/MinimumSpan.h"
 #include "model/aztlan/PrintedTable.h"
+#include "puzzles/aztlan/RandomMap.h"
 #include "tests/support/AztlanFixtures.h"
 
 using namespace tlaloc;

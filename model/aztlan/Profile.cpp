@@ -84,6 +84,22 @@ Profile parse_profile(const JsonPlace& where) {
     return p;
 }
 
+Json profile_to_json(const Profile& profile) {
+    Json j = {{"id", profile.id}};
+    if (!profile.edition.empty()) j["edition"] = profile.edition;
+    Json cards = Json::object(), vp = Json::object();
+    for (int c = kLowestCard; c <= kHighestCard; ++c) {
+        auto type = profile.bonus_type_of(c);
+        cards[std::to_string(c)] = type ? to_string(*type) : "joker";
+        if (auto v = profile.card_vp[c - kLowestCard]) vp[std::to_string(c)] = *v;
+    }
+    j["cards"] = cards;
+    if (!vp.empty()) j["card_vp"] = vp;
+    j["domain_without_bonus"] = to_string(profile.domain_without_bonus);
+    j["tie_break"] = to_string(profile.tie_break);
+    return j;
+}
+
 Profile load_profile(const std::filesystem::path& file) {
     Json json = load_json_file(file);
     return parse_profile(JsonPlace(json, file.string()));

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "model/aztlan/Map.h"
+#include "puzzles/aztlan/RandomMap.h"
 
 namespace aztlan_test {
 
@@ -35,26 +36,10 @@ inline std::string shipped(const std::string& name) {
     return std::string(TLALOC_SOURCE_DIR) + "/puzzles/aztlan/" + name;
 }
 
-// A random connected map: a random spanning tree plus extra borders, random types.
+// A random connected map (puzzles/aztlan/RandomMap.h) drawn from its own seed.
 inline tlaloc::aztlan::Map random_map(int n, int extra, unsigned seed) {
-    using namespace tlaloc::aztlan;
     std::mt19937 rng(seed);
-    Map map;
-    map.id = "random";
-    for (int i = 0; i < n; ++i) {
-        map.territories.push_back(
-            {"R" + std::to_string(i), "", static_cast<TerritoryType>(rng() % kTerritoryTypeCount), {}, {}});
-    }
-    auto add = [&](int a, int b) {
-        if (a == b) return;
-        auto& na = map.territories[a].neighbors;
-        if (std::find(na.begin(), na.end(), b) != na.end()) return;
-        na.push_back(b);
-        map.territories[b].neighbors.push_back(a);
-    };
-    for (int i = 1; i < n; ++i) add(i, static_cast<int>(rng() % i));
-    for (int e = 0; e < extra; ++e) add(static_cast<int>(rng() % n), static_cast<int>(rng() % n));
-    return map;
+    return tlaloc::aztlan::random_map(rng, n, extra);
 }
 
 }  // namespace aztlan_test
