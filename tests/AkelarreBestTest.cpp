@@ -48,7 +48,7 @@ TEST(AkelarreBest, CarlosTurnFromTheRulebook) {
 
 // The issue's example turn has only one free place: the second new meld is impossible.
 TEST(AkelarreBest, OneFreePlaceLimitsNewMelds) {
-    TurnPosition turn = load_turn(std::string(TLALOC_SOURCE_DIR) + "/puzzles/akelarre/issue-example.json");
+    TurnPosition turn = load_turn(std::string(TLALOC_SOURCE_DIR) + "/puzzles/akelarre/one-free-place.json");
     expect_agrees(turn, "issue example");
     EXPECT_LT(best_play(turn).outcome.played, 6);
 }
