@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "model/aztlan/Map.h"
 #include "model/aztlan/DomainTable.h"
+#include "model/aztlan/Map.h"
 
 namespace tlaloc::aztlan {
 
