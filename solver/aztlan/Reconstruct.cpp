@@ -7,6 +7,7 @@
 #include "model/aztlan/MinimumSpan.h"
 #include "model/aztlan/PrintedTable.h"
 #include "model/aztlan/TerritorySet.h"
+#include "solver/common/Cardinality.h"
 
 namespace tlaloc::aztlan {
 
@@ -61,18 +62,15 @@ public:
                     ctx_.bool_const((board.territories[i].id + "_" + kTerritoryTypeNames[t]).c_str()));
                 one.push_back(x_[i][t]);
             }
-            solver_.add(z3::atmost(one, 1) && z3::atleast(one, 1));
+            solver_.add(solver::at_most(one, 1) && solver::at_least(one, 1));
         }
     }
 
     const z3::expr& is(int territory, int type) const { return x_[territory][type]; }
 
-    // "At least k of `set` have type t"; false for an empty set, as Z3 builds no constraint over
-    // no literals (an isolated territory has no neighbours).
-    z3::expr at_least(TerritorySet set, int type, int k) {
-        if (!set) return ctx_.bool_val(k <= 0);
-        return z3::atleast(literals(set, type), k);
-    }
+    // "At least k of `set` have type t" (an isolated territory has no neighbours: an empty set,
+    // which the shared helper settles as a constant).
+    z3::expr at_least(TerritorySet set, int type, int k) { return solver::at_least(literals(set, type), k); }
 
     // "Territory i has type t" for every i in `set`.
     z3::expr_vector literals(TerritorySet set, int type) {
@@ -118,7 +116,7 @@ void require_equal_type_counts(TypeChoice& choice, int territories) {
     const TerritorySet all = territories == 64 ? ~TerritorySet{0} : (TerritorySet{1} << territories) - 1;
     for (int t = 0; t < kTerritoryTypeCount; ++t) {
         auto v = choice.literals(all, t);
-        choice.add(z3::atmost(v, per_type) && z3::atleast(v, per_type));
+        choice.add(solver::at_most(v, per_type) && solver::at_least(v, per_type));
     }
 }
 
@@ -135,7 +133,7 @@ void forbid_small_pairs_and_stars(TypeChoice& choice, const MapBits& shape, cons
                     }
                 }
                 if (target.forbids(k + 1, k) && std::popcount(shape.neighbors[i]) >= k) {
-                    choice.add(z3::atmost(choice.literals(shape.neighbors[i], t), k - 1));
+                    choice.add(solver::at_most(choice.literals(shape.neighbors[i], t), k - 1));
                 }
             }
         }
@@ -192,7 +190,7 @@ Spans learn_from_spans(TypeChoice& choice, const Map& proposal, const Columns& t
             out.best[k] = std::min(out.best[k], size);
             if (target.forbids(size, k)) {
                 for (int u = 0; u < kTerritoryTypeCount; ++u)
-                    choice.add(z3::atmost(choice.literals(*spans[k], u), k - 1));
+                    choice.add(solver::at_most(choice.literals(*spans[k], u), k - 1));
                 ++out.cuts;
             }
         }
