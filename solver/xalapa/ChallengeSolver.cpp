@@ -8,6 +8,7 @@
 #include "solver/common/Minimise.h"
 #include "solver/xalapa/CountModel.h"
 #include "solver/xalapa/CountSearch.h"
+#include "solver/xalapa/CountSets.h"
 #include "solver/xalapa/Encoding.h"
 
 namespace tlaloc::xalapa {
@@ -112,7 +113,8 @@ Solution ChallengeSolver::solve(const Challenge& ch, const std::optional<CellSet
     CountModel model(ch, fields);
     // The count search usually finds the optimum, so the descent is then one check: the proof.
     // Its set is re-evaluated here; a given incumbent is used only when it is legal and better.
-    CellSet start = count_search_ ? count_search(ch, model).stones : CellSet{};
+    const CountSearchResult searched = count_search_ ? count_search(ch, model) : CountSearchResult{};
+    CellSet start = searched.stones;
     int start_penalty = evaluate(ch, fields, start).penalty;
     if (incumbent) {
         Evaluation e = evaluate(ch, fields, *incumbent);
@@ -122,10 +124,13 @@ Solution ChallengeSolver::solve(const Challenge& ch, const std::optional<CellSet
         }
     }
     // Every check below bounds the penalty by start_penalty - 1 (by start_penalty when deciding
-    // uniqueness), hence the stones too.
-    const int cap = decide_uniqueness ? start_penalty : start_penalty - 1;
-    const bool fresh_context = renewed().scopes == 0;
-    Solution solution = impl_->scoped(ch, model, {.penalty_bound = cap}, [&](Encoding& enc) {
+    // uniqueness), hence the stones too. The descent keeps the pseudo-Boolean atoms unless the count
+    // search was cut short: a finished search's optimum stands whatever Z3 answers (see
+    // EncodingOptions::clauses_only).
+    const EncodingOptions descent{.penalty_bound = decide_uniqueness ? start_penalty : start_penalty - 1,
+                                  .count_total = false,
+                                  .clauses_only = count_search_ && !searched.complete};
+    Solution solution = renewed().scoped(ch, model, descent, [&](Encoding& enc) {
         solver::Objective objective;
         objective.at_most = [&](std::int64_t b) { return penalty_at_most(impl_->ctx, enc, b); };
         objective.value_of = [&](const z3::model& m) {
@@ -144,14 +149,14 @@ Solution ChallengeSolver::solve(const Challenge& ch, const std::optional<CellSet
         if (decide_uniqueness) s.unique = impl_->unique_optimum(ch, fields, enc, s);
         return s;
     });
-    // In a long-used context Z3 4.8.12 has answered "no other optimal set" wrongly: twice in one
-    // basic census, where brute force finds 2 and 3 optimal sets; alone, the same challenges came
-    // out right. (The optimum itself is safe: the count search, an independent exact method,
-    // agrees with every proof it starts.) So "unique" is confirmed in a fresh context.
-    if (solution.unique && *solution.unique && !fresh_context) {
-        Impl fresh(impl_->backend);
-        solution.unique = fresh.scoped(ch, model, {.penalty_bound = cap}, [&](Encoding& enc) {
-            return fresh.unique_optimum(ch, fields, enc, solution);
+    // "Not unique" comes with a second optimal set, re-checked; "unique" is an unsatisfiable answer,
+    // so it is confirmed with clauses only (EncodingOptions::clauses_only).
+    if (solution.unique && *solution.unique) {
+        Impl& impl = renewed();
+        const EncodingOptions at_optimum{
+            .penalty_bound = solution.evaluation.penalty, .count_total = false, .clauses_only = true};
+        solution.unique = impl.scoped(ch, model, at_optimum, [&](Encoding& enc) {
+            return impl.unique_optimum(ch, fields, enc, solution);
         });
     }
     return solution;
@@ -159,41 +164,37 @@ Solution ChallengeSolver::solve(const Challenge& ch, const std::optional<CellSet
 OptimalSets ChallengeSolver::optimal_sets(const Challenge& ch, const Solution& best, std::int64_t cap,
                                           bool backbone) {
     ChallengeFields fields(ch);
-    CountModel per_field(ch, fields, true);
-    return renewed().scoped(ch, per_field, {}, [&](Encoding& enc) {
-        z3::context& ctx = impl_->ctx;
+    CountModel model(ch, fields);
+    const int optimum = best.evaluation.penalty;
+    // One class-count vector at a time: Z3 finds one at the optimum, optimal_sets_with_counts
+    // counts its stone sets, and the vector is blocked. Every optimal set's counts are ones the
+    // scope can hold (useful_stones; no optimal set holds a placement left out). "No further
+    // vector" is an unsatisfiable answer, hence clauses only (EncodingOptions::clauses_only).
+    const EncodingOptions at_optimum{.penalty_bound = optimum, .count_total = false, .clauses_only = true};
+    return renewed().scoped(ch, model, at_optimum, [&](Encoding& enc) {
         z3::solver& s = impl_->solver;
-        s.add(penalty_at_most(ctx, enc, best.evaluation.penalty));
+        s.add(penalty_at_most(impl_->ctx, enc, optimum));
         OptimalSets out;
-        const int n = ch.board.size();
-        // Backbone: a field is forced when no optimal set leaves it empty (likewise "never").
-        out.forced = best.stones;
-        out.never = ch.board.all_fields() & ~best.stones;
-        for (int i = 0; i < n && backbone; ++i) {
-            bool is_stone = best.stones.test(i);
-            if (!(is_stone ? out.forced.test(i) : out.never.test(i))) continue;
-            z3::expr_vector assume(ctx);
-            assume.push_back(is_stone ? !enc.stones[i] : enc.stones[i]);
-            if (s.check(assume) == z3::sat) {
-                CellSet other = enc.stones_in(s.get_model());
-                if (evaluate(ch, fields, other).penalty != best.evaluation.penalty)
-                    throw std::logic_error("an optimal set re-checked to a different penalty");
-                out.forced &= other;
-                out.never &= ~other;
-            }
+        out.forced = out.never = ch.board.all_fields();
+        out.examples.push_back(best.stones);
+        std::int64_t found = 0;  // stone sets, counted up to cap + 1
+        while ((backbone || found <= cap) && s.check() == z3::sat) {
+            const std::vector<int> n = enc.counts_in(s.get_model());
+            CountSets sets = optimal_sets_with_counts(ch, fields, model, n, optimum, cap + 1);
+            found = std::min(cap + 1, found + sets.count);
+            out.forced &= sets.in_all;
+            out.never &= ~sets.in_some;
+            for (const CellSet& other : sets.first)
+                if (out.examples.size() < 2 && other != best.stones) out.examples.push_back(other);
+            s.add(enc.counts_differ(impl_->ctx, n));
         }
-        // Count distinct stone sets by blocking each one found.
-        while (out.count < cap && s.check() == z3::sat) {
-            CellSet found = enc.stones_in(s.get_model());
-            if (evaluate(ch, fields, found).penalty != best.evaluation.penalty)
+        out.count = std::min(found, cap);
+        out.more = found > cap;
+        for (const CellSet& example : out.examples)
+            if (evaluate(ch, fields, example).penalty != optimum)
                 throw std::logic_error("an optimal set re-checked to a different penalty");
-            ++out.count;
-            if (out.examples.size() < 2) out.examples.push_back(found);
-            z3::expr_vector differ(ctx);
-            for (int i = 0; i < n; ++i) differ.push_back(found.test(i) ? !enc.stones[i] : enc.stones[i]);
-            s.add(z3::mk_or(differ));
-        }
-        if (out.count == cap) out.more = s.check() == z3::sat;
+        if (static_cast<std::int64_t>(out.examples.size()) > out.count)
+            out.examples.resize(static_cast<std::size_t>(out.count));
         if (!backbone) out.forced = out.never = CellSet{};
         return out;
     });
@@ -236,7 +237,8 @@ std::vector<bool> ChallengeSolver::can_meet_each(const Challenge& ch,
                                                  const std::vector<std::vector<int>>& sets, int budget) {
     ChallengeFields fields(ch);
     CountModel model(ch, fields);
-    return renewed().scoped(ch, model, {}, [&](Encoding& enc) {
+    const EncodingOptions clauses{.penalty_bound = std::nullopt, .count_total = false, .clauses_only = true};
+    return renewed().scoped(ch, model, clauses, [&](Encoding& enc) {
         impl_->solver.add(enc.stones_at_most(std::max(0, budget)));
         rule_out_tasks_beyond(impl_->solver, ch, enc, budget);
         std::vector<bool> out;
@@ -255,7 +257,8 @@ std::vector<std::optional<int>> ChallengeSolver::fewest_stones_each(
     ChallengeFields fields(ch);
     CountModel model(ch, fields);
     return renewed().scoped(
-        ch, model, {.penalty_bound = std::nullopt, .count_total = true}, [&](Encoding& enc) {
+        ch, model, {.penalty_bound = std::nullopt, .count_total = true, .clauses_only = true},
+        [&](Encoding& enc) {
             std::vector<std::optional<int>> out;
             for (const auto& tasks : sets) {
                 // The count search with these tasks required and the rest ignored gives a stone set
@@ -292,7 +295,8 @@ std::optional<std::vector<int>> ChallengeSolver::minimal_conflict(const Challeng
                                                                   const std::vector<int>& tasks, int budget) {
     ChallengeFields fields(ch);
     CountModel model(ch, fields);
-    return renewed().scoped(ch, model, {}, [&](Encoding& enc) -> std::optional<std::vector<int>> {
+    const EncodingOptions clauses{.penalty_bound = std::nullopt, .count_total = false, .clauses_only = true};
+    return renewed().scoped(ch, model, clauses, [&](Encoding& enc) -> std::optional<std::vector<int>> {
         z3::solver& s = impl_->solver;
         s.add(enc.stones_at_most(std::max(0, budget)));
         rule_out_tasks_beyond(s, ch, enc, budget);
@@ -319,13 +323,12 @@ std::vector<std::optional<int>> ChallengeSolver::fewest_stones_by_given_up(const
     ChallengeFields fields(ch);
     CountModel model(ch, fields);
     return renewed().scoped(
-        ch, model, {.penalty_bound = std::nullopt, .count_total = true}, [&](Encoding& enc) {
+        ch, model, {.penalty_bound = std::nullopt, .count_total = true, .clauses_only = true},
+        [&](Encoding& enc) {
             std::vector<std::optional<int>> out;
-            z3::expr_vector unmet(impl_->ctx);
-            for (unsigned t = 0; t < enc.met.size(); ++t) unmet.push_back(!enc.met[t]);
             for (int u = 0; u <= ch.task_count(); ++u) {
                 impl_->solver.push();
-                impl_->solver.add(solver::at_most(unmet, u));
+                impl_->solver.add(enc.unmet_at_most(u));
                 solver::Objective objective;
                 objective.at_most = [&](std::int64_t b) { return enc.stones_at_most(b); };
                 objective.value_of = [&](const z3::model& m) {

@@ -11,7 +11,16 @@ namespace tlaloc::xalapa {
 
 z3::expr Encoding::stones_at_most(std::int64_t b) const {
     if (b >= 0 && b < static_cast<std::int64_t>(total.size())) return !total[static_cast<unsigned>(b)];
+    if (clauses_only) return stones.ctx().bool_val(b >= 0);
     return solver::at_most(stones, b);
+}
+
+z3::expr Encoding::unmet_at_most(std::int64_t u) const {
+    if (u >= 0 && u < static_cast<std::int64_t>(unmet.size())) return !unmet[static_cast<unsigned>(u)];
+    if (clauses_only) return met.ctx().bool_val(u >= 0);
+    z3::expr_vector not_met(met.ctx());
+    for (const z3::expr& m : met) not_met.push_back(!m);
+    return solver::at_most(not_met, u);
 }
 
 std::vector<int> Encoding::counts_in(const z3::model& m) const {
@@ -38,6 +47,88 @@ z3::expr Encoding::counts_differ(z3::context& ctx, const std::vector<int>& n) co
 }
 
 namespace {
+
+// Which way a unary counter's literals are defined: `up`, "at least j hold => s_j" (enough where
+// s_j is only ever asserted false, as in upper bounds), `down`, "s_j => at least j hold" (where it
+// is only asserted true), or both. One way takes half the clauses, and Z3's internalizing of
+// clauses is most of the cost of these scopes.
+struct Ways {
+    bool up = true, down = true;
+};
+
+// "At least j of `lits`" for j = 1..width, as fresh literals named `name`i>=j and defined by clauses
+// (Sinz's sequential counter over lits[0..i]). Fewer than `width` when lits are fewer.
+z3::expr_vector unary_counter(z3::solver& solver, const z3::expr_vector& lits, unsigned width,
+                              const std::string& name, Ways ways = {}) {
+    z3::context& ctx = solver.ctx();
+    std::vector<z3::expr> prev;
+    for (unsigned i = 0; i < lits.size(); ++i) {
+        std::vector<z3::expr> next;
+        const z3::expr x = lits[i];
+        for (unsigned j = 1; j <= std::min(i + 1, width); ++j) {
+            z3::expr s = ctx.bool_const((name + std::to_string(i) + ">=" + std::to_string(j)).c_str());
+            const bool had_j = j <= prev.size(), had_less = j >= 2;
+            // s <-> prev[j] or (x and prev[j - 1]); prev[0] is true, prev beyond its size false.
+            if (ways.up && had_j) solver.add(!prev[j - 1] || s);
+            if (ways.up) solver.add(had_less ? !x || !prev[j - 2] || s : !x || s);
+            if (ways.down) solver.add(had_j ? !s || prev[j - 1] || x : !s || x);
+            if (ways.down && had_less) solver.add(!s || prev[j - 2]);
+            next.push_back(s);
+        }
+        prev = std::move(next);
+    }
+    z3::expr_vector out(ctx);
+    for (const auto& s : prev) out.push_back(s);
+    return out;
+}
+
+// The bounds a task puts on its literals: the shared pseudo-Boolean helpers, or with `clauses_only`
+// the literals of a unary counter over them (named after `name`; the counter stops where the bound
+// is settled). Every k here is at least 1 and, for an upper bound, below lits.size().
+struct Bounds {
+    z3::solver& solver;
+    bool clauses_only;
+
+    z3::expr at_least(const z3::expr_vector& lits, int k, const std::string& name) const {
+        if (!clauses_only) return solver::at_least(lits, k);
+        const Ways down{.up = false, .down = true};
+        return unary_counter(solver, lits, static_cast<unsigned>(k), name,
+                             down)[static_cast<unsigned>(k) - 1];
+    }
+    z3::expr at_most(const z3::expr_vector& lits, int k, const std::string& name) const {
+        if (!clauses_only) return solver::at_most(lits, k);
+        const Ways up{.up = true, .down = false};
+        return !unary_counter(solver, lits, static_cast<unsigned>(k) + 1, name, up)[static_cast<unsigned>(k)];
+    }
+    z3::expr exactly(const z3::expr_vector& lits, int k, const std::string& name) const {
+        if (!clauses_only) return solver::exactly(lits, k);
+        z3::expr_vector n = unary_counter(solver, lits, static_cast<unsigned>(k) + 1, name);
+        return n[static_cast<unsigned>(k) - 1] && !n[static_cast<unsigned>(k)];
+    }
+    // As many of `a` as of `b` hold, where at most `most` literals can hold in all (the stone cap).
+    z3::expr as_many(const z3::expr_vector& a, const z3::expr_vector& b, int most,
+                     const std::string& name) const {
+        if (!clauses_only) {
+            z3::expr_vector terms = a;
+            std::vector<int> coeffs(a.size(), 1);
+            for (const z3::expr& lit : b) {
+                terms.push_back(lit);
+                coeffs.push_back(-1);
+            }
+            return solver::weighted_exactly(terms, coeffs, 0);
+        }
+        const auto width = static_cast<unsigned>(std::max(0, most));
+        z3::expr_vector na = unary_counter(solver, a, width, name + "a");
+        z3::expr_vector nb = unary_counter(solver, b, width, name + "b");
+        z3::expr_vector same(solver.ctx());
+        for (unsigned j = 0; j < std::max(na.size(), nb.size()); ++j) {
+            z3::expr x = j < na.size() ? na[j] : solver.ctx().bool_val(false);
+            z3::expr y = j < nb.size() ? nb[j] : solver.ctx().bool_val(false);
+            same.push_back(x == y);
+        }
+        return z3::mk_and(same);
+    }
+};
 
 // A lower bound on the penalty of every stone set that holds a placement with demand `d`: its
 // stones; disfavor for each count task the placement alone already takes above its upper bound
@@ -169,20 +260,19 @@ z3::expr_vector side(const Encoding& enc, std::size_t t, int sign,
     return lits;
 }
 
-// met => "as many on A as on B"; fields in both sets cancel out: A\B against B\A.
-void add_same_task(z3::solver& solver, const Encoding& enc, std::size_t t, const z3::expr& met) {
-    z3::expr_vector terms = side(enc, t, 1);
-    std::vector<int> coeffs(terms.size(), 1);
-    for (const z3::expr& lit : side(enc, t, -1)) {
-        terms.push_back(lit);
-        coeffs.push_back(-1);
-    }
-    solver.add(z3::implies(met, solver::weighted_exactly(terms, coeffs, 0)));
+// met => "as many on A as on B"; fields in both sets cancel out: A\B against B\A. `cap` bounds
+// the stones.
+void add_same_task(z3::solver& solver, const Bounds& bounds, const Encoding& enc, std::size_t t,
+                   const z3::expr& met, int cap) {
+    z3::expr_vector a = side(enc, t, 1), b = side(enc, t, -1);
+    if (a.empty() && b.empty()) return;
+    solver.add(z3::implies(met, bounds.as_many(a, b, cap, "t" + std::to_string(t) + ":")));
 }
 
 // met => lo <= (stones on the task's feature) <= hi.
-void add_count_task(z3::solver& solver, const Encoding& enc, const Challenge& ch, std::size_t t,
-                    const z3::expr& met) {
+void add_count_task(z3::solver& solver, const Bounds& bounds, const Encoding& enc, const Challenge& ch,
+                    std::size_t t, const z3::expr& met) {
+    const std::string name = "t" + std::to_string(t) + ":";  // its counters, with clauses only
     const Task& task = ch.tasks[t];
     // The most stones the encoding lets the task's feature hold (class literals are capped).
     int size = 0;
@@ -199,56 +289,37 @@ void add_count_task(z3::solver& solver, const Encoding& enc, const Challenge& ch
     // below that cap, and "at least 1" / "at most 0" become plain clauses.
     const bool bounded_above = task.hi < size;
     if (task.lo == task.hi && task.lo > 0 && bounded_above) {  // exactly: one constraint
-        solver.add(z3::implies(met, solver::exactly(side(enc, t, 1, task.lo + 1), task.lo)));
+        solver.add(z3::implies(met, bounds.exactly(side(enc, t, 1, task.lo + 1), task.lo, name)));
         return;
     }
     if (task.lo == 1)
         solver.add(z3::implies(met, z3::mk_or(side(enc, t, 1, 1))));
     else if (task.lo > 1)
-        solver.add(z3::implies(met, solver::at_least(side(enc, t, 1, task.lo), task.lo)));
+        solver.add(z3::implies(met, bounds.at_least(side(enc, t, 1, task.lo), task.lo, name + "lo")));
     if (bounded_above) {
         z3::expr_vector lits = side(enc, t, 1, task.hi + 1);
         if (task.hi == 0)
             for (unsigned i = 0; i < lits.size(); ++i) solver.add(z3::implies(met, !lits[i]));
         else
-            solver.add(z3::implies(met, solver::at_most(lits, task.hi)));
+            solver.add(z3::implies(met, bounds.at_most(lits, task.hi, name + "hi")));
     }
 }
 
 // One "met" literal per task, implying the task's constraint.
-void add_tasks(z3::solver& solver, Encoding& enc, const Challenge& ch) {
+void add_tasks(z3::solver& solver, Encoding& enc, const Challenge& ch, int cap) {
+    const Bounds bounds{solver, enc.clauses_only};
     for (std::size_t t = 0; t < ch.tasks.size(); ++t) {
         z3::expr m = solver.ctx().bool_const(("met" + std::to_string(t)).c_str());
         enc.met.push_back(m);
         if (ch.tasks[t].kind == Task::Kind::Same)
-            add_same_task(solver, enc, t, m);
+            add_same_task(solver, bounds, enc, t, m, cap);
         else
-            add_count_task(solver, enc, ch, t, m);
+            add_count_task(solver, bounds, enc, ch, t, m);
     }
 }
 
-// Sinz's sequential counter over enc.stones, both directions, up to cap + 1 (see encode()).
-void add_total_counter(z3::solver& solver, Encoding& enc, const Challenge& ch, int cap) {
-    z3::context& ctx = solver.ctx();
-    // s[j - 1] after literal i: "at least j of stones[0..i] hold", for j up to cap + 1.
-    const unsigned width = std::min<unsigned>(enc.stones.size(), static_cast<unsigned>(cap) + 1);
-    std::vector<z3::expr> prev;
-    for (unsigned i = 0; i < enc.stones.size(); ++i) {
-        std::vector<z3::expr> next;
-        const z3::expr x = enc.stones[i];
-        for (unsigned j = 1; j <= std::min(i + 1, width); ++j) {
-            z3::expr s = ctx.bool_const(("total" + std::to_string(i) + ">=" + std::to_string(j)).c_str());
-            const bool had_j = j <= prev.size(), had_less = j >= 2;
-            // s <-> prev[j] or (x and prev[j - 1]); prev[0] is true, prev beyond its size false.
-            if (had_j) solver.add(z3::implies(prev[j - 1], s));
-            solver.add(z3::implies(had_less ? x && prev[j - 2] : x, s));
-            solver.add(z3::implies(s, had_j ? prev[j - 1] || x : x));
-            if (had_less) solver.add(z3::implies(s, prev[j - 2]));
-            next.push_back(s);
-        }
-        prev = std::move(next);
-    }
-    for (const auto& s : prev) enc.total.push_back(s);
+// "A count task met => at least its minimum of stones in all", on the unary counter enc.total.
+void add_task_totals(z3::solver& solver, Encoding& enc, const Challenge& ch) {
     for (std::size_t t = 0; t < ch.tasks.size(); ++t) {
         const Task& task = ch.tasks[t];
         if (task.kind != Task::Kind::Same && task.lo > 0 && task.lo <= static_cast<int>(enc.total.size()))
@@ -270,15 +341,30 @@ Encoding encode(z3::solver& solver, const Challenge& ch, const CountModel& model
     Encoding enc(solver.ctx(), model);
     enc.disfavor = ch.disfavor;
     const int cap = std::max(0, std::min(penalty_bound.value_or(ch.max_stones), ch.max_stones));
+    enc.clauses_only = options.clauses_only;
     add_count_literals(solver, enc, ch, cap);
-    // The stone limit, unless the scope's penalty bound implies it.
-    if (!penalty_bound || *penalty_bound > ch.max_stones) solver.add(solver::at_most(enc.stones, cap));
-    add_tasks(solver, enc, ch);
-    if (options.count_total) add_total_counter(solver, enc, ch, cap);
+    // s[j - 1] after literal i: "at least j of stones[0..i]", up to cap + 1 (only upwards when
+    // it serves the stone cap alone).
+    if (options.count_total || options.clauses_only)
+        enc.total = unary_counter(solver, enc.stones, static_cast<unsigned>(cap) + 1, "total",
+                                  {.up = true, .down = options.count_total});
+    // The stone limit, unless the scope's penalty bound implies it (clauses only: always, since
+    // stones_at_most counts on it).
+    if (options.clauses_only)
+        solver.add(enc.stones_at_most(cap));
+    else if (!penalty_bound || *penalty_bound > ch.max_stones)
+        solver.add(solver::at_most(enc.stones, cap));
+    add_tasks(solver, enc, ch, cap);
+    if (options.count_total) add_task_totals(solver, enc, ch);
     if (ch.formation) {
         z3::expr f = solver.ctx().bool_const("formation");
         enc.met.push_back(f);
         solver.add(z3::implies(f, formation_held(solver.ctx(), enc, ch, penalty_bound)));
+    }
+    if (options.clauses_only) {
+        z3::expr_vector unmet(solver.ctx());
+        for (const z3::expr& m : enc.met) unmet.push_back(!m);
+        enc.unmet = unary_counter(solver, unmet, unmet.size(), "unmet", {.up = true, .down = false});
     }
     return enc;
 }
@@ -286,8 +372,17 @@ Encoding encode(z3::solver& solver, const Challenge& ch, const CountModel& model
 // penalty <= bound, as one pseudo-Boolean constraint: stones weigh 1, each unmet task `disfavor`.
 // (Writing it instead as cases over the number u of unmet tasks, "at most u unmet and at most
 // bound - disfavor·u stones", proved level-2 deals with 14 % fewer instructions, but Z3 4.8.12 then
-// crashed inside check() during the basic census.)
+// crashed inside check() during the basic census.) With clauses only it is those cases, on the
+// unary counters.
 z3::expr penalty_at_most(z3::context& ctx, const Encoding& enc, std::int64_t bound) {
+    if (enc.clauses_only) {  // with u tasks unmet, at most bound - disfavor·u stones
+        if (bound < 0) return ctx.bool_val(false);
+        z3::expr_vector cases(ctx);
+        for (std::int64_t u = 0; u <= static_cast<std::int64_t>(enc.met.size()); ++u)
+            cases.push_back(
+                z3::implies(!enc.unmet_at_most(u - 1), enc.stones_at_most(bound - enc.disfavor * u)));
+        return z3::mk_and(cases);
+    }
     z3::expr_vector terms(ctx);
     std::vector<int> coeffs;
     for (unsigned i = 0; i < enc.stones.size(); ++i) {
