@@ -230,28 +230,33 @@ public:
         fs::path folder = root_ / format.folder;
         if (prepared_.insert(format.name).second) {
             fs::path source = kSource, copy = root_;
+            link_entries(source, copy);
             for (const auto& part : fs::path(format.folder)) {
-                link_entries(source, copy, part);
                 source /= part;
                 copy /= part;
+                // A link made for another format is replaced by a real folder: writing through it
+                // would write into the source tree.
+                if (fs::is_symlink(copy)) fs::remove(copy);
                 fs::create_directories(copy);
+                link_entries(source, copy);
             }
-            link_entries(source, copy, "");
             // Seeds from other folders may name their own neighbours ("example-14-map.json").
-            for (const auto& seed : seed_files(format)) link_entries(seed.parent_path(), copy, "");
+            for (const auto& seed : seed_files(format)) link_entries(seed.parent_path(), copy);
+            if (fs::canonical(folder).string().rfind(fs::canonical(root_).string(), 0) != 0)
+                throw std::logic_error("the scratch folder " + folder.string() + " leads out of " +
+                                       root_.string());
         }
         return folder / "fuzz-input.json";
     }
 
 private:
-    // Links every entry of `source` but `except` into `copy`, keeping what is there already.
-    static void link_entries(const fs::path& source, const fs::path& copy, const fs::path& except) {
+    // Links every entry of `source` into `copy`, keeping what is there already.
+    static void link_entries(const fs::path& source, const fs::path& copy) {
         for (const auto& entry : fs::directory_iterator(source)) {
-            fs::path name = entry.path().filename();
             std::error_code ec;
-            if (name == except || fs::symlink_status(copy / name, ec).type() != fs::file_type::not_found)
-                continue;
-            fs::create_symlink(entry.path(), copy / name);
+            fs::path link = copy / entry.path().filename();
+            if (fs::symlink_status(link, ec).type() == fs::file_type::not_found)
+                fs::create_symlink(entry.path(), link);
         }
     }
 

@@ -1,30 +1,22 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (fuzz/*Fuzz.cpp: clang++ with ASan and UBSan) into build-fuzz and runs
-# each for SECONDS (default 60) on its corpus, seeded from the shipped files; a crash, a hang, a
-# sanitizer report or a broken property is a finding and fails the run (saved in
-# build-fuzz/findings/<target>/). Targets run side by side, one per core. docs/robustness.md.
-# Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (FUZZ_BUILD_DIR and FUZZ_CXX may be set)
+# Builds the libFuzzer targets (fuzz/*Fuzz.cpp) in the instrumented build-asan
+# (scripts/sanitized_build.sh) and runs each for SECONDS (default 60) on its corpus
+# (build-asan/corpus/<target>, seeded from the shipped files); a crash, a hang, a sanitizer report or
+# a broken property is a finding and fails the run (the input is saved in
+# build-asan/findings/<target>/). Targets run side by side, one per core. docs/robustness.md.
+# Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (ASAN_BUILD_DIR and FUZZ_CXX may be set)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
-build_dir="${FUZZ_BUILD_DIR:-build-fuzz}"
-cxx="${FUZZ_CXX:-$(command -v clang++-14 || command -v clang++ || true)}"
-if [ -z "$cxx" ]; then
-  echo "fuzz: no clang++ (scripts/setup.sh installs clang-14 and libclang-rt-14-dev with EXTRA_PACKAGES)" >&2
-  exit 2
-fi
+build_dir="${ASAN_BUILD_DIR:-build-asan}"
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   for f in fuzz/*Fuzz.cpp; do targets+=("$(basename "$f" .cpp)"); done
 fi
 
-launcher=()
-command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
-  -DCMAKE_CXX_COMPILER="$cxx" -DTLALOC_FUZZ=ON -DTLALOC_BUILD_TESTS=OFF "${launcher[@]}" >/dev/null
-cmake --build "$build_dir" -j "$(nproc)" --target "${targets[@]}"
+scripts/sanitized_build.sh "${targets[@]}"
 
 # One target: its corpus (kept between runs), findings, log and a one-line result.
 run_target() {

@@ -1,20 +1,16 @@
 #!/usr/bin/env bash
-# Builds the tests with AddressSanitizer and UndefinedBehaviorSanitizer into build-asan and runs them
-# through ctest; the slow differential tests take smaller samples there (TLALOC_TEST_SCALE=small).
-# Any sanitizer report, in a test or in a `tlaloc` it runs, fails the run. docs/robustness.md.
-# Usage: scripts/sanitize.sh [CTEST ARGS...]   (after scripts/setup.sh has installed the packages;
+# Builds the tests with AddressSanitizer and UndefinedBehaviorSanitizer into build-asan
+# (scripts/sanitized_build.sh) and runs them through ctest; the slow differential tests take smaller
+# samples there (TLALOC_TEST_SCALE=small). Any sanitizer report, in a test or in a `tlaloc` it runs,
+# fails the run. docs/robustness.md.
+# Usage: scripts/sanitize.sh [CTEST ARGS...]   (after scripts/test.sh has installed the packages;
 #        ASAN_BUILD_DIR may be set in the environment)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 build_dir="${ASAN_BUILD_DIR:-build-asan}"
 
-launcher=()
-command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-# -O1 with line tables: ASan's recommended speed, readable reports, and assertions left on.
-cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
-  -DTLALOC_SANITIZE=ON "${launcher[@]}" >/dev/null
-cmake --build "$build_dir" -j "$(nproc)"
+scripts/sanitized_build.sh
 
 # Reports go to files as well as failing their process, so a report in a `tlaloc` that a test runs
 # (whose exit code the test may not look at) fails the run too.
