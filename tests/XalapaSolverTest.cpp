@@ -33,7 +33,7 @@ TEST(XalapaSolver, AgreesWithExhaustiveSearchOn240RandomChallenges) {
     z3_alone.use_count_search(false);
     int descents = 0;
     int with_formation = 0, unmet_optimal = 0, non_square = 0;
-    const int rounds = test_support::scaled_rounds(240);
+    const int rounds = test_support::scaled_rounds(240, 3);
     for (int i = 0; i < rounds; ++i) {
         RandomChallengeOptions o;
         o.min_rows = o.min_cols = 1;
