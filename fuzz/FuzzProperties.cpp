@@ -39,6 +39,7 @@ namespace fs = std::filesystem;
 namespace {
 
 const fs::path kSource = TLALOC_SOURCE_DIR;
+const char* const kInputName = "fuzz-input.json";
 
 // Solving is the costly part of an execution: the fuzzers solve only inputs of the shipped size.
 constexpr int kMaxSolvedFields = 36;           // a 6x6 Xalapa board
@@ -242,11 +243,13 @@ public:
             }
             // Seeds from other folders may name their own neighbours ("example-14-map.json").
             for (const auto& seed : seed_files(format)) link_entries(seed.parent_path(), copy);
+            // A link to a source file of the input's name would be written through.
+            fs::remove(folder / kInputName);
             if (fs::canonical(folder).string().rfind(fs::canonical(root_).string(), 0) != 0)
                 throw std::logic_error("the scratch folder " + folder.string() + " leads out of " +
                                        root_.string());
         }
-        return folder / "fuzz-input.json";
+        return folder / kInputName;
     }
 
 private:

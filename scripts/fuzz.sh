@@ -27,7 +27,7 @@ run_target() {
   TMPDIR="$dir/tmp" ASAN_OPTIONS="detect_leaks=1" UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
     LSAN_OPTIONS="suppressions=$(pwd)/scripts/lsan.supp:print_suppressions=0" \
     "$build_dir/$t" "$build_dir/corpus/$t" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2560 \
-    -print_final_stats=1 -artifact_prefix="$build_dir/findings/$t/" >"$dir/log" 2>&1 || code=$?
+    -dict=fuzz/json.dict -print_final_stats=1 -artifact_prefix="$build_dir/findings/$t/" >"$dir/log" 2>&1 || code=$?
   local execs
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$dir/log" | tail -n 1)
   if [ "$code" -eq 0 ]; then
