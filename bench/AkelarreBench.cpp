@@ -11,7 +11,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> files;
     for (int i = 1; i < argc; ++i) files.push_back(argv[i]);
     if (files.empty()) {
-        for (const char* f : {"puzzles/akelarre/carlo.json", "puzzles/akelarre/issue-example.json"})
+        for (const char* f : {"puzzles/akelarre/carlo.json", "puzzles/akelarre/one-free-place.json"})
             files.push_back((data_dir() / f).string());
     }
     for (const auto& f : files) {

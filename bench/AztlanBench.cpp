@@ -1,4 +1,4 @@
-// Aztlán speed figures (issue targets: full table of the shipped map up to size 15 under 1 s;
+// Aztlán speed figures (targets: full table of the shipped map up to size 15 under 1 s;
 // scoring one position in microseconds). Run: cmake --build BUILD --target AztlanBench && BUILD/AztlanBench
 #include <chrono>
 #include <cstdio>

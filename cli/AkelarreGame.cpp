@@ -1,9 +1,52 @@
-// Akelarre's registry entry: commands, claims facts and file formats.
+// Akelarre's registry entry: commands, claims facts, file formats and the cross-check of the best
+// play against an exhaustive search over the rules engine's moves.
+#include <random>
+
 #include "cli/Commands.h"
 #include "cli/GameRegistry.h"
 #include "model/akelarre/Components.h"
+#include "model/akelarre/Turn.h"
+#include "puzzles/akelarre/RandomTurn.h"
+#include "solver/akelarre/BestPlay.h"
+#include "solver/akelarre/ExhaustivePlay.h"
 
 namespace tlaloc::cli {
+
+namespace {
+
+std::string turn_round_trip(const std::filesystem::path& file) {
+    Json first = akelarre::turn_to_json(akelarre::load_turn(file));
+    Json second = akelarre::turn_to_json(akelarre::parse_turn(first, file.string()));
+    return written_difference(first, second);
+}
+
+std::string score(int played, int points) {
+    return std::to_string(played) + " cards for " + std::to_string(points) + " points";
+}
+
+// A random small turn: Z3's best play must be a legal play that replays to what it claims, and
+// score what the exhaustive search over the rules engine's legal moves finds best.
+std::string best_play_agrees(std::uint64_t seed) {
+    std::mt19937 rng(static_cast<std::mt19937::result_type>(seed));
+    std::optional<akelarre::TurnPosition> turn;
+    while (!turn) turn = akelarre::random_small_turn(rng);
+    akelarre::BestPlay z3 = akelarre::best_play(*turn);
+    const auto& claimed = z3.outcome;
+    if (auto why = akelarre::why_illegal(*turn, claimed.moves)) return "the best play is illegal: " + *why;
+    akelarre::TurnOutcome replayed = akelarre::replay_turn(*turn, claimed.moves);
+    if (replayed.played != claimed.played || replayed.points != claimed.points ||
+        replayed.hand_left != claimed.hand_left)
+        return "the best play claims " + score(claimed.played, claimed.points) + ", its replay gives " +
+               score(replayed.played, replayed.points);
+    akelarre::PlayScore exhaustive = akelarre::exhaustive_best_play(*turn);
+    if (exhaustive != akelarre::PlayScore{claimed.played, claimed.points})
+        return "Z3's best play: " + score(claimed.played, claimed.points) +
+               "; the exhaustive search's: " + score(exhaustive.played, exhaustive.points) + " (" +
+               akelarre::turn_to_json(*turn).dump() + ")";
+    return "";
+}
+
+}  // namespace
 
 GameEntry akelarre_game() {
     GameEntry g;
@@ -12,10 +55,11 @@ GameEntry akelarre_game() {
     g.facts = {"akelarre", akelarre::component_counts(), akelarre::component_tables(), {}, {}, {}};
     g.formats = {
         {"turn",
-         {"puzzles/akelarre/*.json", "tests/data/akelarre/small.json"},
-         {},
+         {"puzzles/akelarre/*.json", "tests/data/akelarre/small.json", "tests/data/akelarre/slow.json"},
+         turn_round_trip,
          "akelarre best {} --timeout 20"},
     };
+    g.random_check = best_play_agrees;
     return g;
 }
 

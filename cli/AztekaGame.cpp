@@ -1,8 +1,16 @@
-// Azteka's registry entry: commands, claims facts and file formats.
+// Azteka's registry entry: commands, claims facts, file formats and the cross-check of the Z3
+// fewest-pawns answer against a breadth-first search over the rules engine.
+#include <random>
+#include <stdexcept>
+
 #include "cli/Commands.h"
 #include "cli/GameRegistry.h"
 #include "model/azteka/Components.h"
+#include "model/azteka/Plan.h"
 #include "model/azteka/Position.h"
+#include "puzzles/azteka/RandomPosition.h"
+#include "solver/azteka/Fewest.h"
+#include "solver/azteka/FewestSearch.h"
 
 namespace tlaloc::cli {
 
@@ -12,6 +20,43 @@ std::string position_round_trip(const std::filesystem::path& file) {
     Json first = azteka::position_to_json(azteka::load_position(file));
     Json second = azteka::position_to_json(azteka::parse_position(JsonPlace(first, file.string())));
     return written_difference(first, second);
+}
+
+std::string pawns_and_turns(int pawns, int turns) {
+    return std::to_string(pawns) + " pawns in " + std::to_string(turns) + " turns";
+}
+
+// A random reachable position (each variant in turn) and two turns of its mover against passive opponents:
+// Z3's plan must replay through the rules engine to a goal as claimed, and the breadth-first search over the
+// engine's legal actions must find the same answer (reachable or not, fewest pawns, then turns).
+std::string fewest_agrees(std::uint64_t seed) {
+    constexpr int kMaxTurns = 2;
+    std::mt19937 rng(static_cast<std::mt19937::result_type>(seed));
+    const auto& variants = azteka::profile_names();
+    const std::string& variant = variants[seed % variants.size()];
+    azteka::Position pos = azteka::random_position(rng, variant, 16 + static_cast<int>(rng() % 8));
+    std::string where = " (" + azteka::position_to_json(pos).dump() + ")";
+    azteka::FewestResult z3;
+    try {
+        z3 = azteka::fewest_pawns(pos, kMaxTurns);
+    } catch (const std::logic_error& e) {  // its own replay refused the plan
+        return std::string(e.what()) + where;
+    }
+    azteka::SearchedFewest search = azteka::fewest_pawns_by_search(pos, kMaxTurns);
+    if (z3.found != search.found)
+        return std::string("Z3 ") + (z3.found ? "finds" : "finds no") + " goal within " +
+               std::to_string(kMaxTurns) + " turns, the search " + (search.found ? "does" : "does not") +
+               where;
+    if (!z3.found) return "";
+    azteka::PlanReplay replay = azteka::replay_against_passive(pos, z3.plan);
+    if (!replay.reaches_goal) return "Z3's plan does not reach a goal: " + replay.problem + where;
+    if (replay.pawns != z3.pawns || replay.turns != z3.turns)
+        return "Z3 claims " + pawns_and_turns(z3.pawns, z3.turns) + ", its plan replays to " +
+               pawns_and_turns(replay.pawns, replay.turns) + where;
+    if (z3.pawns != search.pawns || z3.turns != search.turns)
+        return "Z3: " + pawns_and_turns(z3.pawns, z3.turns) +
+               "; the search: " + pawns_and_turns(search.pawns, search.turns) + where;
+    return "";
 }
 
 }  // namespace
@@ -27,6 +72,7 @@ GameEntry azteka_game() {
          position_round_trip,
          "azteka show {}"},
     };
+    g.random_check = fewest_agrees;
     return g;
 }
 

@@ -2,7 +2,7 @@
 // reconstruct a map whose table matches the printed one. Parse, call, print; nothing decided here.
 #include <chrono>
 #include <iostream>
-#include <sstream>
+#include <memory>
 
 #include "cli/Commands.h"
 #include "model/aztlan/Conflicts.h"
@@ -67,20 +67,26 @@ void print_score(const Position& pos, const std::vector<PlayerScore>& scores, bo
     }
 }
 
+struct ScoreOptions {
+    std::string file;
+    bool json = false;
+};
+
+void run_score(const ScoreOptions& opt) {
+    Position pos = load_position(opt.file);
+    MapGraph graph(pos.map);
+    print_score(pos, score_age(graph, pos), opt.json);
+}
+
 void add_score(CLI::App& group) {
+    auto opt = std::make_shared<ScoreOptions>();
     auto* cmd =
         group.add_subcommand("score",
                              "Score the domains of every player in a position (one age's scoring phase).\n"
                              "Example:  tlaloc aztlan score puzzles/aztlan/examples/score-14.json --json");
-    static std::string file;
-    static bool json = false;
-    cmd->add_option("POSITION", file, "position file (JSON)")->required();
-    cmd->add_flag("--json", json, "print JSON");
-    cmd->callback([] {
-        Position pos = load_position(file);
-        MapGraph graph(pos.map);
-        print_score(pos, score_age(graph, pos), json);
-    });
+    cmd->add_option("POSITION", opt->file, "position file (JSON)")->required();
+    cmd->add_flag("--json", opt->json, "print JSON");
+    cmd->callback([opt] { run_score(*opt); });
 }
 
 Json player_names(const Position& pos, const std::vector<int>& players) {
@@ -89,13 +95,14 @@ Json player_names(const Position& pos, const std::vector<int>& players) {
     return out;
 }
 
+// `names` is a list of player names tlaloc built (player_names), never input.
 std::string joined(const Json& names) {
     std::string out;
     for (const auto& n : names) out += (out.empty() ? "" : ", ") + n.get<std::string>();
     return out;
 }
 
-void print_conflicts(const Position& pos, const ConflictPhase& phase, bool json) {
+Json conflicts_json(const Position& pos, const ConflictPhase& phase) {
     const Map& map = pos.map;
     Json conflicts = Json::array();
     for (const auto& c : phase.conflicts) {
@@ -116,11 +123,12 @@ void print_conflicts(const Position& pos, const ConflictPhase& phase, bool json)
         players.push_back(
             {{"name", pos.players[p].name}, {"pawns", pawns}, {"cards_drawn", phase.cards_drawn[p]}});
     }
-    Json out = {{"order", player_names(pos, phase.order)}, {"conflicts", conflicts}, {"players", players}};
-    if (json) {
-        std::cout << out.dump(2) << "\n";
-        return;
-    }
+    return {{"order", player_names(pos, phase.order)}, {"conflicts", conflicts}, {"players", players}};
+}
+
+// The human report is printed from the JSON so both always say the same; `out` is JSON built by
+// conflicts_json (not input), so its shape is known.
+void print_conflicts_text(const Json& out) {
     std::cout << "turn order: " << joined(out["order"]) << "\n";
     for (const auto& c : out["conflicts"]) {
         std::cout << c["territory"].get<std::string>() << ": ";
@@ -143,20 +151,30 @@ void print_conflicts(const Position& pos, const ConflictPhase& phase, bool json)
     }
 }
 
+struct ConflictsOptions {
+    std::string file;
+    bool json = false;
+};
+
+void run_conflicts(const ConflictsOptions& opt) {
+    Position pos = load_position(opt.file);
+    Json out = conflicts_json(pos, resolve_conflicts(pos));
+    if (opt.json)
+        std::cout << out.dump(2) << "\n";
+    else
+        print_conflicts_text(out);
+}
+
 void add_conflicts(CLI::App& group) {
+    auto opt = std::make_shared<ConflictsOptions>();
     auto* cmd = group.add_subcommand(
         "conflicts",
         "Resolve the conflict phase of a position: turn order, power = card x pawns, defeat or coexist.\n"
         "Example:  tlaloc aztlan conflicts puzzles/aztlan/examples/conflicts-a-e.json --json");
-    static std::string file;
-    static bool json = false;
-    cmd->add_option("POSITION", file, "position file (JSON) with vp, stack and decisions per player")
+    cmd->add_option("POSITION", opt->file, "position file (JSON) with vp, stack and decisions per player")
         ->required();
-    cmd->add_flag("--json", json, "print JSON");
-    cmd->callback([] {
-        Position pos = load_position(file);
-        print_conflicts(pos, resolve_conflicts(pos), json);
-    });
+    cmd->add_flag("--json", opt->json, "print JSON");
+    cmd->callback([opt] { run_conflicts(*opt); });
 }
 
 void check_bitset_size(const Map& map, const std::string& file) {
@@ -204,90 +222,112 @@ void print_table(const Map& map, const DomainTable& table) {
     }
 }
 
+struct TableOptions {
+    std::string file;
+    int max_size = 15;
+    std::uint64_t limit = 1'000'000'000;
+    bool json = false;
+};
+
+void run_table(const TableOptions& opt) {
+    Map map = load_map(opt.file);
+    check_bitset_size(map, opt.file);
+    DomainTable table;
+    try {
+        table = compute_domain_table(map, opt.max_size, progress_after_a_second("table"), opt.limit);
+    } catch (const DomainTableLimit& e) {
+        throw InputError(
+            opt.file, "",
+            std::string("table: ") + e.what() + " (a smaller --max-size or a larger --limit may help)");
+    }
+    if (opt.json)
+        std::cout << domain_table_to_json(table).dump() << "\n";
+    else
+        print_table(map, table);
+}
+
 void add_table(CLI::App& group) {
+    auto opt = std::make_shared<TableOptions>();
     auto* cmd = group.add_subcommand(
         "table",
         "Compute the domain scoring table of a map: which (domain size n, bonus count k) can occur.\n"
         "Example:  tlaloc aztlan table puzzles/aztlan/aztlan.json --max-size 15 --json");
-    static std::string file;
-    static int max_size = 15;
-    static std::uint64_t limit = 1'000'000'000;
-    static bool json = false;
-    cmd->add_option("MAP", file, "map file (JSON)")->required();
-    cmd->add_option("--limit", limit,
+    cmd->add_option("MAP", opt->file, "map file (JSON)")->required();
+    cmd->add_option("--limit", opt->limit,
                     "give up after this many connected sets (default 1e9, about 10 s; 0 = no limit)");
-    cmd->add_option("--max-size", max_size,
+    cmd->add_option("--max-size", opt->max_size,
                     "largest domain size (rows), default 15; capped at the map's size")
         ->check(CLI::Range(1, 1000000));
-    cmd->add_flag("--json", json, "print JSON");
-    cmd->callback([] {
-        Map map = load_map(file);
-        check_bitset_size(map, file);
-        DomainTable table;
-        try {
-            table = compute_domain_table(map, max_size, progress_after_a_second("table"), limit);
-        } catch (const DomainTableLimit& e) {
-            throw InputError(
-                file, "",
-                std::string("table: ") + e.what() + " (a smaller --max-size or a larger --limit may help)");
-        }
-        if (json)
-            std::cout << domain_table_to_json(table).dump() << "\n";
-        else
-            print_table(map, table);
-    });
+    cmd->add_flag("--json", opt->json, "print JSON");
+    cmd->callback([opt] { run_table(*opt); });
 }
+
+struct ReconstructOptions {
+    std::string table_file, board_file, out_file;
+    unsigned seed = 1;
+    int rounds = 500;
+    bool verbose = false;
+};
+
+Map load_board(const std::filesystem::path& board_path) {
+    Map board = load_map(board_path);
+    if (board.size() % kTerritoryTypeCount != 0 || board.size() > kMaxBitsetTerritories) {
+        throw InputError(
+            board_path.string(), "territories",
+            "a board to reconstruct needs a multiple of 5 territories, at most 64 (this one has " +
+                std::to_string(board.size()) + ")");
+    }
+    return board;
+}
+
+void print_reconstructed(const ReconstructResult& result, const std::string& out_file) {
+    std::string text = map_to_json(*result.map).dump(2) + "\n";
+    if (out_file.empty())
+        std::cout << text;
+    else
+        write_file_atomically(out_file, text);
+    std::cerr << "reconstructed in " << result.rounds << " rounds (" << result.span_cuts << " span cuts, "
+              << result.rejected
+              << " assignments blocked); its table equals the target, checked by enumeration\n";
+}
+
+void run_reconstruct(const ReconstructOptions& opt) {
+    DomainTable target = load_domain_table(opt.table_file.empty() ? printed_table_file()
+                                                                  : std::filesystem::path(opt.table_file));
+    Map board = load_board(opt.board_file.empty() ? data_dir() / "puzzles" / "aztlan" / "board.json"
+                                                  : std::filesystem::path(opt.board_file));
+    aztlan::ReconstructOptions options;
+    options.seed = opt.seed;
+    options.max_rounds = opt.rounds;
+    auto result = reconstruct_types(board, target, options, [&opt](const std::string& line) {
+        if (opt.verbose) std::cerr << line << "\n";
+    });
+    if (!result.map) {
+        std::cerr << "tlaloc: " << result.why_not << "\n";
+        set_exit_code(kExitFalseClaim);
+        return;
+    }
+    print_reconstructed(result, opt.out_file);
+}
+
 void add_reconstruct(CLI::App& group) {
+    auto opt = std::make_shared<ReconstructOptions>();
     auto* cmd = group.add_subcommand(
         "reconstruct",
         "Find territory types (6 of each) on a board's graph, with Z3, so that the map's domain table\n"
         "equals a target table (default: the rulebooks' printed table, on puzzles/aztlan/board.json).\n"
         "Example:  tlaloc aztlan reconstruct --seed 1 --out /tmp/aztlan.json");
-    static std::string table_file, board_file, out_file;
-    static unsigned seed = 1;
-    static int rounds = 500;
-    static bool verbose = false;
-    cmd->add_option("--table", table_file,
+    cmd->add_option("--table", opt->table_file,
                     "target table (JSON as printed by 'table --json'); default the printed table");
     cmd->add_option(
-        "--board", board_file,
+        "--board", opt->board_file,
         "map whose borders and lakes to use (its types are ignored); default puzzles/aztlan/board.json");
-    cmd->add_option("--seed", seed, "Z3 random seed (default 1)");
-    cmd->add_option("--rounds", rounds, "most proposals to try (default 500)")->check(CLI::Range(1, 100000));
-    cmd->add_option("--out", out_file, "write the map here instead of printing it");
-    cmd->add_flag("--verbose", verbose, "one line per round on stderr");
-    cmd->callback([] {
-        DomainTable target =
-            load_domain_table(table_file.empty() ? printed_table_file() : std::filesystem::path(table_file));
-        auto board_path = board_file.empty() ? data_dir() / "puzzles" / "aztlan" / "board.json"
-                                             : std::filesystem::path(board_file);
-        Map board = load_map(board_path);
-        if (board.size() % kTerritoryTypeCount != 0 || board.size() > kMaxBitsetTerritories) {
-            throw InputError(
-                board_path.string(), "territories",
-                "a board to reconstruct needs a multiple of 5 territories, at most 64 (this one has " +
-                    std::to_string(board.size()) + ")");
-        }
-        ReconstructOptions options;
-        options.seed = seed;
-        options.max_rounds = rounds;
-        auto result = reconstruct_types(board, target, options, [](const std::string& line) {
-            if (verbose) std::cerr << line << "\n";
-        });
-        if (!result.map) {
-            std::cerr << "tlaloc: " << result.why_not << "\n";
-            set_exit_code(kExitFalseClaim);
-            return;
-        }
-        std::string text = map_to_json(*result.map).dump(2) + "\n";
-        if (out_file.empty())
-            std::cout << text;
-        else
-            write_file_atomically(out_file, text);
-        std::cerr << "reconstructed in " << result.rounds << " rounds (" << result.span_cuts << " span cuts, "
-                  << result.rejected
-                  << " assignments blocked); its table equals the target, checked by enumeration\n";
-    });
+    cmd->add_option("--seed", opt->seed, "Z3 random seed (default 1)");
+    cmd->add_option("--rounds", opt->rounds, "most proposals to try (default 500)")
+        ->check(CLI::Range(1, 100000));
+    cmd->add_option("--out", opt->out_file, "write the map here instead of printing it");
+    cmd->add_flag("--verbose", opt->verbose, "one line per round on stderr");
+    cmd->callback([opt] { run_reconstruct(*opt); });
 }
 }  // namespace
 

@@ -24,6 +24,8 @@ struct FileFormat {
     std::function<std::string(const std::filesystem::path& file)> round_trip;
     // A command that reads one such file, with "{}" standing for the file: "xalapa solve {}".
     std::string command;
+    // Each line of the file is one JSON document (JSON lines) rather than the file being one.
+    bool json_lines = false;
 };
 
 struct GameEntry {
@@ -31,8 +33,9 @@ struct GameEntry {
     std::function<void(CLI::App& app)> add_commands;
     verify::GameFacts facts;
     std::vector<FileFormat> formats;
-    // A random instance made from `seed` on which the game's solver and its own evaluator must agree:
-    // "" when they do, else what differs. Empty: the game has no solver to cross-check.
+    // A random instance made from `seed` on which two independent routes to one answer must agree (the
+    // game's solver and its own evaluator or rules engine, or two unrelated algorithms): "" when they
+    // do, else what differs. Empty: the game has nothing to cross-check.
     std::function<std::string(std::uint64_t seed)> random_check;
 };
 

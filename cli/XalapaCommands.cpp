@@ -498,7 +498,7 @@ void run_census_summarize(const CensusSummarizeOptions& o) {
         files.push_back({f, text.str()});
     }
     std::string text;
-    Json summary = summarize_census(files, text);
+    Json summary = summarize_census(files, load_catalogue(), text);
     if (o.json)
         std::cout << summary.dump() << "\n";
     else

@@ -1,11 +1,15 @@
 // Xalapa's registry entry: commands, claims facts, file formats and the solver/evaluator cross-check.
+#include <fstream>
 #include <random>
+#include <sstream>
 
 #include "cli/Commands.h"
 #include "cli/GameRegistry.h"
 #include "model/xalapa/Challenge.h"
 #include "model/xalapa/Components.h"
 #include "model/xalapa/Evaluation.h"
+#include "puzzles/xalapa/Catalogue.h"
+#include "puzzles/xalapa/Census.h"
 #include "puzzles/xalapa/RandomChallenge.h"
 #include "solver/xalapa/ChallengeSolver.h"
 
@@ -22,6 +26,23 @@ std::string board_round_trip(const std::filesystem::path& file) {
 std::string challenge_round_trip(const std::filesystem::path& file) {
     Json first = xalapa::challenge_to_json(xalapa::load_challenge(file));
     Json second = xalapa::challenge_to_json(xalapa::parse_challenge(JsonPlace(first, file.string()), file));
+    return written_difference(first, second);
+}
+
+// A census file line by line: each line written, read back and written again.
+std::string census_round_trip(const std::filesystem::path& file) {
+    xalapa::Catalogue catalogue = xalapa::load_catalogue();
+    std::ifstream in(file);
+    std::ostringstream content;
+    content << in.rdbuf();
+    std::int64_t of = -1;
+    Json first = Json::array(), second = Json::array();
+    for (const auto& line : xalapa::parse_census_lines(file.string(), content.str(), catalogue, of))
+        first.push_back(xalapa::census_line_to_json(line));
+    for (std::size_t i = 0; i < first.size(); ++i) {
+        JsonPlace place(first[i], file.string() + ": line " + std::to_string(i + 1) + " as written");
+        second.push_back(xalapa::census_line_to_json(xalapa::parse_census_line(place, catalogue)));
+    }
     return written_difference(first, second);
 }
 
@@ -54,6 +75,11 @@ GameEntry xalapa_game() {
     g.formats = {
         {"board", {"puzzles/xalapa/boards/*.json"}, board_round_trip, ""},
         {"challenge", {"puzzles/xalapa/challenges/*.json"}, challenge_round_trip, "xalapa solve {}"},
+        {"census",
+         {"tests/data/xalapa/census-sample.jsonl"},
+         census_round_trip,
+         "xalapa census summarize {}",
+         /*json_lines=*/true},
     };
     g.random_check = solver_agrees;
     return g;

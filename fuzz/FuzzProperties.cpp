@@ -92,8 +92,9 @@ void exercise_xalapa_challenge(const fs::path& file) {
 
 // `tlaloc xalapa census summarize FILE --json`.
 void exercise_xalapa_census(const fs::path& file) {
+    static const xalapa::Catalogue catalogue = xalapa::load_catalogue();
     std::string text;
-    Json summary = xalapa::summarize_census({{file.string(), read_all(file)}}, text);
+    Json summary = xalapa::summarize_census({{file.string(), read_all(file)}}, catalogue, text);
     (void)summary.dump();
 }
 

@@ -3,6 +3,8 @@
 // could not exist, out-of-range numbers), plus the replay that checks every printed play.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "model/akelarre/Turn.h"
 
 using namespace tlaloc;
@@ -22,6 +24,19 @@ std::string error_of(const std::string& text) {
 void expect_error(const std::string& text, const std::string& expected) {
     std::string msg = error_of(text);
     EXPECT_NE(msg.find(expected), std::string::npos) << "message: " << msg;
+}
+
+void expect_same_turn(const TurnPosition& a, const TurnPosition& b, const std::string& what) {
+    SCOPED_TRACE(what);
+    EXPECT_EQ(a.hand, b.hand);
+    EXPECT_EQ(a.favourite, b.favourite);
+    EXPECT_EQ(a.me, b.me);
+    ASSERT_EQ(a.places.size(), b.places.size());
+    for (std::size_t i = 0; i < a.places.size(); ++i) {
+        EXPECT_EQ(a.places[i].id, b.places[i].id);
+        EXPECT_EQ(a.places[i].owner, b.places[i].owner);
+        EXPECT_EQ(a.places[i].cards, b.places[i].cards);
+    }
 }
 
 }  // namespace
@@ -119,4 +134,27 @@ TEST(AkelarreTurn, ReplayRefusesIllegalPlays) {
     auto ok = replay_turn(turn, legal);
     EXPECT_EQ(ok.played, 3);
     EXPECT_EQ(ok.hand_left, std::vector<Card>{n6});
+}
+
+// turn_to_json writes what parse_turn reads back: every shipped and valid fixture turn, and turns with
+// free places of other owners and another name for the player on turn.
+TEST(AkelarreTurnJson, EverySampleReadsBackTheSame) {
+    const std::string source = TLALOC_SOURCE_DIR;
+    std::vector<std::string> files;
+    for (const auto& e : std::filesystem::directory_iterator(source + "/puzzles/akelarre"))
+        if (e.path().extension() == ".json") files.push_back(e.path().string());
+    files.push_back(source + "/tests/data/akelarre/small.json");
+    files.push_back(source + "/tests/data/akelarre/slow.json");
+    for (const auto& f : files) {
+        TurnPosition turn = load_turn(f);
+        expect_same_turn(turn, parse_turn(turn_to_json(turn), f), f);
+    }
+    for (const char* text :
+         {R"({"hand": ["F2"], "free_places": ["Anna", "me", "Bob"], "favourite": "W"})",
+          R"({"hand": ["F2", "F3"], "table": [{"place": 4, "owner": "Ann", "cards": ["F5", "D5", "W5"]}],
+                 "free_places": 2, "favourite": "G", "me": "Ann"})",
+          R"({"hand": [], "free_places": 0, "favourite": "N"})"}) {
+        TurnPosition turn = parse_turn(Json::parse(text), "t.json");
+        expect_same_turn(turn, parse_turn(turn_to_json(turn), "t.json"), text);
+    }
 }

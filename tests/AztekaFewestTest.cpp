@@ -4,89 +4,19 @@
 
 #include <cstdio>
 #include <random>
-#include <set>
 
 #include "model/azteka/Plan.h"
+#include "puzzles/azteka/RandomPosition.h"
 #include "solver/azteka/Fewest.h"
+#include "solver/azteka/FewestSearch.h"
 
 using namespace tlaloc;
 using namespace tlaloc::azteka;
 
 namespace {
 
-struct Best {
-    bool found = false;
-    int pawns = 0, turns = 0;
-    void offer(int p, int t) {
-        if (!found || p < pawns || (p == pawns && t < turns)) *this = {true, p, t};
-    }
-};
-
-std::string key(const Game& g) {
-    std::string k;
-    for (Pawn p : g.position.holes) k += static_cast<char>(p);
-    for (int s : g.position.supply) k += std::to_string(s) + ",";
-    return k + std::to_string(g.last_turns_left);
-}
-
-// Every complete turn of the mover (an action, and Birth's bonus placements or their refusal),
-// the other sides passing after it.
-void turns_from(const Game& g, Side mover, int turn, std::vector<Game>& next, Best& best) {
-    for (const Action& a : legal_actions(g)) {
-        Game h = g;
-        apply(h, a);
-        if (h.over()) {
-            if (h.winner == mover) best.offer(h.position.pawns_on_board(mover), turn);
-            continue;
-        }
-        if (h.birth_pending) {
-            turns_from(h, mover, turn, next, best);
-            continue;
-        }
-        while (!h.over() && h.position.to_move != mover) pass(h);
-        if (!h.over()) next.push_back(h);
-    }
-}
-
-Best brute_force(const Position& start, int max_turns) {
-    Best best;
-    Game g = start_game(start);
-    if (g.over()) {
-        if (g.winner == start.to_move) best.offer(start.pawns_on_board(start.to_move), 0);
-        return best;
-    }
-    std::vector<Game> level = {g};
-    std::set<std::string> seen = {key(g)};
-    for (int turn = 1; turn <= max_turns && !level.empty(); ++turn) {
-        std::vector<Game> next, fresh;
-        for (const Game& s : level) turns_from(s, start.to_move, turn, next, best);
-        for (auto& s : next) {
-            if (seen.insert(key(s)).second) fresh.push_back(std::move(s));
-        }
-        level = std::move(fresh);
-    }
-    return best;
-}
-
-// A position after `plies` random legal actions from the empty board, the round still open.
-Position random_position(std::mt19937& rng, const std::string& variant, int plies) {
-    for (;;) {
-        Game g = start_game(Position(profile_named(variant)));
-        for (int i = 0; i < plies && !g.over(); ++i) {
-            auto actions = legal_actions(g);
-            // Mostly placements, so the boards fill up.
-            std::vector<Action> places;
-            for (auto& a : actions)
-                if (a.kind == ActionKind::Place) places.push_back(a);
-            auto& pool = (!places.empty() && rng() % 5 != 0) ? places : actions;
-            apply(g, pool[rng() % pool.size()]);
-        }
-        if (!g.over() && !g.birth_pending) return g.position;
-    }
-}
-
 void expect_agrees(const Position& pos, int max_turns) {
-    Best bf = brute_force(pos, max_turns);
+    SearchedFewest bf = fewest_pawns_by_search(pos, max_turns);
     FewestResult z = fewest_pawns(pos, max_turns);
     std::string where = position_to_json(pos).dump();
     ASSERT_EQ(z.found, bf.found) << where << " " << z.reason;
@@ -106,7 +36,7 @@ TEST(AztekaFewest, AgreesWithBruteForceOnRandomTwoPlayerPositions) {
     int answered = 0;
     for (int i = 0; i < 10; ++i) {
         Position pos = random_position(rng, "standard", 14 + static_cast<int>(rng() % 8));
-        Best probe = brute_force(pos, 2);
+        SearchedFewest probe = fewest_pawns_by_search(pos, 2);
         answered += probe.found;
         expect_agrees(pos, 2);
     }
@@ -177,7 +107,7 @@ TEST(AztekaFewestCli, PrintsThePinnedJson) {
     ASSERT_EQ(pclose(p), 0);
     Json j = Json::parse(out);
     Position pos = load_position(std::string(TLALOC_TEST_DATA) + "/azteka/death-sector.json");
-    Best bf = brute_force(pos, 3);
+    SearchedFewest bf = fewest_pawns_by_search(pos, 3);
     ASSERT_TRUE(bf.found);
     EXPECT_EQ(j.at("pawns").get<int>(), bf.pawns);
     EXPECT_EQ(j.at("turns").get<int>(), bf.turns);

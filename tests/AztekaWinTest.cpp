@@ -4,6 +4,7 @@
 
 #include <random>
 
+#include "puzzles/azteka/RandomPosition.h"
 #include "solver/azteka/WinInN.h"
 
 using namespace tlaloc;
@@ -17,19 +18,9 @@ bool goal_in_one_turn(const Game& g, Side mover) {
     return false;
 }
 
+// One draw in four from every legal action (ring turns, skips), a placement otherwise.
 Position random_position(std::mt19937& rng, int plies) {
-    for (;;) {
-        Game g = start_game(Position(profile_named("standard")));
-        for (int i = 0; i < plies && !g.over(); ++i) {
-            auto actions = legal_actions(g);
-            std::vector<Action> places;
-            for (auto& a : actions)
-                if (a.kind == ActionKind::Place) places.push_back(a);
-            auto& pool = (!places.empty() && rng() % 4 != 0) ? places : actions;
-            apply(g, pool[rng() % pool.size()]);
-        }
-        if (!g.over() && !g.birth_pending) return g.position;
-    }
+    return azteka::random_position(rng, "standard", plies, 4);
 }
 }  // namespace
 

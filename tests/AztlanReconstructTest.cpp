@@ -2,8 +2,10 @@
 // table printed on the last page of both rulebooks, every '-' included; `reconstruct` re-derives it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <climits>
+#include <fstream>
 
 #include "model/aztlan/MinimumSpan.h"
 #include "model/aztlan/PrintedTable.h"
@@ -87,4 +89,73 @@ TEST(AztlanReconstruct, ImpossibleTargetIsReportedNotFound) {
     EXPECT_EQ(r.code, 2) << r.out;
     EXPECT_NE(r.out.find("example-14-map.json: top level: missing \"table\""), std::string::npos) << r.out;
     std::filesystem::remove_all(dir);
+}
+
+namespace {
+// Ten territories, two of each type: a path of nine with no two bordering territories of one type
+// (so the table's (2, 2) is '-' and (3, 2) is the smallest cell of k = 2) and one isolated territory.
+Map path_and_isolated_territory() {
+    const std::vector<TerritoryType> types = {
+        TerritoryType::City,     TerritoryType::Desert,  TerritoryType::City,     TerritoryType::Terraced,
+        TerritoryType::Mountain, TerritoryType::Jungle,  TerritoryType::Mountain, TerritoryType::Desert,
+        TerritoryType::Jungle,   TerritoryType::Terraced};
+    Map map;
+    map.id = "path-and-isolated";
+    for (int i = 0; i < 10; ++i) map.territories.push_back({"t" + std::to_string(i), "", types[i], {}, {}});
+    for (int i = 0; i + 1 < 9; ++i) {
+        map.territories[i].neighbors.push_back(i + 1);
+        map.territories[i + 1].neighbors.push_back(i);
+    }
+    return map;
+}
+}  // namespace
+
+// A territory without neighbours once made the "some territory borders k of one type" constraint
+// an at-least over no literals, which Z3 refuses ("internal error from Z3: index out of bounds").
+TEST(AztlanReconstruct, ReconstructBoardWithAnIsolatedTerritory) {
+    Map board = path_and_isolated_territory();
+    DomainTable target = compute_domain_table(board, board.size());
+    ASSERT_FALSE(target.achievable[1][2]);
+    ASSERT_TRUE(target.achievable[2][2]);
+    auto result = reconstruct_types(board, target, ReconstructOptions{});
+    ASSERT_TRUE(result.map) << result.why_not;
+    EXPECT_TRUE(table_differences(compute_domain_table(*result.map, board.size()), target).empty());
+}
+
+// A table of fewer rows ('table --max-size 8 --json') says nothing about larger domains: a k it never
+// allows within its rows is no '-' beyond them. Such a target was reported as having no assignment.
+TEST(AztlanReconstruct, ReconstructTargetOfFewerRowsThanItsMap) {
+    DomainTable target = compute_domain_table(load_map(shipped("aztlan.json")), 8);
+    auto result = reconstruct_types(load_map(shipped("board.json")), target, ReconstructOptions{});
+    ASSERT_TRUE(result.map) << result.why_not;
+    EXPECT_TRUE(table_differences(compute_domain_table(*result.map, 8), target).empty());
+}
+
+// Rows beyond the board's size can never occur on it; they used to be left out of the comparison,
+// so a map could be reported as matching a table it does not have.
+TEST(AztlanReconstruct, ReconstructTargetWithRowsBeyondTheBoardIsNotFound) {
+    Map board = path_and_isolated_territory();
+    DomainTable target = compute_domain_table(board, board.size());
+    target.max_size = 11;
+    target.achievable.push_back({});
+    target.achievable[10][1] = true;
+    target.witness.resize(11);
+    for (auto& rows : target.per_type) rows.resize(11);
+    auto result = reconstruct_types(board, target, ReconstructOptions{});
+    EXPECT_FALSE(result.map);
+    EXPECT_NE(result.why_not.find("more territories than the board has"), std::string::npos)
+        << result.why_not;
+}
+
+// A domain of n territories holds at most n of the bonus type: such a cell is bad input, not a
+// target to search for until the rounds run out.
+TEST(AztlanReconstruct, ReconstructRejectsATableCellWithMoreBonusThanTerritories) {
+    auto file = tlaloc::test_support::scratch_dir("aztlan-reconstruct") / "k-above-n.json";
+    std::ofstream(file) << R"({"max_size": 1, "table": [[0, 2, 5, null, null, null, null]]})";
+    auto r = run_tlaloc("aztlan reconstruct --table " + file.string());
+    EXPECT_EQ(r.code, 2) << r.out;
+    EXPECT_NE(r.out.find(file.string() + ": table[0][2]: a domain of 1 cannot hold 2 bonus territories"),
+              std::string::npos)
+        << r.out;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
 }

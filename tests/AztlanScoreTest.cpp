@@ -28,7 +28,81 @@ Position position_from(const std::string& text, const std::string& file = data("
     Json j = Json::parse(text);
     return parse_position(JsonPlace(j, file));
 }
+
+// Field by field, so a writer that drops a field fails even if it drops it on both writes.
+void expect_same_position(const Position& a, const Position& b, const std::string& what) {
+    SCOPED_TRACE(what);
+    EXPECT_EQ(map_to_json(a.map), map_to_json(b.map));
+    EXPECT_EQ(a.profile.id, b.profile.id);
+    ASSERT_EQ(a.players.size(), b.players.size());
+    for (std::size_t i = 0; i < a.players.size(); ++i) {
+        const PlayerPosition &p = a.players[i], &q = b.players[i];
+        EXPECT_EQ(p.name, q.name);
+        EXPECT_EQ(p.card, q.card);
+        EXPECT_EQ(p.pawns, q.pawns);
+        EXPECT_EQ(p.bonus, q.bonus);
+        ASSERT_EQ(p.play.size(), q.play.size());
+        for (std::size_t k = 0; k < p.play.size(); ++k) {
+            EXPECT_EQ(p.play[k].card, q.play[k].card);
+            EXPECT_EQ(p.play[k].territory, q.play[k].territory);
+        }
+        EXPECT_EQ(p.vp, q.vp);
+        EXPECT_EQ(p.stack, q.stack);
+        EXPECT_EQ(p.decisions, q.decisions);
+    }
+}
+
+std::vector<std::string> json_files_in(const std::string& folder, const std::string& suffix = ".json") {
+    std::vector<std::string> out;
+    for (const auto& e : std::filesystem::directory_iterator(folder))
+        if (e.path().string().ends_with(suffix)) out.push_back(e.path().string());
+    std::sort(out.begin(), out.end());
+    return out;
+}
 }  // namespace
+
+// position_to_json writes what parse_position reads back: every shipped and fixture position, and
+// one with every optional field (joker bonus, played cards in and out of territories, decisions).
+TEST(AztlanPositionJson, EverySampleReadsBackTheSame) {
+    std::vector<std::string> files = json_files_in(shipped("examples"));
+    files.push_back(data("example-14.json"));
+    files.push_back(data("example-22.json"));
+    for (const auto& f : files) {
+        Position pos = load_position(f);
+        Json written = position_to_json(pos);
+        expect_same_position(pos, parse_position(JsonPlace(written, f)), f);
+    }
+    Position full = position_from(R"({"map": ")" + data("example-14-map.json") + R"(", "profile": "it",
+        "players": [{"name": "a", "card": 4, "bonus": "city", "pawns": {"A1": 2, "B1": 1}, "vp": 7, "stack": 1,
+                     "play": ["rafts-and-canoes", {"card": "sacred-games", "territory": "A1"}],
+                     "decisions": {"A1": "coexist", "B1": "defeat"}},
+                    {"name": "b", "card": 9, "pawns": {"A1": 1}}]})");
+    Json written = position_to_json(full);
+    expect_same_position(full, parse_position(JsonPlace(written, "full.json")), "every optional field");
+    EXPECT_EQ(written["profile"], "it");
+    EXPECT_TRUE(written["map"].is_object());  // written inline: the copy needs no file beside it
+}
+
+TEST(AztlanProfileJson, EveryShippedProfileReadsBackTheSame) {
+    for (const auto& f : json_files_in(shipped("profiles"))) {
+        Profile p = load_profile(f);
+        Json written = profile_to_json(p);
+        Profile q = parse_profile(JsonPlace(written, f));
+        EXPECT_EQ(p.id, q.id) << f;
+        EXPECT_EQ(p.edition, q.edition) << f;
+        EXPECT_EQ(p.card_type, q.card_type) << f;
+        EXPECT_EQ(p.card_vp, q.card_vp) << f;
+        EXPECT_EQ(p.domain_without_bonus, q.domain_without_bonus) << f;
+        EXPECT_EQ(p.tie_break, q.tie_break) << f;
+    }
+    Json with_vp = Json::parse(R"({"id": "x", "cards": {"4": "joker", "5": "terraced", "6": "desert",
+        "7": "mountain", "8": "jungle", "9": "city"}, "card_vp": {"5": 2, "9": 0},
+        "domain_without_bonus": "base", "tie_break": "top-pyramid"})");
+    Profile p = parse_profile(JsonPlace(with_vp, "x.json"));
+    Json written = profile_to_json(p);
+    EXPECT_EQ(parse_profile(JsonPlace(written, "x.json")).card_vp, p.card_vp);
+    EXPECT_EQ(written, with_vp);  // a file in the writer's own shape is written back unchanged
+}
 
 // Both rulebooks: card 9 (city), domains of 4/1, 3/2, 1/1 and 1/0 cities score 5 + 7 + 2 + 0 = 14;
 // on the shipped map, with a red pawn sharing one territory (outnumbered pawns still hold it).
@@ -172,4 +246,94 @@ TEST(AztlanScore, BadInputIsOneLineAndExitTwo) {
         EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
     }
     std::filesystem::remove_all(dir);
+}
+
+namespace {
+// A position file in a scratch folder whose one player holds `pawns` on the example-14 map.
+std::string position_with_pawns(const std::string& name, const std::string& pawns) {
+    auto file = tlaloc::test_support::scratch_dir("aztlan-score") / name;
+    std::ofstream(file) << R"({"map": ")" << data("example-14-map.json")
+                        << R"(", "players": [{"name": "y", "card": 9, "pawns": )" << pawns << "}]}";
+    return file.string();
+}
+}  // namespace
+
+// A player with no pawns left on the map (the format allows 0..30 per territory) holds no domain and
+// scores 0. It once died with "cannot create std::vector larger than max_size()" (exit 3): on a graph
+// filtered down to no vertex, Boost's connected_components returns INT_MAX + 1 components.
+TEST(AztlanScore, ScoreAcceptsEmptyPawnsObject) {
+    auto file = position_with_pawns("empty-pawns.json", "{}");
+    auto r = run_tlaloc("aztlan score " + file);
+    ASSERT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find("y (card 9, bonus type city): 0 points\n"), std::string::npos) << r.out;
+    r = run_tlaloc("aztlan score --json " + file);
+    ASSERT_EQ(r.code, 0) << r.out;
+    Json j = Json::parse(r.out);
+    EXPECT_EQ(j["players"][0]["points"], 0);
+    EXPECT_EQ(j["players"][0]["domains"], Json::array());
+}
+
+TEST(AztlanScore, ScoreAcceptsPawnsThatAreAllZero) {
+    auto r =
+        run_tlaloc("aztlan score --json " + position_with_pawns("zero-pawns.json", R"({"A1": 0, "B2": 0})"));
+    ASSERT_EQ(r.code, 0) << r.out;
+    EXPECT_EQ(Json::parse(r.out)["players"][0]["points"], 0);
+}
+
+namespace {
+// Domains by a plain flood fill: each sorted, ordered by their smallest territory.
+std::vector<std::vector<int>> flood_fill_domains(const Map& map, const std::vector<bool>& held, bool lakes) {
+    std::vector<std::vector<int>> out;
+    std::vector<bool> seen(map.size(), false);
+    auto linked = [&](int a, int b) {
+        const auto& na = map.territories[a].neighbors;
+        if (std::find(na.begin(), na.end(), b) != na.end()) return true;
+        if (!lakes) return false;
+        for (const auto& l : map.territories[a].lakes) {
+            const auto& lb = map.territories[b].lakes;
+            if (std::find(lb.begin(), lb.end(), l) != lb.end()) return true;
+        }
+        return false;
+    };
+    for (int s = 0; s < map.size(); ++s) {
+        if (!held[s] || seen[s]) continue;
+        std::vector<int> domain{s}, todo{s};
+        seen[s] = true;
+        while (!todo.empty()) {
+            int v = todo.back();
+            todo.pop_back();
+            for (int u = 0; u < map.size(); ++u) {
+                if (held[u] && !seen[u] && linked(v, u)) {
+                    seen[u] = true;
+                    domain.push_back(u);
+                    todo.push_back(u);
+                }
+            }
+        }
+        std::sort(domain.begin(), domain.end());
+        out.push_back(domain);
+    }
+    return out;
+}
+}  // namespace
+
+// On generated maps (with lakes) and held sets from none to all: the domains equal a flood fill.
+// The empty held set is the one that overflowed inside Boost's connected_components under UBSan.
+TEST(AztlanScore, DomainsOnGeneratedMapsEqualAFloodFillEvenWhenNothingIsHeld) {
+    for (unsigned seed = 1; seed <= 40; ++seed) {
+        Map map = aztlan_test::random_map(8 + static_cast<int>(seed % 13), static_cast<int>(seed % 7), seed);
+        std::mt19937 rng(seed);
+        for (auto& t : map.territories) {
+            if (rng() % 3 == 0) t.lakes.push_back("L" + std::to_string(rng() % 3));
+        }
+        MapGraph graph(map);
+        for (int density = 0; density <= 4; ++density) {
+            std::vector<bool> held(map.size());
+            for (int i = 0; i < map.size(); ++i) held[i] = static_cast<int>(rng() % 4) < density;
+            for (bool lakes : {false, true}) {
+                EXPECT_EQ(graph.domains(held, lakes), flood_fill_domains(map, held, lakes))
+                    << "seed " << seed << ", density " << density << ", lakes " << lakes;
+            }
+        }
+    }
 }

@@ -3,39 +3,19 @@
 #include <gtest/gtest.h>
 
 #include <bit>
-#include <random>
 
 #include "model/aztlan/DomainTable.h"
 #include "model/aztlan/MinimumSpan.h"
 #include "model/aztlan/PrintedTable.h"
+#include "puzzles/aztlan/RandomMap.h"
 #include "tests/support/AztlanFixtures.h"
 
 using namespace tlaloc;
 using namespace tlaloc::aztlan;
+using aztlan_test::random_map;
 using aztlan_test::run_tlaloc;
 
 namespace {
-// A random connected map: a random spanning tree plus extra borders, random types.
-Map random_map(int n, int extra, unsigned seed) {
-    std::mt19937 rng(seed);
-    Map map;
-    map.id = "random";
-    for (int i = 0; i < n; ++i) {
-        map.territories.push_back(
-            {"R" + std::to_string(i), "", static_cast<TerritoryType>(rng() % kTerritoryTypeCount), {}, {}});
-    }
-    auto add = [&](int a, int b) {
-        if (a == b) return;
-        auto& na = map.territories[a].neighbors;
-        if (std::find(na.begin(), na.end(), b) != na.end()) return;
-        na.push_back(b);
-        map.territories[b].neighbors.push_back(a);
-    };
-    for (int i = 1; i < n; ++i) add(i, static_cast<int>(rng() % i));
-    for (int e = 0; e < extra; ++e) add(static_cast<int>(rng() % n), static_cast<int>(rng() % n));
-    return map;
-}
-
 // Every subset, connectivity by the plain flood fill: slow and obviously right.
 std::array<std::vector<std::array<bool, kMaxBonusColumn + 1>>, kTerritoryTypeCount> brute_force(
     const Map& map, int max_size) {

@@ -2,7 +2,8 @@
 // conformance suite: a new game gets them by registering. Every sample file parses, writes and parses
 // back to the same value; the solver agrees with the evaluator on random instances; and each class of
 // bad input (malformed JSON, a wrong type, a number out of range, an unknown name, deep nesting) is
-// one line on stderr naming the file, exit 2, nothing on stdout.
+// one line on stderr naming the file, exit 2, nothing on stdout. A JSON-lines format is mutated on
+// its first line, written as a file of that one line.
 #include <fnmatch.h>
 #include <gtest/gtest.h>
 
@@ -42,11 +43,13 @@ std::vector<fs::path> samples_of(const FileFormat& format) {
     return out;
 }
 
-// The sample with every relative file reference made absolute, so a mutated copy elsewhere still
-// finds the files it names (and fails only for the mutation).
-Json standalone(const fs::path& file) {
+// The sample (its first line, for JSON lines) with every relative file reference made absolute, so a
+// mutated copy elsewhere still finds the files it names (and fails only for the mutation).
+Json standalone(const FileFormat& format, const fs::path& file) {
     std::ifstream in(file);
-    Json j = Json::parse(in);
+    std::string first_line;
+    if (format.json_lines) std::getline(in, first_line);
+    Json j = format.json_lines ? Json::parse(first_line) : Json::parse(in);
     std::function<void(Json&)> fix = [&](Json& v) {
         if (v.is_string()) {
             auto s = v.get<std::string>();
@@ -82,6 +85,11 @@ void leaves(const Json& v, const Json::json_pointer& at, const std::string& key,
 const std::set<std::string> kFreeText = {"id",     "name",  "note", "description", "edition",
                                          "source", "title", "map",  "board",       "profile",
                                          "level",  "owner", "lakes"};
+
+// A (mutated) document as a file of the format: indented, or one line for JSON lines.
+std::string file_text(const FileFormat& format, const Json& doc) {
+    return format.json_lines ? doc.dump() + "\n" : doc.dump(1);
+}
 
 std::string command_for(const FileFormat& format, const fs::path& file) {
     std::string cmd = format.command;
@@ -155,7 +163,7 @@ TEST(Conformance, MalformedJsonHugeNumbersAndDeepNestingAreOneLineExit2) {
     for (const auto& g : games()) {
         for (const auto& format : g.formats) {
             if (format.command.empty()) continue;
-            std::string text = standalone(samples_of(format).at(0)).dump(1);
+            std::string text = file_text(format, standalone(format, samples_of(format).at(0)));
             expect_rejected(format, text.substr(0, text.size() / 2), "cut in half");
             expect_rejected(format, "", "empty file");
             expect_rejected(format, std::string(100000, '[') + std::string(100000, ']'), "nested 10^5 deep");
@@ -173,7 +181,7 @@ TEST(Conformance, WrongTypesHugeValuesAndUnknownNamesNameTheElement) {
     for (const auto& g : games()) {
         for (const auto& format : g.formats) {
             if (format.command.empty()) continue;
-            Json doc = standalone(samples_of(format).at(0));
+            Json doc = standalone(format, samples_of(format).at(0));
             std::vector<Leaf> all;
             leaves(doc, Json::json_pointer(), "", all);
             // Up to 60 leaves spread over the file, skipping free text.
@@ -186,10 +194,12 @@ TEST(Conformance, WrongTypesHugeValuesAndUnknownNamesNameTheElement) {
                 Json wrong = doc;
                 bool was_string = wrong[leaf.where].is_string();
                 wrong[leaf.where] = was_string ? Json(12345) : Json(true);
-                expect_rejected(format, wrong.dump(1), "wrong type at " + leaf.where.to_string(), leaf.key);
+                expect_rejected(format, file_text(format, wrong), "wrong type at " + leaf.where.to_string(),
+                                leaf.key);
                 Json huge = doc;
                 huge[leaf.where] = was_string ? Json("no-such-name-in-any-game") : Json(4e18);
-                expect_rejected(format, huge.dump(1), "bad value at " + leaf.where.to_string(), leaf.key);
+                expect_rejected(format, file_text(format, huge), "bad value at " + leaf.where.to_string(),
+                                leaf.key);
             }
         }
     }

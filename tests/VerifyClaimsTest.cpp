@@ -7,6 +7,7 @@
 #include <set>
 
 #include "cli/GameRegistry.h"
+#include "puzzles/aztlan/RandomMap.h"
 #include "tests/support/InputErrorText.h"
 #include "verify/claims/Checker.h"
 #include "verify/claims/EditionComparison.h"
@@ -35,28 +36,6 @@ FileReport check(const std::string& text, const aztlan::Map* map = nullptr) {
 Status status_of(const std::string& claim_json, const aztlan::Map* map = nullptr,
                  const std::string& game = "aztlan") {
     return check("{\"game\":\"" + game + "\",\"claims\":[" + claim_json + "]}", map).results.at(0).status;
-}
-
-// Random small maps: random symmetric borders over a spanning path (so the map is connected).
-aztlan::Map random_map(std::mt19937& rng, int n) {
-    aztlan::Map map;
-    map.id = "random";
-    std::uniform_int_distribution<int> type(0, aztlan::kTerritoryTypeCount - 1);
-    std::bernoulli_distribution edge(0.25);
-    for (int i = 0; i < n; ++i)
-        map.territories.push_back(
-            {"t" + std::to_string(i), "", static_cast<aztlan::TerritoryType>(type(rng)), {}, {}});
-    auto link = [&](int a, int b) {
-        map.territories[a].neighbors.push_back(b);
-        map.territories[b].neighbors.push_back(a);
-    };
-    for (int i = 1; i < n; ++i) {
-        link(i - 1, i);
-        for (int j = 0; j + 1 < i; ++j) {
-            if (edge(rng)) link(j, i);
-        }
-    }
-    return map;
 }
 
 bool connected(const aztlan::Map& map, unsigned set) {
@@ -109,7 +88,7 @@ std::string table_json(const std::vector<std::vector<TableCell>>& table) {
 TEST(VerifyDomainTable, BruteForceTableHoldsOnRandomMaps) {
     std::mt19937 rng(7);
     for (int round = 0; round < 15; ++round) {
-        auto map = random_map(rng, 9);
+        auto map = aztlan::random_map(rng, 9, 9);
         auto table = brute_force_table(map, 7);
         auto r = check("{\"game\":\"aztlan\",\"claims\":[" + table_json(table) + "]}", &map).results.at(0);
         EXPECT_EQ(r.status, Status::True) << r.evidence;
@@ -118,7 +97,7 @@ TEST(VerifyDomainTable, BruteForceTableHoldsOnRandomMaps) {
 
 TEST(VerifyDomainTable, EveryMutatedCellIsCaught) {
     std::mt19937 rng(11);
-    auto map = random_map(rng, 8);
+    auto map = aztlan::random_map(rng, 8, 8);
     auto table = brute_force_table(map, 6);
     for (std::size_t n = 0; n < table.size(); ++n) {
         for (std::size_t k = 0; k < table[n].size(); ++k) {

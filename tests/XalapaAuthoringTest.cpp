@@ -280,10 +280,10 @@ TEST(XalapaCensus, TinyBoardMatchesBruteForce) {
         lines << rec.dump() << "\n";
     }
     std::string text;
-    Json summary = summarize_census({{"a.jsonl", lines.str()}, {"b.jsonl", lines.str()}}, text);
+    Json summary = summarize_census({{"a.jsonl", lines.str()}, {"b.jsonl", lines.str()}}, tiny, text);
     EXPECT_EQ(summary["challenges"].get<std::size_t>(), (items.size() + step - 1) / step);
     EXPECT_EQ(summary["duplicate_lines"].get<std::size_t>(), (items.size() + step - 1) / step);
     EXPECT_GT(summary["missing"].get<std::int64_t>(), 0);
     EXPECT_NE(text.find("INCOMPLETE"), std::string::npos);
-    EXPECT_THROW(summarize_census({{"bad.jsonl", "{\"index\": 1}\n"}}, text), InputError);
+    EXPECT_THROW(summarize_census({{"bad.jsonl", "{\"index\": 1}\n"}}, tiny, text), InputError);
 }

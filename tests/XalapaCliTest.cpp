@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 #include "model/common/Json.h"
@@ -118,4 +119,45 @@ TEST(XalapaCli, DealWritesAFileTheSolverReadsAndBadOptionsWriteNothing) {
     EXPECT_NE(explained.err.find("outside the 6x6 board"), std::string::npos);
     CliRun shard = run("xalapa census --shard 3/2");
     EXPECT_EQ(shard.code, 2);
+}
+
+// Census lines are input too: each bad line is one error naming the file, the line and the element
+// (a number or missing "board" once ended in an internal error), exit 2, nothing on stdout.
+TEST(XalapaCli, CensusSummarizeNamesTheBadLine) {
+    std::ifstream in(std::string(TLALOC_SOURCE_DIR) + "/tests/data/xalapa/census-sample.jsonl");
+    std::string good;
+    ASSERT_TRUE(std::getline(in, good));
+    Json line = Json::parse(good);
+    auto with = [&](const std::function<void(Json&)>& change) {
+        Json j = line;
+        change(j);
+        return good + "\n" + j.dump() + "\n";
+    };
+    std::string text = line.dump();
+    auto penalty = text.find("\"penalty\":") + 10;
+    struct Case {
+        std::string name, text, expected;
+    };
+    std::vector<Case> cases = {
+        {"number-board", with([](Json& j) { j["board"] = 7; }), ":2: board: expected a string"},
+        {"no-board", with([](Json& j) { j.erase("board"); }), ":2: top level: missing \"board\""},
+        {"unknown-card", with([](Json& j) { j["cards"][1] = "snake"; }), ":2: cards[1]: unknown card"},
+        {"stone-off-board", with([](Json& j) { j["stones"] = Json::parse("[[0, 99]]"); }),
+         ":2: stones[0][1]"},
+        {"huge-penalty",
+         good + "\n" + text.substr(0, penalty) + "1e999" + text.substr(text.find(',', penalty)) + "\n",
+         ":2: a number is out of range"},
+        {"truncated", good + "\n" + text.substr(0, text.size() / 2) + "\n", ":2: line 1, column"},
+        {"empty", "", "holds no census lines"},
+    };
+    for (const auto& c : cases) {
+        fs::path f = write("census-" + c.name + ".jsonl", c.text);
+        CliRun r = run("xalapa census summarize " + f.string());
+        SCOPED_TRACE(c.name);
+        EXPECT_EQ(r.code, 2) << r.err;
+        EXPECT_EQ(r.out, "");
+        EXPECT_NE(r.err.find(f.string() + (c.expected[0] == ':' ? "" : ": ") + c.expected), std::string::npos)
+            << r.err;
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    }
 }

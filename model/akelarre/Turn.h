@@ -22,6 +22,9 @@ struct TurnPosition {
 // table melds that could not be on the table (invalid, or 5 cards, which would have been captured).
 TurnPosition parse_turn(const Json& json, const std::string& file);
 TurnPosition load_turn(const std::filesystem::path& file);
+// The pinned format again (model/akelarre/TurnJson.cpp): parse_turn reads back the same turn, its
+// free places numbered after the table's melds as the reader numbers them.
+Json turn_to_json(const TurnPosition& turn);
 
 struct CapturedMeld {
     int place = 0;  // place id

@@ -65,11 +65,16 @@ const std::vector<Profile>& profiles() {
 }
 }  // namespace
 
-const Profile& profile_named(const std::string& name) {
+const Profile* find_profile(const std::string& name) {
     for (const auto& p : profiles()) {
-        if (p.name == name) return p;
+        if (p.name == name) return &p;
     }
-    throw std::out_of_range("no Azteka variant named " + name);
+    return nullptr;
+}
+
+const Profile& profile_named(const std::string& name) {
+    if (const Profile* p = find_profile(name)) return *p;
+    throw std::logic_error("no Azteka variant named " + name);
 }
 
 const std::vector<std::string>& profile_names() {
@@ -108,16 +113,12 @@ Side Position::next_side(Side side) const {
 namespace {
 
 const Profile& parse_variant(const JsonPlace& root) {
-    std::string variant = "standard";
-    if (auto v = root.get("variant")) {
-        variant = v->as_string();
-        try {
-            profile_named(variant);
-        } catch (const std::out_of_range&) {
-            v->fail("unknown variant \"" + variant + "\" (expected standard, aggressive or three-player)");
-        }
-    }
-    return profile_named(variant);
+    auto v = root.get("variant");
+    if (!v) return profile_named("standard");
+    std::string variant = v->as_string();
+    const Profile* p = find_profile(variant);
+    if (!p) v->fail("unknown variant \"" + variant + "\" (expected standard, aggressive or three-player)");
+    return *p;
 }
 
 void parse_rings(const JsonPlace& rings, Position& pos) {

@@ -43,7 +43,10 @@ struct Profile {
     bool role_goals = true;      // two players: Life expands, Death dominates; else both goals for all
     bool all_pawns_goal = true;  // two players: having no pawn left in hand is a goal
 };
-const Profile& profile_named(const std::string& name);  // throws std::out_of_range
+// The variant `name`, or nullptr when there is none; profile_named is for names the code itself
+// knows (an unknown one is a bug: std::logic_error).
+const Profile* find_profile(const std::string& name);
+const Profile& profile_named(const std::string& name);
 const std::vector<std::string>& profile_names();
 
 struct Position {

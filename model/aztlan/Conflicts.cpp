@@ -51,61 +51,70 @@ void settle_win(const Position& pos, ConflictPhase& phase, Conflict& c, int winn
         c.card_drawn_by.push_back(winner);
     }
 }
+
+// The players with the highest power (card × pawns) in territory t, in turn order; none when fewer
+// than two players are there.
+std::vector<int> strongest_in(const Position& pos, const ConflictPhase& phase, int t) {
+    int present = 0, best = 0;
+    for (int p = 0; p < static_cast<int>(pos.players.size()); ++p) {
+        if (phase.pawns[p][t] == 0) continue;
+        ++present;
+        best = std::max(best, pos.players[p].card * phase.pawns[p][t]);
+    }
+    std::vector<int> out;
+    if (present < 2) return out;
+    for (int p : phase.order) {
+        if (phase.pawns[p][t] && pos.players[p].card * phase.pawns[p][t] == best) out.push_back(p);
+    }
+    return out;
+}
+
+// Several strongest: Great Tlatoani makes its player the winner; otherwise they coexist without
+// cards and everyone weaker leaves (Sacred Games cannot be used against several tied players).
+void settle_tie(const Position& pos, ConflictPhase& phase, Conflict& c) {
+    const int t = c.territory;
+    for (int p : c.strongest) {
+        if (pos.players[p].plays_in(ProsperityCard::GreatTlatoani, t)) {
+            c.notes.push_back(pos.players[p].name + " plays great-tlatoani: wins the tie");
+            settle_win(pos, phase, c, p);
+            return;
+        }
+    }
+    c.outcome = ConflictOutcome::Tie;
+    for (int p = 0; p < static_cast<int>(pos.players.size()); ++p) {
+        if (phase.pawns[p][t] == 0 ||
+            std::find(c.strongest.begin(), c.strongest.end(), p) != c.strongest.end())
+            continue;
+        if (pos.players[p].plays_in(ProsperityCard::SacredGames, t)) {
+            c.notes.push_back(pos.players[p].name +
+                              " plays sacred-games: not usable against several tied players");
+        }
+        phase.pawns[p][t] = 0;
+        c.removed.push_back(p);
+    }
+}
 }  // namespace
 
 ConflictPhase resolve_conflicts(const Position& pos) {
-    const int players = static_cast<int>(pos.players.size());
     ConflictPhase phase;
     phase.order = turn_order(pos);
-    phase.cards_drawn.assign(players, 0);
+    phase.cards_drawn.assign(pos.players.size(), 0);
     for (const auto& p : pos.players) phase.pawns.push_back(p.pawns);
     std::vector<bool> settled(pos.map.size(), false);
 
     for (int active : phase.order) {
         for (int t = 0; t < pos.map.size(); ++t) {
             if (settled[t] || phase.pawns[active][t] == 0) continue;
-            int present = 0, best = 0;
-            for (int p = 0; p < players; ++p) {
-                if (phase.pawns[p][t] == 0) continue;
-                ++present;
-                best = std::max(best, pos.players[p].card * phase.pawns[p][t]);
-            }
-            if (present < 2) continue;
             Conflict c;
             c.territory = t;
-            for (int p : phase.order) {
-                if (phase.pawns[p][t] && pos.players[p].card * phase.pawns[p][t] == best)
-                    c.strongest.push_back(p);
-            }
-            // Someone stronger resolves it in their own turn.
+            c.strongest = strongest_in(pos, phase, t);
+            // No conflict, or someone stronger resolves it in their own turn.
             if (std::find(c.strongest.begin(), c.strongest.end(), active) == c.strongest.end()) continue;
             settled[t] = true;
-            if (c.strongest.size() == 1) {
+            if (c.strongest.size() == 1)
                 settle_win(pos, phase, c, active);
-            } else {
-                int tlatoani = -1;
-                for (int p : c.strongest) {
-                    if (tlatoani < 0 && pos.players[p].plays_in(ProsperityCard::GreatTlatoani, t))
-                        tlatoani = p;
-                }
-                if (tlatoani >= 0) {
-                    c.notes.push_back(pos.players[tlatoani].name + " plays great-tlatoani: wins the tie");
-                    settle_win(pos, phase, c, tlatoani);
-                } else {
-                    c.outcome = ConflictOutcome::Tie;
-                    for (int p = 0; p < players; ++p) {
-                        if (phase.pawns[p][t] == 0 ||
-                            std::find(c.strongest.begin(), c.strongest.end(), p) != c.strongest.end())
-                            continue;
-                        if (pos.players[p].plays_in(ProsperityCard::SacredGames, t)) {
-                            c.notes.push_back(pos.players[p].name +
-                                              " plays sacred-games: not usable against several tied players");
-                        }
-                        phase.pawns[p][t] = 0;
-                        c.removed.push_back(p);
-                    }
-                }
-            }
+            else
+                settle_tie(pos, phase, c);
             phase.conflicts.push_back(std::move(c));
         }
     }

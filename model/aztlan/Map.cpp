@@ -28,47 +28,45 @@ std::string type_list() {
     for (const char* n : kTerritoryTypeNames) out += (out.empty() ? "" : ", ") + std::string(n);
     return out;
 }
-}  // namespace
 
-Map parse_map(const JsonPlace& where) {
-    where.expect_only_keys({"id", "territories"});
-    Map map;
-    map.id = where.at("id").as_string();
-    auto items = where.at("territories").items();
-    if (items.empty()) where.at("territories").fail("a map needs at least one territory");
+TerritoryType parse_type(const JsonPlace& place) {
+    auto type = territory_type_from_string(place.as_string());
+    if (!type)
+        place.fail("unknown territory type \"" + place.as_string() + "\" (expected one of: " + type_list() +
+                   ")");
+    return *type;
+}
 
-    std::map<std::string, int> index;
-    std::vector<std::vector<std::string>> neighbor_ids;
-    for (const auto& item : items) {
-        item.expect_only_keys({"id", "name", "type", "neighbors", "lakes"});
-        Territory t;
-        t.id = item.at("id").as_string();
-        if (t.id.empty()) item.at("id").fail("a territory id must not be empty");
-        if (!index.emplace(t.id, map.size()).second)
-            item.at("id").fail("duplicate territory id \"" + t.id + "\"");
-        if (auto name = item.get("name")) t.name = name->as_string();
-        auto type_place = item.at("type");
-        auto type = territory_type_from_string(type_place.as_string());
-        if (!type)
-            type_place.fail("unknown territory type \"" + type_place.as_string() +
-                            "\" (expected one of: " + type_list() + ")");
-        t.type = *type;
-        std::vector<std::string> ids;
-        for (const auto& n : item.at("neighbors").items()) ids.push_back(n.as_string());
-        neighbor_ids.push_back(std::move(ids));
-        if (auto lakes = item.get("lakes")) {
-            std::set<std::string> seen;
-            for (const auto& l : lakes->items()) {
-                std::string lake = l.as_string();
-                if (lake.empty()) l.fail("a lake id must not be empty");
-                if (!seen.insert(lake).second) l.fail("lake \"" + lake + "\" listed twice");
-                t.lakes.push_back(lake);
-            }
-        }
-        map.territories.push_back(std::move(t));
+std::vector<std::string> parse_lakes(const JsonPlace& lakes) {
+    std::vector<std::string> out;
+    std::set<std::string> seen;
+    for (const auto& l : lakes.items()) {
+        std::string lake = l.as_string();
+        if (lake.empty()) l.fail("a lake id must not be empty");
+        if (!seen.insert(lake).second) l.fail("lake \"" + lake + "\" listed twice");
+        out.push_back(lake);
     }
+    return out;
+}
 
-    // Resolve ids first, then check symmetry, so the message can name the pair either way round.
+// Territory number `position` without its neighbours, which can only be resolved once every id is
+// known: its id goes into `index`, its neighbours' ids into `neighbor_ids`.
+Territory parse_territory(const JsonPlace& item, int position, std::map<std::string, int>& index,
+                          std::vector<std::string>& neighbor_ids) {
+    item.expect_only_keys({"id", "name", "type", "neighbors", "lakes"});
+    Territory t;
+    t.id = item.at("id").as_string();
+    if (t.id.empty()) item.at("id").fail("a territory id must not be empty");
+    if (!index.emplace(t.id, position).second) item.at("id").fail("duplicate territory id \"" + t.id + "\"");
+    if (auto name = item.get("name")) t.name = name->as_string();
+    t.type = parse_type(item.at("type"));
+    for (const auto& n : item.at("neighbors").items()) neighbor_ids.push_back(n.as_string());
+    if (auto lakes = item.get("lakes")) t.lakes = parse_lakes(*lakes);
+    return t;
+}
+
+void resolve_neighbors(Map& map, const std::vector<JsonPlace>& items, const std::map<std::string, int>& index,
+                       const std::vector<std::vector<std::string>>& neighbor_ids) {
     for (int i = 0; i < map.size(); ++i) {
         auto place = items[i].at("neighbors");
         std::set<int> seen;
@@ -83,6 +81,9 @@ Map parse_map(const JsonPlace& where) {
             map.territories[i].neighbors.push_back(it->second);
         }
     }
+}
+
+void check_symmetric(const Map& map, const std::vector<JsonPlace>& items) {
     for (int i = 0; i < map.size(); ++i) {
         for (int n : map.territories[i].neighbors) {
             const auto& back = map.territories[n].neighbors;
@@ -95,6 +96,23 @@ Map parse_map(const JsonPlace& where) {
             }
         }
     }
+}
+}  // namespace
+
+Map parse_map(const JsonPlace& where) {
+    where.expect_only_keys({"id", "territories"});
+    Map map;
+    map.id = where.at("id").as_string();
+    auto items = where.at("territories").items();
+    if (items.empty()) where.at("territories").fail("a map needs at least one territory");
+
+    std::map<std::string, int> index;
+    std::vector<std::vector<std::string>> neighbor_ids(items.size());
+    for (std::size_t i = 0; i < items.size(); ++i)
+        map.territories.push_back(parse_territory(items[i], static_cast<int>(i), index, neighbor_ids[i]));
+    // Resolve ids first, then check symmetry, so the message can name the pair either way round.
+    resolve_neighbors(map, items, index, neighbor_ids);
+    check_symmetric(map, items);
     return map;
 }
 

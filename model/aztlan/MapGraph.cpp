@@ -1,5 +1,6 @@
 #include "model/aztlan/MapGraph.h"
 
+#include <algorithm>
 #include <boost/graph/connected_components.hpp>
 #include <boost/graph/filtered_graph.hpp>
 #include <map>
@@ -39,6 +40,11 @@ MapGraph::MapGraph(const Map& map) : map_(&map), land_(map.size()), land_and_lak
 }
 
 std::vector<std::vector<int>> MapGraph::domains(const std::vector<bool>& held, bool lakes_link) const {
+    // On a filtered graph Boost's connected_components counts from "none yet" = INT_MAX and returns
+    // that count + 1, which overflows when the filter keeps no vertex (a player without pawns); its
+    // search would also start from the end of an empty vertex range. Holding nothing is answered here,
+    // so the count below always follows at least one component.
+    if (std::find(held.begin(), held.end(), true) == held.end()) return {};
     const Graph& g = lakes_link ? land_and_lakes_ : land_;
     boost::filtered_graph<Graph, boost::keep_all, HeldOnly> only_held(g, boost::keep_all(), HeldOnly{&held});
     std::vector<int> component(boost::num_vertices(g), -1);

@@ -52,55 +52,68 @@ PlayedCard parse_played(const Map& map, const JsonPlace& place) {
     return out;
 }
 
+std::vector<int> parse_pawns(const Map& map, const JsonPlace& pawns) {
+    std::vector<int> out(map.size(), 0);
+    pawns.expect_object();
+    for (auto it = pawns.json().begin(); it != pawns.json().end(); ++it) {
+        auto index = map.index_of(it.key());
+        if (!index) pawns.fail("unknown territory \"" + it.key() + "\"");
+        out[*index] = static_cast<int>(pawns.at(it.key()).as_int(0, kMaxPawns));
+    }
+    return out;
+}
+
+TerritoryType parse_bonus(const Profile& profile, int card, const JsonPlace& bonus) {
+    if (profile.bonus_type_of(card))
+        bonus.fail("\"bonus\" chooses the joker's type; card " + std::to_string(card) + " is not the joker");
+    auto type = territory_type_from_string(bonus.as_string());
+    if (!type) bonus.fail("unknown territory type \"" + bonus.as_string() + "\"");
+    return *type;
+}
+
+std::vector<PlayedCard> parse_play(const Map& map, const JsonPlace& play) {
+    std::vector<PlayedCard> out;
+    std::set<std::pair<int, int>> seen;
+    for (const auto& item : play.items()) {
+        auto c = parse_played(map, item);
+        if (!seen.emplace(static_cast<int>(c.card), c.territory.value_or(-1)).second)
+            item.fail("played twice");
+        out.push_back(c);
+    }
+    return out;
+}
+
+std::vector<std::optional<Decision>> parse_decisions(const Map& map, const JsonPlace& decisions) {
+    std::vector<std::optional<Decision>> out(map.size(), std::nullopt);
+    decisions.expect_object();
+    for (auto it = decisions.json().begin(); it != decisions.json().end(); ++it) {
+        auto index = map.index_of(it.key());
+        if (!index) decisions.fail("unknown territory \"" + it.key() + "\"");
+        auto d = decisions.at(it.key());
+        std::string v = d.as_string();
+        if (v == "defeat")
+            out[*index] = Decision::Defeat;
+        else if (v == "coexist")
+            out[*index] = Decision::Coexist;
+        else
+            d.fail("expected \"defeat\" or \"coexist\", found \"" + v + "\"");
+    }
+    return out;
+}
+
 PlayerPosition parse_player(const Map& map, const Profile& profile, const JsonPlace& place) {
     place.expect_only_keys({"name", "card", "pawns", "bonus", "play", "vp", "stack", "decisions"});
     PlayerPosition p;
     p.name = place.at("name").as_string();
     if (p.name.empty()) place.at("name").fail("a player name must not be empty");
     p.card = static_cast<int>(place.at("card").as_int(kLowestCard, kHighestCard));
-    p.pawns.assign(map.size(), 0);
-    auto pawns = place.at("pawns");
-    pawns.expect_object();
-    for (auto it = pawns.json().begin(); it != pawns.json().end(); ++it) {
-        auto index = map.index_of(it.key());
-        if (!index) pawns.fail("unknown territory \"" + it.key() + "\"");
-        p.pawns[*index] = static_cast<int>(pawns.at(it.key()).as_int(0, kMaxPawns));
-    }
-    if (auto bonus = place.get("bonus")) {
-        if (profile.bonus_type_of(p.card))
-            bonus->fail("\"bonus\" chooses the joker's type; card " + std::to_string(p.card) +
-                        " is not the joker");
-        auto type = territory_type_from_string(bonus->as_string());
-        if (!type) bonus->fail("unknown territory type \"" + bonus->as_string() + "\"");
-        p.bonus = type;
-    }
-    if (auto play = place.get("play")) {
-        std::set<std::pair<int, int>> seen;
-        for (const auto& item : play->items()) {
-            auto c = parse_played(map, item);
-            if (!seen.emplace(static_cast<int>(c.card), c.territory.value_or(-1)).second)
-                item.fail("played twice");
-            p.play.push_back(c);
-        }
-    }
+    p.pawns = parse_pawns(map, place.at("pawns"));
+    if (auto bonus = place.get("bonus")) p.bonus = parse_bonus(profile, p.card, *bonus);
+    if (auto play = place.get("play")) p.play = parse_play(map, *play);
     if (auto vp = place.get("vp")) p.vp = static_cast<int>(vp->as_int(0, 100000));
     if (auto stack = place.get("stack")) p.stack = static_cast<int>(stack->as_int(0, 100));
     p.decisions.assign(map.size(), std::nullopt);
-    if (auto decisions = place.get("decisions")) {
-        decisions->expect_object();
-        for (auto it = decisions->json().begin(); it != decisions->json().end(); ++it) {
-            auto index = map.index_of(it.key());
-            if (!index) decisions->fail("unknown territory \"" + it.key() + "\"");
-            auto d = decisions->at(it.key());
-            std::string v = d.as_string();
-            if (v == "defeat")
-                p.decisions[*index] = Decision::Defeat;
-            else if (v == "coexist")
-                p.decisions[*index] = Decision::Coexist;
-            else
-                d.fail("expected \"defeat\" or \"coexist\", found \"" + v + "\"");
-        }
-    }
+    if (auto decisions = place.get("decisions")) p.decisions = parse_decisions(map, *decisions);
     return p;
 }
 }  // namespace

@@ -56,5 +56,7 @@ struct Position {
 
 Position parse_position(const JsonPlace& where);
 Position load_position(const std::filesystem::path& file);
+// The pinned format again (model/aztlan/PositionJson.cpp): the map inline, the profile by name.
+Json position_to_json(const Position& position);
 
 }  // namespace tlaloc::aztlan

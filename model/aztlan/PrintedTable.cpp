@@ -21,6 +21,9 @@ DomainTable parse_domain_table(const JsonPlace& where) {
         for (int k = 0; k <= kMaxBonusColumn; ++k) {
             auto cell = row.at(k);
             if (cell.is_null()) continue;
+            if (k > n)
+                cell.fail("a domain of " + std::to_string(n) + " cannot hold " + std::to_string(k) +
+                          " bonus territories (write null)");
             int expected = domain_points(n, k);
             if (cell.as_int(0, 1000) != expected)
                 cell.fail("domain of " + std::to_string(n) + " with " + std::to_string(k) + " bonus scores " +

@@ -17,15 +17,9 @@ int card_of_key(const std::string& key, const JsonPlace& place) {
     }
     place.fail("unknown power card \"" + key + "\" (cards are 4..9)");
 }
-}  // namespace
 
-Profile parse_profile(const JsonPlace& where) {
-    where.expect_only_keys({"id", "edition", "cards", "card_vp", "domain_without_bonus", "tie_break"});
-    Profile p;
-    p.id = where.at("id").as_string();
-    if (auto e = where.get("edition")) p.edition = e->as_string();
-
-    auto cards = where.at("cards");
+// The power cards 4..9: 4 is the joker, the others name distinct territory types.
+void parse_cards(const JsonPlace& cards, Profile& p) {
     cards.expect_object();
     std::array<bool, kHighestCard - kLowestCard + 1> seen{};
     for (auto it = cards.json().begin(); it != cards.json().end(); ++it) {
@@ -52,31 +46,58 @@ Profile parse_profile(const JsonPlace& where) {
             }
         }
     }
-    if (auto vp = where.get("card_vp")) {
-        vp->expect_object();
-        for (auto it = vp->json().begin(); it != vp->json().end(); ++it) {
-            auto place = vp->at(it.key());
-            int card = card_of_key(it.key(), place);
-            p.card_vp[card - kLowestCard] = static_cast<int>(place.as_int(0, 100));
-        }
+}
+
+void parse_card_vp(const JsonPlace& vp, Profile& p) {
+    vp.expect_object();
+    for (auto it = vp.json().begin(); it != vp.json().end(); ++it) {
+        auto place = vp.at(it.key());
+        int card = card_of_key(it.key(), place);
+        p.card_vp[card - kLowestCard] = static_cast<int>(place.as_int(0, 100));
     }
-    auto rule = where.at("domain_without_bonus");
+}
+
+DomainWithoutBonus parse_domain_rule(const JsonPlace& rule) {
     std::string r = rule.as_string();
-    if (r == "zero")
-        p.domain_without_bonus = DomainWithoutBonus::Zero;
-    else if (r == "base")
-        p.domain_without_bonus = DomainWithoutBonus::Base;
-    else
-        rule.fail("expected \"zero\" or \"base\", found \"" + r + "\"");
-    auto tie = where.at("tie_break");
+    if (r == "zero") return DomainWithoutBonus::Zero;
+    if (r == "base") return DomainWithoutBonus::Base;
+    rule.fail("expected \"zero\" or \"base\", found \"" + r + "\"");
+}
+
+TieBreak parse_tie_break(const JsonPlace& tie) {
     std::string t = tie.as_string();
-    if (t == "top-pyramid")
-        p.tie_break = TieBreak::TopPyramid;
-    else if (t == "bottom-pyramid")
-        p.tie_break = TieBreak::BottomPyramid;
-    else
-        tie.fail("expected \"top-pyramid\" or \"bottom-pyramid\", found \"" + t + "\"");
+    if (t == "top-pyramid") return TieBreak::TopPyramid;
+    if (t == "bottom-pyramid") return TieBreak::BottomPyramid;
+    tie.fail("expected \"top-pyramid\" or \"bottom-pyramid\", found \"" + t + "\"");
+}
+}  // namespace
+
+Profile parse_profile(const JsonPlace& where) {
+    where.expect_only_keys({"id", "edition", "cards", "card_vp", "domain_without_bonus", "tie_break"});
+    Profile p;
+    p.id = where.at("id").as_string();
+    if (auto e = where.get("edition")) p.edition = e->as_string();
+    parse_cards(where.at("cards"), p);
+    if (auto vp = where.get("card_vp")) parse_card_vp(*vp, p);
+    p.domain_without_bonus = parse_domain_rule(where.at("domain_without_bonus"));
+    p.tie_break = parse_tie_break(where.at("tie_break"));
     return p;
+}
+
+Json profile_to_json(const Profile& profile) {
+    Json j = {{"id", profile.id}};
+    if (!profile.edition.empty()) j["edition"] = profile.edition;
+    Json cards = Json::object(), vp = Json::object();
+    for (int c = kLowestCard; c <= kHighestCard; ++c) {
+        auto type = profile.bonus_type_of(c);
+        cards[std::to_string(c)] = type ? to_string(*type) : "joker";
+        if (auto v = profile.card_vp[c - kLowestCard]) vp[std::to_string(c)] = *v;
+    }
+    j["cards"] = cards;
+    if (!vp.empty()) j["card_vp"] = vp;
+    j["domain_without_bonus"] = to_string(profile.domain_without_bonus);
+    j["tie_break"] = to_string(profile.tie_break);
+    return j;
 }
 
 Profile load_profile(const std::filesystem::path& file) {

@@ -35,6 +35,8 @@ const char* to_string(TieBreak rule);
 
 Profile parse_profile(const JsonPlace& where);
 Profile load_profile(const std::filesystem::path& file);
+// The pinned profile format again: parse_profile reads back the same profile.
+Json profile_to_json(const Profile& profile);
 // Shipped profiles are named by lower-case letters, digits, '-' and '_' only, so a name can never
 // reach outside the profiles folder.
 bool is_profile_name(const std::string& id);

@@ -140,9 +140,9 @@ Formation parse_formation(const JsonPlace& f, const Board& board, Orientations o
 
 // A stone count in a task: 0 to the board's number of fields.
 int parse_count(const JsonPlace& p, int fields) {
-    if (p.json().is_number_integer() && p.json().get<long long>() > fields)
+    if (p.json().is_number_integer() && p.json() > fields)
         p.fail(p.json().dump() + " is more than the board's " + std::to_string(fields) + " fields");
-    if (p.json().is_number_integer() && p.json().get<long long>() < 0)
+    if (p.json().is_number_integer() && p.json() < 0)
         p.fail("a count cannot be negative (" + p.json().dump() + ")");
     return static_cast<int>(p.as_int(0, fields));
 }

@@ -25,7 +25,7 @@ const OracleCard* Catalogue::find_card(const std::string& id) const {
 
 const OracleCard& Catalogue::card(const std::string& id) const {
     if (const OracleCard* c = find_card(id)) return *c;
-    throw std::out_of_range("no oracle card " + id);
+    throw std::logic_error("no oracle card " + id);  // callers pass shipped ids (find_card for others)
 }
 
 const BoardSide* Catalogue::board(const std::string& id) const {

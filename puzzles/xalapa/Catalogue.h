@@ -40,8 +40,8 @@ struct Catalogue {
     std::vector<BoardSide> boards;
 
     const OracleCard* find_card(const std::string& id) const;  // nullptr when unknown
-    const OracleCard& card(const std::string& id) const;       // for a shipped id; throws std::out_of_range
-    const BoardSide* board(const std::string& id) const;       // nullptr when unknown
+    const OracleCard& card(const std::string& id) const;  // for a shipped id (std::logic_error otherwise)
+    const BoardSide* board(const std::string& id) const;  // nullptr when unknown
 };
 
 // Loads from `dir` (default: data_dir()/puzzles/xalapa); bad files are InputErrors.

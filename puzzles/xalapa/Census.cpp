@@ -73,98 +73,157 @@ Json census_record(ChallengeSolver& solver, const Catalogue& cat, const CensusIt
                    std::int64_t total) {
     Challenge ch = census_challenge(cat, item);
     Solution best = solver.solve(ch, std::nullopt, true);
-    Json stones = Json::array();
+    CensusLine line;
+    line.index = item.index;
+    line.of = total;
+    line.board = item.board->id;
+    line.position = item.position->id;
+    line.cards = item.bottom;
+    line.penalty = best.evaluation.penalty;
     for (int i = 0; i < ch.board.size(); ++i)
-        if (best.stones.test(i)) stones.push_back({ch.board.cell(i).row, ch.board.cell(i).col});
-    Json unmet = best.evaluation.unmet_tasks();
-    if (ch.formation && !best.evaluation.formation_met) unmet.push_back("formation");
-    return Json{{"index", item.index},
-                {"of", total},
-                {"board", item.board->id},
-                {"position", item.position->id},
-                {"cards", {item.bottom[0], item.bottom[1], item.bottom[2], item.bottom[3]}},
-                {"penalty", best.evaluation.penalty},
+        if (best.stones.test(i)) line.stones.push_back(ch.board.cell(i));
+    line.unmet = best.evaluation.unmet_tasks();
+    line.formation_unmet = ch.formation && !best.evaluation.formation_met;
+    line.unique = *best.unique;
+    return census_line_to_json(line);
+}
+
+Json census_line_to_json(const CensusLine& line) {
+    Json stones = Json::array();
+    for (const Cell& c : line.stones) stones.push_back({c.row, c.col});
+    Json unmet = line.unmet;
+    if (line.formation_unmet) unmet.push_back("formation");
+    return Json{{"index", line.index},
+                {"of", line.of},
+                {"board", line.board},
+                {"position", line.position},
+                {"cards", {line.cards[0], line.cards[1], line.cards[2], line.cards[3]}},
+                {"penalty", line.penalty},
                 {"stones", stones},
                 {"unmet", unmet},
-                {"unique", *best.unique}};
+                {"unique", line.unique}};
 }
 
 namespace {
 
-// The census lines read so far, by item index (a repeated index counts as a duplicate line).
-struct CensusLines {
-    std::map<std::int64_t, Json> records;
-    std::int64_t total = -1, duplicates = 0;
-};
+// A name the census takes from the catalogue (a card, a position card, a board side); anything else
+// is not a line of this box's census.
+template <class Item>
+std::string known_name(const JsonPlace& place, const std::vector<Item>& items, const std::string& what) {
+    std::string name = place.as_string();
+    for (const auto& item : items)
+        if (item.id == name) return name;
+    place.fail("unknown " + what + " \"" + name + "\"");
+}
 
-void read_census_file(const std::string& name, const std::string& content, CensusLines& lines) {
-    std::istringstream in(content);
-    std::string line;
-    int line_no = 0;
-    while (std::getline(in, line)) {
-        ++line_no;
-        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-        std::string where = name + ":" + std::to_string(line_no);
-        Json j = parse_json_text(line, where);
-        JsonPlace p(j, where);
-        auto index = p.at("index").as_int(0, 1LL << 40);
-        auto of = p.at("of").as_int(1, 1LL << 40);
-        if (lines.total >= 0 && of != lines.total)
-            p.at("of").fail("this line belongs to a census of " + std::to_string(of) +
-                            " items, earlier lines to one of " + std::to_string(lines.total));
-        lines.total = of;
-        p.at("penalty").as_int(0, 1 << 20);
-        p.at("unique").as_bool();
-        p.at("unmet").expect_array();
-        for (const char* key : {"board", "position"}) p.at(key).as_string();  // the report prints them
-        for (const auto& card : p.at("cards").items()) card.as_string();
-        if (!lines.records.emplace(index, j).second) ++lines.duplicates;
+void read_unmet(const JsonPlace& list, CensusLine& line) {
+    for (const auto& u : list.items()) {
+        if (u.is_string()) {
+            if (u.as_string() != "formation")
+                u.fail("expected a column 0..3 or \"formation\", found \"" + u.as_string() + "\"");
+            line.formation_unmet = true;
+        } else {
+            line.unmet.push_back(static_cast<int>(u.as_int(0, 3)));
+        }
     }
 }
 
+}  // namespace
+
+CensusLine parse_census_line(const JsonPlace& p, const Catalogue& cat) {
+    p.expect_only_keys({"index", "of", "board", "position", "cards", "penalty", "stones", "unmet", "unique"});
+    CensusLine line;
+    line.index = p.at("index").as_int(0, 1LL << 40);
+    line.of = p.at("of").as_int(1, 1LL << 40);
+    if (line.index >= line.of)
+        p.at("index").fail("item " + std::to_string(line.index) + " is beyond a census of " +
+                           std::to_string(line.of) + " items");
+    line.board = known_name(p.at("board"), cat.boards, "board");
+    line.position = known_name(p.at("position"), cat.positions, "position card");
+    auto cards = p.at("cards");
+    if (cards.size() != line.cards.size()) cards.fail("expected the 4 bottom cards of a basic deal");
+    for (std::size_t k = 0; k < line.cards.size(); ++k)
+        line.cards[k] = known_name(cards.at(k), cat.cards, "card");
+    line.penalty = static_cast<int>(p.at("penalty").as_int(0, 1 << 20));
+    const Board& board = cat.board(line.board)->board;
+    for (const auto& stone : p.at("stones").items()) {
+        if (stone.size() != 2) stone.fail("a stone is [row, column]");
+        line.stones.push_back({static_cast<int>(stone.at(0).as_int(0, board.rows - 1)),
+                               static_cast<int>(stone.at(1).as_int(0, board.cols - 1))});
+    }
+    read_unmet(p.at("unmet"), line);
+    line.unique = p.at("unique").as_bool();
+    return line;
+}
+
+std::vector<CensusLine> parse_census_lines(const std::string& name, const std::string& content,
+                                           const Catalogue& cat, std::int64_t& of) {
+    std::vector<CensusLine> out;
+    std::istringstream in(content);
+    std::string text;
+    int line_no = 0;
+    while (std::getline(in, text)) {
+        ++line_no;
+        if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
+        std::string where = name + ":" + std::to_string(line_no);
+        Json j = parse_json_text(text, where);
+        JsonPlace p(j, where);
+        out.push_back(parse_census_line(p, cat));
+        if (of >= 0 && out.back().of != of)
+            p.at("of").fail("this line belongs to a census of " + std::to_string(out.back().of) +
+                            " items, earlier lines to one of " + std::to_string(of));
+        of = out.back().of;
+    }
+    if (out.empty()) throw InputError(name, "", "holds no census lines");
+    return out;
+}
+
+namespace {
+
+// The census's figures, from the lines each item once.
 struct CensusTally {
-    std::map<int, std::int64_t> penalties;  // penalty -> challenges
+    std::map<int, std::int64_t> penalties;  // penalty -> items
     std::int64_t gave_up = 0, unique = 0;
-    std::vector<const Json*> by_penalty;                     // highest penalty first
-    std::vector<std::pair<double, std::string>> card_rates;  // (unmet share, card), highest first
+    std::map<std::string, std::pair<std::int64_t, std::int64_t>> card_unmet;  // card -> (unmet, seen)
+    std::vector<const CensusLine*> by_penalty;                                // hardest first
+    std::vector<std::pair<double, std::string>> card_rates;                   // highest unmet share first
 };
 
-CensusTally tally(const std::map<std::int64_t, Json>& records) {
+CensusTally tally(const std::map<std::int64_t, CensusLine>& records) {
     CensusTally t;
-    std::map<std::string, std::pair<std::int64_t, std::int64_t>> card_unmet;  // card -> (unmet, seen)
-    for (const auto& [index, j] : records) {
-        ++t.penalties[j["penalty"].get<int>()];
-        if (!j["unmet"].empty()) ++t.gave_up;
-        if (j["unique"].get<bool>()) ++t.unique;
-        for (std::size_t k = 0; k < j["cards"].size(); ++k) {
-            auto& counts = card_unmet[j["cards"][k].get<std::string>()];
+    for (const auto& [index, line] : records) {
+        ++t.penalties[line.penalty];
+        if (!line.unmet.empty() || line.formation_unmet) ++t.gave_up;
+        if (line.unique) ++t.unique;
+        for (std::size_t k = 0; k < line.cards.size(); ++k) {
+            auto& counts = t.card_unmet[line.cards[k]];
             ++counts.second;
-            for (const auto& u : j["unmet"])
-                if (u.is_number_integer() && u.get<std::size_t>() == k) ++counts.first;
+            for (int u : line.unmet)
+                if (static_cast<std::size_t>(u) == k) ++counts.first;
         }
-        t.by_penalty.push_back(&j);
+        t.by_penalty.push_back(&line);
     }
-    std::stable_sort(t.by_penalty.begin(), t.by_penalty.end(), [](const Json* a, const Json* b) {
-        return (*a)["penalty"].get<int>() > (*b)["penalty"].get<int>();
-    });
-    for (const auto& [card, counts] : card_unmet)
+    std::stable_sort(t.by_penalty.begin(), t.by_penalty.end(),
+                     [](const CensusLine* a, const CensusLine* b) { return a->penalty > b->penalty; });
+    for (const auto& [card, counts] : t.card_unmet)
         t.card_rates.push_back({static_cast<double>(counts.first) / counts.second, card});
     std::sort(t.card_rates.rbegin(), t.card_rates.rend());
     return t;
 }
 
-Json summary_json(const CensusLines& lines, const CensusTally& t) {
-    const double n = static_cast<double>(lines.records.size());
+Json summary_json(const CensusTally& t, std::size_t challenges, std::int64_t total, std::int64_t duplicates) {
+    const double n = static_cast<double>(challenges);
     Json dist = Json::object();
     for (auto [p, c] : t.penalties) dist[std::to_string(p)] = c;
     Json hardest = Json::array();
-    for (std::size_t i = 0; i < t.by_penalty.size() && i < 10; ++i) hardest.push_back(*t.by_penalty[i]);
+    for (std::size_t i = 0; i < t.by_penalty.size() && i < 10; ++i)
+        hardest.push_back(census_line_to_json(*t.by_penalty[i]));
     Json cards = Json::array();
     for (const auto& [rate, card] : t.card_rates) cards.push_back({{"card", card}, {"unmet_share", rate}});
-    return {{"challenges", lines.records.size()},
-            {"expected", lines.total},
-            {"missing", lines.total < 0 ? 0 : lines.total - static_cast<std::int64_t>(lines.records.size())},
-            {"duplicate_lines", lines.duplicates},
+    return {{"challenges", challenges},
+            {"expected", total},
+            {"missing", total < 0 ? 0 : total - static_cast<std::int64_t>(challenges)},
+            {"duplicate_lines", duplicates},
             {"penalty_distribution", dist},
             {"give_up_share", n ? t.gave_up / n : 0.0},
             {"unique_share", n ? t.unique / n : 0.0},
@@ -172,25 +231,26 @@ Json summary_json(const CensusLines& lines, const CensusTally& t) {
             {"cards_by_unmet_share", cards}};
 }
 
-std::string summary_text(const CensusLines& lines, const CensusTally& t) {
-    const double n = static_cast<double>(lines.records.size());
+std::string summary_text(const CensusTally& t, std::size_t challenges, std::int64_t total,
+                         std::int64_t duplicates) {
+    const double n = static_cast<double>(challenges);
     std::ostringstream out;
-    out << "census: " << lines.records.size() << " challenges";
-    if (lines.total >= 0)
-        out << " of " << lines.total
-            << (lines.records.size() == static_cast<std::size_t>(lines.total)
-                    ? " (complete)"
-                    : " (INCOMPLETE: some shards missing)");
-    if (lines.duplicates) out << ", " << lines.duplicates << " duplicate lines ignored";
+    out << "census: " << challenges << " challenges";
+    if (total >= 0)
+        out << " of " << total
+            << (challenges == static_cast<std::size_t>(total) ? " (complete)"
+                                                              : " (INCOMPLETE: some shards missing)");
+    if (duplicates) out << ", " << duplicates << " duplicate lines ignored";
     out << "\npenalty distribution:\n";
     for (auto [p, c] : t.penalties) out << "  " << p << ": " << c << " (" << (100.0 * c / n) << "%)\n";
     out << "optimum gives up a task: " << t.gave_up << " (" << (n ? 100.0 * t.gave_up / n : 0) << "%)\n";
     out << "unique optimum: " << t.unique << " (" << (n ? 100.0 * t.unique / n : 0) << "%)\n";
     out << "hardest challenges:\n";
     for (std::size_t i = 0; i < t.by_penalty.size() && i < 5; ++i) {
-        const Json& j = *t.by_penalty[i];
-        out << "  penalty " << j["penalty"] << "  board " << j["board"].get<std::string>() << "  position "
-            << j["position"].get<std::string>() << "  cards " << j["cards"].dump() << "\n";
+        const CensusLine& line = *t.by_penalty[i];
+        Json cards = line.cards;
+        out << "  penalty " << line.penalty << "  board " << line.board << "  position " << line.position
+            << "  cards " << cards.dump() << "\n";
     }
     out << "cards whose task the optimum most often gives up:\n";
     for (std::size_t i = 0; i < t.card_rates.size() && i < 5; ++i)
@@ -200,12 +260,19 @@ std::string summary_text(const CensusLines& lines, const CensusTally& t) {
 
 }  // namespace
 
-Json summarize_census(const std::vector<std::pair<std::string, std::string>>& files, std::string& text) {
-    CensusLines lines;
-    for (const auto& [name, content] : files) read_census_file(name, content, lines);
-    CensusTally t = tally(lines.records);
-    text = summary_text(lines, t);
-    return summary_json(lines, t);
+Json summarize_census(const std::vector<std::pair<std::string, std::string>>& files, const Catalogue& cat,
+                      std::string& text) {
+    std::map<std::int64_t, CensusLine> records;
+    std::int64_t total = -1, duplicates = 0;
+    for (const auto& [name, content] : files) {
+        for (auto& line : parse_census_lines(name, content, cat, total)) {
+            std::int64_t index = line.index;
+            if (!records.emplace(index, std::move(line)).second) ++duplicates;
+        }
+    }
+    CensusTally t = tally(records);
+    text = summary_text(t, records.size(), total, duplicates);
+    return summary_json(t, records.size(), total, duplicates);
 }
 
 }  // namespace tlaloc::xalapa

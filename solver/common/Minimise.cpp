@@ -60,4 +60,58 @@ MinimiseResult minimise(z3::solver& solver, const Objective& objective,
     return result;
 }
 
+namespace {
+
+// One stage's minimum (see Stage::try_lower_bound_first); raises progress.lower_bound when the
+// lower bound itself turns out unreachable.
+MinimiseResult minimise_stage(z3::solver& solver, const Objective& objective, bool try_lower_bound_first,
+                              LexicographicProgress& progress, int& checks) {
+    if (!try_lower_bound_first) {
+        MinimiseResult r = minimise(solver, objective);
+        checks += r.checks;
+        return r;
+    }
+    MinimiseResult r = minimise(solver, objective, objective.lower_bound);
+    checks += r.checks;
+    if (r.feasible) return r;
+    progress.lower_bound = objective.lower_bound + 1;
+    r = minimise(solver, objective);
+    checks += r.checks;
+    return r;
+}
+
+}  // namespace
+
+LexicographicResult minimise_lexicographic(z3::solver& solver, const std::vector<Stage>& stages,
+                                           const LexicographicOptions& options) {
+    if (stages.empty()) throw std::invalid_argument("minimise_lexicographic: no objectives");
+    LexicographicResult result;
+    LexicographicProgress progress;
+    for (std::size_t i = 0; i < stages.size(); ++i) {
+        Objective objective = stages[i].objective;
+        objective.deadline = options.deadline;
+        progress.lower_bound = objective.lower_bound;
+        MinimiseResult best;
+        try {
+            best =
+                minimise_stage(solver, objective, stages[i].try_lower_bound_first, progress, result.checks);
+        } catch (SearchLimitReached& e) {
+            progress.incumbent = e.incumbent();
+            if (options.best_so_far) e.set_best_so_far(options.best_so_far(progress));
+            throw;
+        }
+        if (!best.feasible) {
+            if (i == 0) return result;
+            throw std::logic_error("minimise_lexicographic: objective " + std::to_string(i + 1) +
+                                   " has no model once the optima before it are fixed");
+        }
+        progress.proved.push_back(best.optimum);
+        if (i + 1 < stages.size()) solver.add(objective.at_most(best.optimum));
+        result.model = best.model;
+    }
+    result.feasible = true;
+    result.optima = progress.proved;
+    return result;
+}
+
 }  // namespace tlaloc::solver

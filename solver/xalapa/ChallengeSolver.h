@@ -1,7 +1,7 @@
-// Z3 model of a Xalapa challenge: one Boolean per field, one "met" literal per task, pseudo-Boolean
-// task constraints, and the penalty minimised by solver/common's descend-then-prove. One
-// ChallengeSolver keeps its Z3 context across challenges (push/pop), which is what makes solving
-// thousands of challenges in one process cheap.
+// Solving Xalapa challenges with Z3: the penalty minimised by solver/common's descend-then-prove,
+// optimal sets enumerated, task sets checked, over the encoding in Encoding.h. One ChallengeSolver
+// keeps its Z3 context across challenges (push/pop), which is what makes solving thousands of
+// challenges in one process cheap.
 #pragma once
 #include <cstdint>
 #include <memory>

@@ -20,51 +20,15 @@ public:
           tasks_(static_cast<int>(ch.tasks.size())),
           placements_(static_cast<int>(m.demand.size())),
           words_((placements_ + 63) / 64) {
-        // Classes that count for many tasks first: their counts settle the most.
-        order_.resize(static_cast<std::size_t>(classes_));
-        std::iota(order_.begin(), order_.end(), 0);
-        auto involvement = [&](int c) {
-            int tasks = 0;
-            for (const auto& row : m.coefficient) tasks += row[static_cast<std::size_t>(c)] != 0;
-            return tasks;
-        };
-        std::stable_sort(order_.begin(), order_.end(),
-                         [&](int a, int b) { return involvement(a) > involvement(b); });
-        // What the classes from position k on can still add, per task side and per placement.
-        const auto K = static_cast<std::size_t>(classes_) + 1;
-        rem_pos_.assign(static_cast<std::size_t>(tasks_) * K, 0);
-        rem_neg_.assign(static_cast<std::size_t>(tasks_) * K, 0);
-        rem_demand_.assign(static_cast<std::size_t>(placements_) * K, 0);
-        for (int k = classes_ - 1; k >= 0; --k) {
-            const auto c = static_cast<std::size_t>(order_[static_cast<std::size_t>(k)]);
-            const int size = m.size(c);
-            for (int t = 0; t < tasks_; ++t) {
-                int coef = m.coefficient[static_cast<std::size_t>(t)][c];
-                rem_pos_[task_at(t, k)] = rem_pos_[task_at(t, k + 1)] + (coef > 0 ? size : 0);
-                rem_neg_[task_at(t, k)] = rem_neg_[task_at(t, k + 1)] + (coef < 0 ? size : 0);
-            }
-            for (int j = 0; j < placements_; ++j)
-                rem_demand_[placement_at(j, k)] =
-                    rem_demand_[placement_at(j, k + 1)] + m.demand[static_cast<std::size_t>(j)][c];
-        }
-        // fits_[c][v]: the placements whose demand on class c is at most v.
-        fits_.resize(static_cast<std::size_t>(classes_));
-        for (int c = 0; c < classes_; ++c)
-            for (int v = 0; v <= m.size(static_cast<std::size_t>(c)); ++v) {
-                std::vector<std::uint64_t> mask(static_cast<std::size_t>(words_), 0);
-                for (int j = 0; j < placements_; ++j)
-                    if (m.demand[static_cast<std::size_t>(j)][static_cast<std::size_t>(c)] <= v)
-                        mask[static_cast<std::size_t>(j / 64)] |= 1ULL << (j % 64);
-                fits_[static_cast<std::size_t>(c)].push_back(std::move(mask));
-            }
-        masks_.assign(K * static_cast<std::size_t>(words_), 0);
-        for (int j = 0; j < placements_; ++j) masks_[static_cast<std::size_t>(j / 64)] |= 1ULL << (j % 64);
+        order_classes();
+        sum_remainders();
+        index_placements();
         coef_.resize(static_cast<std::size_t>(classes_) * static_cast<std::size_t>(tasks_));
         for (int c = 0; c < classes_; ++c)
             for (int t = 0; t < tasks_; ++t)
                 coef_[static_cast<std::size_t>(c) * static_cast<std::size_t>(tasks_) +
                       static_cast<std::size_t>(t)] =
-                    m.coefficient[static_cast<std::size_t>(t)][static_cast<std::size_t>(c)];
+                    m_.coefficient[static_cast<std::size_t>(t)][static_cast<std::size_t>(c)];
         sum_.assign(static_cast<std::size_t>(tasks_), 0);
         counts_.assign(static_cast<std::size_t>(classes_), 0);
         limit_stones_ = std::min(ch.max_stones, ch.board.size());
@@ -87,6 +51,55 @@ public:
     }
 
 private:
+    // Classes that count for many tasks first: their counts settle the most.
+    void order_classes() {
+        order_.resize(static_cast<std::size_t>(classes_));
+        std::iota(order_.begin(), order_.end(), 0);
+        auto involvement = [&](int c) {
+            int tasks = 0;
+            for (const auto& row : m_.coefficient) tasks += row[static_cast<std::size_t>(c)] != 0;
+            return tasks;
+        };
+        std::stable_sort(order_.begin(), order_.end(),
+                         [&](int a, int b) { return involvement(a) > involvement(b); });
+    }
+
+    // What the classes from position k on can still add, per task side and per placement.
+    void sum_remainders() {
+        const auto K = static_cast<std::size_t>(classes_) + 1;
+        rem_pos_.assign(static_cast<std::size_t>(tasks_) * K, 0);
+        rem_neg_.assign(static_cast<std::size_t>(tasks_) * K, 0);
+        rem_demand_.assign(static_cast<std::size_t>(placements_) * K, 0);
+        for (int k = classes_ - 1; k >= 0; --k) {
+            const auto c = static_cast<std::size_t>(order_[static_cast<std::size_t>(k)]);
+            const int size = m_.size(c);
+            for (int t = 0; t < tasks_; ++t) {
+                int coef = m_.coefficient[static_cast<std::size_t>(t)][c];
+                rem_pos_[task_at(t, k)] = rem_pos_[task_at(t, k + 1)] + (coef > 0 ? size : 0);
+                rem_neg_[task_at(t, k)] = rem_neg_[task_at(t, k + 1)] + (coef < 0 ? size : 0);
+            }
+            for (int j = 0; j < placements_; ++j)
+                rem_demand_[placement_at(j, k)] =
+                    rem_demand_[placement_at(j, k + 1)] + m_.demand[static_cast<std::size_t>(j)][c];
+        }
+    }
+
+    // fits_[c][v]: the placements whose demand on class c is at most v; masks_ at position 0: all.
+    void index_placements() {
+        const auto K = static_cast<std::size_t>(classes_) + 1;
+        fits_.resize(static_cast<std::size_t>(classes_));
+        for (int c = 0; c < classes_; ++c)
+            for (int v = 0; v <= m_.size(static_cast<std::size_t>(c)); ++v) {
+                std::vector<std::uint64_t> mask(static_cast<std::size_t>(words_), 0);
+                for (int j = 0; j < placements_; ++j)
+                    if (m_.demand[static_cast<std::size_t>(j)][static_cast<std::size_t>(c)] <= v)
+                        mask[static_cast<std::size_t>(j / 64)] |= 1ULL << (j % 64);
+                fits_[static_cast<std::size_t>(c)].push_back(std::move(mask));
+            }
+        masks_.assign(K * static_cast<std::size_t>(words_), 0);
+        for (int j = 0; j < placements_; ++j) masks_[static_cast<std::size_t>(j / 64)] |= 1ULL << (j % 64);
+    }
+
     // Per position k, then per task (or placement): the rows the bound reads at one node are contiguous.
     std::size_t task_at(int t, int k) const {
         return static_cast<std::size_t>(k) * static_cast<std::size_t>(tasks_) + static_cast<std::size_t>(t);

@@ -1,9 +1,15 @@
-// Helpers shared by the Aztlán tests: running the CLI and finding test and shipped data.
+// Helpers shared by the Aztlán tests: running the CLI, finding test and shipped data, random maps.
 #pragma once
 #include <sys/wait.h>
+
+#include <algorithm>
 #include <array>
 #include <cstdio>
+#include <random>
 #include <string>
+
+#include "model/aztlan/Map.h"
+#include "puzzles/aztlan/RandomMap.h"
 
 namespace aztlan_test {
 
@@ -28,6 +34,12 @@ inline std::string data(const std::string& name) { return std::string(TLALOC_TES
 // A shipped data file under puzzles/aztlan/.
 inline std::string shipped(const std::string& name) {
     return std::string(TLALOC_SOURCE_DIR) + "/puzzles/aztlan/" + name;
+}
+
+// A random connected map (puzzles/aztlan/RandomMap.h) drawn from its own seed.
+inline tlaloc::aztlan::Map random_map(int n, int extra, unsigned seed) {
+    std::mt19937 rng(seed);
+    return tlaloc::aztlan::random_map(rng, n, extra);
 }
 
 }  // namespace aztlan_test
