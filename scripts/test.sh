@@ -1,8 +1,17 @@
 #!/usr/bin/env bash
 # Sets everything up, builds everything and runs the whole suite through ctest: the GoogleTest
-# executables, the layering check and the format check (clang-format is installed for it).
+# executables, the layering check and the format check (clang-format is installed for it). Then the
+# same tests built with AddressSanitizer and UBSan (scripts/sanitize.sh, build-asan) and each fuzz
+# target for 60 s (scripts/fuzz.sh, build-fuzz; clang and libFuzzer are installed for it).
+# TLALOC_TEST_SANITIZERS=0 skips the sanitizer run, TLALOC_TEST_FUZZ_SECONDS=0 the fuzzing
+# (another number: that many seconds per target). See docs/robustness.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-EXTRA_PACKAGES="clang-format" scripts/setup.sh
-cd "${BUILD_DIR:-build}"
-ctest --output-on-failure -j "$(nproc)" "$@"
+EXTRA_PACKAGES="clang-format clang-14 libclang-rt-14-dev" scripts/setup.sh
+(cd "${BUILD_DIR:-build}" && ctest --output-on-failure -j "$(nproc)" "$@")
+if [ "${TLALOC_TEST_SANITIZERS:-1}" != 0 ]; then
+  scripts/sanitize.sh "$@"
+fi
+if [ "${TLALOC_TEST_FUZZ_SECONDS:-60}" != 0 ]; then
+  scripts/fuzz.sh "${TLALOC_TEST_FUZZ_SECONDS:-60}"
+fi

@@ -7,6 +7,7 @@
 
 #include "puzzles/xalapa/RandomChallenge.h"
 #include "solver/xalapa/ChallengeSolver.h"
+#include "tests/support/TestScale.h"
 #include "tests/support/XalapaBruteForce.h"
 
 using namespace tlaloc;
@@ -32,7 +33,8 @@ TEST(XalapaSolver, AgreesWithExhaustiveSearchOn240RandomChallenges) {
     z3_alone.use_count_search(false);
     int descents = 0;
     int with_formation = 0, unmet_optimal = 0, non_square = 0;
-    for (int i = 0; i < 240; ++i) {
+    const int rounds = test_support::scaled_rounds(240, 3);
+    for (int i = 0; i < rounds; ++i) {
         RandomChallengeOptions o;
         o.min_rows = o.min_cols = 1;
         o.max_rows = o.max_cols = 6;
@@ -77,17 +79,17 @@ TEST(XalapaSolver, AgreesWithExhaustiveSearchOn240RandomChallenges) {
         non_square += ch.board.rows != ch.board.cols ? 1 : 0;
     }
     // The sample really covers what it claims to.
-    EXPECT_GT(with_formation, 100);
-    EXPECT_GT(unmet_optimal, 20);
-    EXPECT_GT(non_square, 100);
-    EXPECT_GT(descents, 50);  // Z3 alone really had to find better sets on the way down
+    EXPECT_GT(with_formation, 100 * rounds / 240);
+    EXPECT_GT(unmet_optimal, 20 * rounds / 240);
+    EXPECT_GT(non_square, 100 * rounds / 240);
+    EXPECT_GT(descents, 50 * rounds / 240);  // Z3 alone really had to find better sets on the way down
 }
 
 TEST(XalapaSolver, SixBySixWithFourStoneFormationsAgreeWithSmallStoneLimits) {
     std::mt19937_64 rng(99);
     ChallengeSolver solver, z3_alone;
     z3_alone.use_count_search(false);
-    for (int i = 0; i < 30; ++i) {
+    for (int i = 0; i < test_support::scaled_rounds(30); ++i) {
         RandomChallengeOptions o;
         o.min_tasks = 6;
         o.max_tasks = 7;

@@ -1,11 +1,33 @@
 #include "model/common/InputError.h"
 
+#include <cstdio>
+
 namespace tlaloc {
+
+// Text from the input (a key, a name, a file name) may hold line breaks or terminal escapes: they are
+// written as escapes, so the message stays the one line the CLI promises.
+static std::string one_line(const std::string& text) {
+    std::string out;
+    for (unsigned char c : text) {
+        if (c == '\n') {
+            out += "\\n";
+        } else if (c == '\r') {
+            out += "\\r";
+        } else if (c < 0x20 || c == 0x7f) {
+            char escaped[8];
+            std::snprintf(escaped, sizeof escaped, "\\x%02x", c);
+            out += escaped;
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    return out;
+}
 
 static std::string compose(const std::string& file, const std::string& place, const std::string& what) {
     std::string out = file.empty() ? std::string("<input>") : file;
     if (!place.empty()) out += ": " + place;
-    return out + ": " + what;
+    return one_line(out + ": " + what);
 }
 
 InputError::InputError(std::string file, std::string place, const std::string& what)

@@ -1,8 +1,8 @@
 #include "model/common/Json.h"
 
+#include <array>
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 
 namespace tlaloc {
 
@@ -59,9 +59,19 @@ Json load_json_file(const std::filesystem::path& file) {
         throw InputError(file.string(), "", "is a folder, not a file");
     std::ifstream in(file, std::ios::binary);
     if (!in) throw InputError(file.string(), "", "cannot be read");
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    return parse_json_text(buffer.str(), file.string());
+    // Reading stops just past the limit, so a huge file or an endless one (a path such as
+    // /dev/zero written in a challenge's "board") is refused without filling the memory first.
+    std::string text;
+    std::array<char, 1 << 16> chunk;
+    while (text.size() <= kMaxJsonBytes && in.read(chunk.data(), chunk.size()).gcount() > 0)
+        text.append(chunk.data(), static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxJsonBytes) {
+        auto size = std::filesystem::file_size(file, ec);
+        throw InputError(file.string(), "",
+                         "is " + (ec ? "more than " + std::to_string(kMaxJsonBytes) : std::to_string(size)) +
+                             " bytes; JSON input is limited to " + std::to_string(kMaxJsonBytes) + " bytes");
+    }
+    return parse_json_text(text, file.string());
 }
 
 std::string json_type_name(const Json& value) {

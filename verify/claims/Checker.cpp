@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "model/aztlan/Scoring.h"
+#include "model/aztlan/TerritorySet.h"
 
 namespace tlaloc::verify {
 
@@ -415,6 +416,10 @@ LoadedClaims load_for_checking(const std::filesystem::path& claims_file, const G
     std::optional<std::filesystem::path> map_file = map_override ? map_override : out.claims.map;
     if (map_file) {
         out.map = std::make_unique<aztlan::Map>(aztlan::load_map(*map_file));
+        if (out.map->size() > aztlan::kMaxBitsetTerritories)  // the domain table's limit, checked up front
+            throw InputError(map_file->string(), "territories",
+                             "the domain table supports maps of at most 64 territories (this one has " +
+                                 std::to_string(out.map->size()) + ")");
         out.context.map = out.map.get();
         out.context.map_name = out.map->id.empty() ? map_file->filename().string() : out.map->id;
     }

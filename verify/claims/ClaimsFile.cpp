@@ -104,6 +104,9 @@ SumClaim parse(std::type_identity<SumClaim>, const JsonPlace& c) {
             auto items = part.items();
             if (items.empty() || items.size() > 4) part.fail("a product part has 1 to 4 factors");
             for (const auto& f : items) factors.push_back(static_cast<int>(f.as_int(0, 100000)));
+            double product = 1;  // in double: four factors of 100000 overflow a 64-bit integer
+            for (int f : factors) product *= f;
+            if (product > kBig) part.fail("a product above " + std::to_string(kBig));
         } else {
             factors.push_back(read_int(part));
         }

@@ -1,0 +1,10 @@
+// libFuzzer target: Akelarre turn files (the property is in fuzz/FuzzProperties.cpp, format "akelarre-turn").
+#include "fuzz/FuzzProperties.h"
+
+extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv) {
+    return tlaloc::fuzz::fuzz_initialize("akelarre-turn", *argc, *argv);
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    return tlaloc::fuzz::fuzz_one_input("akelarre-turn", data, size);
+}

@@ -1,0 +1,11 @@
+// libFuzzer target: Aztlán edition profile files (the property is in fuzz/FuzzProperties.cpp, format
+// "aztlan-profile").
+#include "fuzz/FuzzProperties.h"
+
+extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv) {
+    return tlaloc::fuzz::fuzz_initialize("aztlan-profile", *argc, *argv);
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    return tlaloc::fuzz::fuzz_one_input("aztlan-profile", data, size);
+}

@@ -1,0 +1,10 @@
+// libFuzzer target: rulebook claims files (the property is in fuzz/FuzzProperties.cpp, format "claims").
+#include "fuzz/FuzzProperties.h"
+
+extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv) {
+    return tlaloc::fuzz::fuzz_initialize("claims", *argc, *argv);
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    return tlaloc::fuzz::fuzz_one_input("claims", data, size);
+}

@@ -1,0 +1,10 @@
+// libFuzzer target: Xalapa board files (the property is in fuzz/FuzzProperties.cpp, format "xalapa-board").
+#include "fuzz/FuzzProperties.h"
+
+extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv) {
+    return tlaloc::fuzz::fuzz_initialize("xalapa-board", *argc, *argv);
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    return tlaloc::fuzz::fuzz_one_input("xalapa-board", data, size);
+}

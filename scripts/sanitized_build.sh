@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Configures the instrumented build that scripts/sanitize.sh (the tests) and scripts/fuzz.sh (the fuzz
+# targets) share, and builds the given targets in it: clang++ with AddressSanitizer, UBSan and
+# libFuzzer's coverage (TLALOC_FUZZ), -O1 with line tables, assertions on. One build serves both,
+# which keeps the test command within its time. Prints nothing but the build's progress.
+# Usage: scripts/sanitized_build.sh [TARGET...]   (ASAN_BUILD_DIR and FUZZ_CXX may be set)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build_dir="${ASAN_BUILD_DIR:-build-asan}"
+cxx="${FUZZ_CXX:-$(command -v clang++-14 || command -v clang++ || true)}"
+if [ -z "$cxx" ]; then
+  echo "sanitized build: no clang++ (scripts/test.sh installs clang-14 and libclang-rt-14-dev)" >&2
+  exit 2
+fi
+launcher=()
+command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
+  -DCMAKE_CXX_COMPILER="$cxx" -DTLALOC_FUZZ=ON "${launcher[@]}" >/dev/null
+targets=()
+for t in "$@"; do targets+=(--target "$t"); done
+cmake --build "$build_dir" -j "$(nproc)" "${targets[@]}"
