@@ -2,6 +2,7 @@
 // reconstruct a map whose table matches the printed one. Parse, call, print; nothing decided here.
 #include <chrono>
 #include <iostream>
+#include <map>
 #include <memory>
 
 #include "cli/Commands.h"
@@ -95,10 +96,10 @@ Json player_names(const Position& pos, const std::vector<int>& players) {
     return out;
 }
 
-// `names` is a list of player names tlaloc built (player_names), never input.
-std::string joined(const Json& names) {
+// The players' names, joined with commas.
+std::string joined(const Position& pos, const std::vector<int>& players) {
     std::string out;
-    for (const auto& n : names) out += (out.empty() ? "" : ", ") + n.get<std::string>();
+    for (int p : players) out += (out.empty() ? "" : ", ") + pos.players[p].name;
     return out;
 }
 
@@ -126,27 +127,28 @@ Json conflicts_json(const Position& pos, const ConflictPhase& phase) {
     return {{"order", player_names(pos, phase.order)}, {"conflicts", conflicts}, {"players", players}};
 }
 
-// The human report is printed from the JSON so both always say the same; `out` is JSON built by
-// conflicts_json (not input), so its shape is known.
-void print_conflicts_text(const Json& out) {
-    std::cout << "turn order: " << joined(out["order"]) << "\n";
-    for (const auto& c : out["conflicts"]) {
-        std::cout << c["territory"].get<std::string>() << ": ";
-        if (c["winner"].is_null())
-            std::cout << "tie between " << joined(c["strongest"]) << ", they coexist without cards";
+// The human report, from the same ConflictPhase the JSON is built from.
+void print_conflicts_text(const Position& pos, const ConflictPhase& phase) {
+    const Map& map = pos.map;
+    std::cout << "turn order: " << joined(pos, phase.order) << "\n";
+    for (const auto& c : phase.conflicts) {
+        std::cout << map.territories[c.territory].id << ": ";
+        if (c.winner < 0)
+            std::cout << "tie between " << joined(pos, c.strongest) << ", they coexist without cards";
         else
-            std::cout << c["winner"].get<std::string>() << " is strongest and chooses to "
-                      << c["outcome"].get<std::string>();
-        if (!c["removed"].empty()) std::cout << "; removed: " << joined(c["removed"]);
-        if (!c["card_drawn_by"].empty()) std::cout << "; card drawn by " << joined(c["card_drawn_by"]);
+            std::cout << pos.players[c.winner].name << " is strongest and chooses to "
+                      << to_string(c.outcome);
+        if (!c.removed.empty()) std::cout << "; removed: " << joined(pos, c.removed);
+        if (!c.card_drawn_by.empty()) std::cout << "; card drawn by " << joined(pos, c.card_drawn_by);
         std::cout << "\n";
-        for (const auto& n : c["notes"]) std::cout << "  " << n.get<std::string>() << "\n";
+        for (const auto& n : c.notes) std::cout << "  " << n << "\n";
     }
-    for (const auto& p : out["players"]) {
-        std::cout << p["name"].get<std::string>() << ": " << p["cards_drawn"].get<int>()
-                  << " card(s) drawn; pawns";
-        for (auto it = p["pawns"].begin(); it != p["pawns"].end(); ++it)
-            std::cout << " " << it.key() << "=" << it.value().get<int>();
+    for (std::size_t p = 0; p < pos.players.size(); ++p) {
+        std::cout << pos.players[p].name << ": " << phase.cards_drawn[p] << " card(s) drawn; pawns";
+        std::map<std::string, int> pawns;  // by territory id, as the JSON object lists them
+        for (int t = 0; t < map.size(); ++t)
+            if (phase.pawns[p][t]) pawns[map.territories[t].id] = phase.pawns[p][t];
+        for (const auto& [id, n] : pawns) std::cout << " " << id << "=" << n;
         std::cout << "\n";
     }
 }
@@ -158,11 +160,11 @@ struct ConflictsOptions {
 
 void run_conflicts(const ConflictsOptions& opt) {
     Position pos = load_position(opt.file);
-    Json out = conflicts_json(pos, resolve_conflicts(pos));
+    const ConflictPhase phase = resolve_conflicts(pos);
     if (opt.json)
-        std::cout << out.dump(2) << "\n";
+        std::cout << conflicts_json(pos, phase).dump(2) << "\n";
     else
-        print_conflicts_text(out);
+        print_conflicts_text(pos, phase);
 }
 
 void add_conflicts(CLI::App& group) {

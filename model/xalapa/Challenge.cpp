@@ -1,6 +1,7 @@
 #include "model/xalapa/Challenge.h"
 
 #include <algorithm>
+#include <limits>
 #include <set>
 
 namespace tlaloc::xalapa {
@@ -235,10 +236,11 @@ Challenge parse_challenge(const JsonPlace& where, const std::filesystem::path& f
     const int fields = ch.board.size();
     if (auto d = where.get("disfavor")) ch.disfavor = static_cast<int>(d->as_int(0, 1000));
     if (auto m = where.get("max_stones")) {
-        if (m->json().is_number_integer() && m->json().get<long long>() > fields)
-            m->fail("max_stones " + m->json().dump() + " is more than the board's " + std::to_string(fields) +
-                    " fields");
-        ch.max_stones = static_cast<int>(m->as_int(0, fields));
+        const std::int64_t most = m->as_int(0, std::numeric_limits<int>::max());
+        if (most > fields)
+            m->fail("max_stones " + std::to_string(most) + " is more than the board's " +
+                    std::to_string(fields) + " fields");
+        ch.max_stones = static_cast<int>(most);
     } else {
         ch.max_stones = std::min(8, fields);
     }
