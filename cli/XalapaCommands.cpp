@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cli/Commands.h"
+#include "cli/XalapaAtlacoya.h"
 #include "cli/XalapaPictures.h"
 #include "cli/XalapaPrint.h"
 #include "puzzles/xalapa/Census.h"
@@ -544,6 +545,7 @@ void add_xalapa_commands(CLI::App& app) {
     add_generate(*xalapa);
     add_census(*xalapa);
     add_xalapa_picture_commands(*xalapa);
+    add_xalapa_atlacoya_commands(*xalapa);
 }
 
 }  // namespace tlaloc::cli

@@ -48,22 +48,27 @@ std::string challenge(const std::string& tasks, const std::string& fields = "") 
 }
 
 TEST(HostileInput, ANumberThatOverflowsADoubleInEveryCommandThatReadsJson) {
-    expect_refused("xalapa solve {}",
-                   write_file("overflow-challenge.json", challenge(R"([{"feature": "cactus", "count": 1e999}])")),
-                   "1e999");
-    expect_refused("azteka show {}",
-                   write_file("overflow-azteka.json",
-                              R"({"rings": ["........", "........", "........", "........"], "to_move": "life",
+    expect_refused(
+        "xalapa solve {}",
+        write_file("overflow-challenge.json", challenge(R"([{"feature": "cactus", "count": 1e999}])")),
+        "1e999");
+    expect_refused(
+        "azteka show {}",
+        write_file("overflow-azteka.json",
+                   R"({"rings": ["........", "........", "........", "........"], "to_move": "life",
                                   "supply": {"life": 1e999}})"),
-                   "1e999");
-    expect_refused("akelarre best {}",
-                   write_file("overflow-akelarre.json", R"({"hand": ["F2"], "table": [], "free_places": 1e999})"),
-                   "1e999");
-    expect_refused("verify rulebook {}", write_file("overflow-claims.json", R"({"game": "xalapa", "edition": "it",
+        "1e999");
+    expect_refused(
+        "akelarre best {}",
+        write_file("overflow-akelarre.json", R"({"hand": ["F2"], "table": [], "free_places": 1e999})"),
+        "1e999");
+    expect_refused("verify rulebook {}",
+                   write_file("overflow-claims.json", R"({"game": "xalapa", "edition": "it",
         "claims": [{"id": "x", "kind": "sum", "component": "oracle_cards_by_back", "parts": [1e999], "total": 1}]})"),
                    "1e999");
-    expect_refused("aztlan score {}", write_file("overflow-aztlan.json", R"({"map": ")" + kSource +
-                                                                           R"(/puzzles/aztlan/aztlan.json",
+    expect_refused("aztlan score {}",
+                   write_file("overflow-aztlan.json", R"({"map": ")" + kSource +
+                                                          R"(/puzzles/aztlan/aztlan.json",
         "players": [{"name": "red", "card": 6, "vp": 1e999, "pawns": {}}]})"),
                    "1e999");
 }
@@ -86,8 +91,9 @@ TEST(HostileInput, CensusLineWhoseBoardIsANumberOrMissing) {
 TEST(HostileInput, AztlanPlayerWhosePawnsAreEmptyOrNotAnObject) {
     const std::string map = kSource + "/puzzles/aztlan/aztlan.json";
     auto position = [&](const std::string& pawns) {
-        return R"({"map": ")" + map + R"(", "players": [{"name": "red", "card": 6, "vp": 3, "stack": 0, "pawns": )" +
-               pawns + R"(}, {"name": "blue", "card": 7, "vp": 1, "stack": 1, "pawns": {"T01": 2}}]})";
+        return R"({"map": ")" + map +
+               R"(", "players": [{"name": "red", "card": 6, "vp": 3, "stack": 0, "pawns": )" + pawns +
+               R"(}, {"name": "blue", "card": 7, "vp": 1, "stack": 1, "pawns": {"T01": 2}}]})";
     };
     CliRun ok = run_tlaloc_split("aztlan score " + write_file("pawns-empty.json", position("{}")));
     EXPECT_EQ(ok.code, 0) << ok.err;
@@ -112,7 +118,8 @@ TEST(HostileInput, XalapaChallengeValuesOfTheWrongJsonType) {
     };
     int i = 0;
     for (const auto& [text, says] : cases)
-        expect_refused("xalapa solve {}", write_file("wrong-type-" + std::to_string(i++) + ".json", text), says);
+        expect_refused("xalapa solve {}", write_file("wrong-type-" + std::to_string(i++) + ".json", text),
+                       says);
 }
 
 TEST(HostileInput, ArraysNestedAHundredThousandLevelsDeep) {
@@ -125,8 +132,9 @@ TEST(HostileInput, ABoardOfThirteenRows) {
     std::string rows;
     for (int r = 0; r < 13; ++r) rows += std::string(r ? ", " : "") + R"(["cactus", "gecko"])";
     const std::string board = write_file("thirteen.json", R"({"id": "big", "rows": [)" + rows + "]}");
-    expect_refused("xalapa solve {}", write_file("on-thirteen.json", R"({"board": ")" + board + R"(", "tasks": []})"),
-                   "12", board);
+    expect_refused("xalapa solve {}",
+                   write_file("on-thirteen.json", R"({"board": ")" + board + R"(", "tasks": []})"), "12",
+                   board);
 }
 
 TEST(HostileInput, AkelarreCheckWithoutCardsIsOneUsageLine) {

@@ -1,0 +1,10 @@
+// `tlaloc xalapa atlacoya`: the Atlacoya variant (bids on a row of challenges).
+#pragma once
+#include <CLI/CLI.hpp>
+
+namespace tlaloc::cli {
+
+// Registers `atlacoya` and its subcommands under the `xalapa` command.
+void add_xalapa_atlacoya_commands(CLI::App& xalapa);
+
+}  // namespace tlaloc::cli
