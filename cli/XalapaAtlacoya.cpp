@@ -71,15 +71,17 @@ void print_advice_text(const Challenge& row, const AtlacoyaAdvice& advice) {
         if (advice.tokens > 0 && !b.stones) {
             if (b.tokens_needed)
                 std::cout << "; with " << *b.tokens_needed << " token" << (*b.tokens_needed == 1 ? "" : "s")
-                          << " on challenge " << cover_text(b.cover) << ", " << *b.stones_with_cover << " stones";
+                          << " on challenge " << cover_text(b.cover) << ", " << *b.stones_with_cover
+                          << " stones";
             else
                 std::cout << "; not even with " << advice.tokens << " tokens";
         }
         std::cout << "\n";
     }
     if (advice.tokens > 0)
-        std::cout << "highest bid with up to " << advice.tokens << " tokens: "
-                  << (advice.best_bid ? std::to_string(*advice.best_bid) : std::string("none")) << "\n";
+        std::cout << "highest bid with up to " << advice.tokens
+                  << " tokens: " << (advice.best_bid ? std::to_string(*advice.best_bid) : std::string("none"))
+                  << "\n";
 }
 
 void run_advise(const AdviseOptions& opt) {

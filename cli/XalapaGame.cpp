@@ -11,6 +11,7 @@
 #include "puzzles/xalapa/Catalogue.h"
 #include "puzzles/xalapa/Census.h"
 #include "puzzles/xalapa/RandomChallenge.h"
+#include "puzzles/xalapa/SideEquivalence.h"
 #include "solver/xalapa/ChallengeSolver.h"
 
 namespace tlaloc::cli {
@@ -65,6 +66,24 @@ std::string solver_agrees(std::uint64_t seed) {
     return "";
 }
 
+const xalapa::Catalogue& shipped_catalogue() {
+    static const xalapa::Catalogue catalogue = xalapa::load_catalogue();
+    return catalogue;
+}
+
+std::vector<std::string> side_names() {
+    std::vector<std::string> out;
+    for (const auto& side : shipped_catalogue().boards) out.push_back(side.id);
+    return out;
+}
+
+verify::SidesVerdict compare_shipped_sides(const std::string& a, const std::string& b) {
+    const xalapa::Catalogue& cat = shipped_catalogue();
+    xalapa::ChallengeSolver solver;
+    xalapa::SideComparison c = xalapa::compare_sides(solver, cat, *cat.board(a), *cat.board(b));
+    return {c.identical, c.evidence};
+}
+
 }  // namespace
 
 GameEntry xalapa_game() {
@@ -81,6 +100,8 @@ GameEntry xalapa_game() {
          "xalapa census summarize {}",
          /*json_lines=*/true},
     };
+    g.facts.sides = side_names;
+    g.facts.compare_sides = compare_shipped_sides;
     g.random_check = solver_agrees;
     return g;
 }

@@ -98,7 +98,8 @@ TEST(XalapaAtlacoya, TheShippedRowAsPinnedJson) {
     ASSERT_EQ(r.code, 0) << r.err;
     Json j = Json::parse(r.out);
     ASSERT_EQ(j["bids"].size(), 6u);
-    const Challenge row = load_challenge(std::string(TLALOC_SOURCE_DIR) + "/puzzles/xalapa/challenges/atlacoya-1.json");
+    const Challenge row =
+        load_challenge(std::string(TLALOC_SOURCE_DIR) + "/puzzles/xalapa/challenges/atlacoya-1.json");
     for (const Json& b : j["bids"]) {
         const int bid = b["bid"].get<int>();
         const int fewest = exact_fewest_stones(row, rest_of(row, bid, {}));
@@ -114,8 +115,9 @@ TEST(XalapaAtlacoya, TheShippedRowAsPinnedJson) {
 
 TEST(XalapaAtlacoya, ARowOfOneTaskIsRefused) {
     auto file = scratch_dir("atlacoya") / "one.json";
-    std::ofstream(file) << R"({"board": ")" << TLALOC_SOURCE_DIR
-                        << R"(/puzzles/xalapa/boards/sun-front.json", "tasks": [{"feature": "cactus", "count": 1}]})";
+    std::ofstream(file)
+        << R"({"board": ")" << TLALOC_SOURCE_DIR
+        << R"(/puzzles/xalapa/boards/sun-front.json", "tasks": [{"feature": "cactus", "count": 1}]})";
     CliRun r = run_tlaloc_split("xalapa atlacoya advise " + file.string());
     EXPECT_EQ(r.code, 2);
     EXPECT_NE(r.err.find(file.string() + ": tasks"), std::string::npos) << r.err;

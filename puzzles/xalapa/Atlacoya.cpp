@@ -28,7 +28,8 @@ std::vector<std::vector<int>> subsets(int n, int k) {
         while (i >= 0 && pick[static_cast<std::size_t>(i)] == n - k + i) --i;
         if (i < 0) return out;
         ++pick[static_cast<std::size_t>(i)];
-        for (int j = i + 1; j < k; ++j) pick[static_cast<std::size_t>(j)] = pick[static_cast<std::size_t>(j) - 1] + 1;
+        for (int j = i + 1; j < k; ++j)
+            pick[static_cast<std::size_t>(j)] = pick[static_cast<std::size_t>(j) - 1] + 1;
     }
 }
 

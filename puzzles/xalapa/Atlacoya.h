@@ -15,7 +15,8 @@ inline constexpr int kAtlacoyaTokens = 3;  // each player's penalty tokens for t
 
 struct BidAdvice {
     int bid = 0;
-    std::optional<int> stones;  // the fewest stones meeting tasks 1..bid (and the formation); none: impossible
+    std::optional<int>
+        stones;  // the fewest stones meeting tasks 1..bid (and the formation); none: impossible
     // With tokens: the fewest of tasks 1..bid to cover with tokens so that the others (and the
     // formation) can be met, when that is at most the tokens allowed; then which (0-based task
     // indexes, the lexicographically first among the covers needing fewest stones) and the stones.

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "puzzles/xalapa/Deal.h"
+#include "puzzles/xalapa/SideEquivalence.h"
 
 namespace tlaloc::xalapa {
 
@@ -27,14 +28,13 @@ std::vector<CensusItem> basic_census_items(const Catalogue& cat) {
     std::vector<std::string> features;
     for (const auto& c : cat.cards)
         if (c.deck == Deck::Novice && c.kind == OracleCard::Kind::FeatureCard) features.push_back(c.id);
+    // Two sides that a turn or mirror carries onto each other, keeping every formation allowed, deal
+    // challenges with the same answers (SideEquivalence.h): the first of them stands for both.
     std::vector<const BoardSide*> boards;
-    // Two sides with the same fields (symbols, lines, background) deal the same challenges.
-    std::set<std::string> seen_boards;
     for (const auto& b : cat.boards) {
-        std::string key = std::to_string(b.board.rows) + "x" + std::to_string(b.board.cols);
-        for (const auto& f : b.board.fields)
-            key += {static_cast<char>(f.symbols), static_cast<char>(f.lines), f.black ? 'b' : 'w'};
-        if (seen_boards.insert(key).second) boards.push_back(&b);
+        bool seen = false;
+        for (const BoardSide* kept : boards) seen = seen || sides_proved_identical(cat, kept->board, b.board);
+        if (!seen) boards.push_back(&b);
     }
     std::vector<const PositionCard*> positions;
     std::set<std::vector<std::pair<int, int>>> seen_shapes;

@@ -292,6 +292,29 @@ void check(const SupplyClaim& c, const ClaimsFile& file, const CheckContext&, Cl
                      : join_problems(problems);
 }
 
+void check(const IdenticalSidesClaim& c, const ClaimsFile& file, const CheckContext&, ClaimResult& r) {
+    const GameFacts& facts = *file.facts;
+    if (!facts.compare_sides || !facts.sides) {
+        r.status = Status::Unchecked;
+        r.evidence = "the " + file.game + " model has no board sides to compare";
+        return;
+    }
+    const std::vector<std::string> known = facts.sides();
+    for (const std::string& side : c.sides)
+        if (std::find(known.begin(), known.end(), side) == known.end()) {
+            r.status = Status::Unchecked;
+            r.evidence = "the " + file.game + " model has no board side \"" + side + "\"";
+            return;
+        }
+    std::vector<std::string> proofs, problems;
+    for (std::size_t i = 1; i < c.sides.size(); ++i) {
+        const SidesVerdict v = facts.compare_sides(c.sides.front(), c.sides[i]);
+        (v.identical ? proofs : problems).push_back(v.evidence);
+    }
+    r.status = problems.empty() ? Status::True : Status::False;
+    r.evidence = join_problems(problems.empty() ? proofs : problems);
+}
+
 // Profiles spell readings as "bottom-pyramid"; claims may too.
 std::string normalise_reading(std::string v) {
     for (const char* suffix : {"-pyramid", "_pyramid", " pyramid"}) {

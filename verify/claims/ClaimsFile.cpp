@@ -154,6 +154,15 @@ SupplyClaim parse(std::type_identity<SupplyClaim>, const JsonPlace& c) {
     return claim;
 }
 
+IdenticalSidesClaim parse(std::type_identity<IdenticalSidesClaim>, const JsonPlace& c) {
+    IdenticalSidesClaim claim;
+    c.expect_only_keys(with_prose({"id", "kind", "sides"}));
+    auto sides = c.at("sides").items();
+    if (sides.size() < 2 || sides.size() > 100) c.at("sides").fail("names 2 to 100 board sides");
+    for (const auto& side : sides) claim.sides.push_back(side.as_string());
+    return claim;
+}
+
 template <std::size_t... I>
 constexpr std::array<const char*, sizeof...(I)> kind_names(std::index_sequence<I...>) {
     return {std::variant_alternative_t<I, ClaimBody>::kName...};

@@ -69,8 +69,16 @@ struct SupplyClaim {
 
 // Adding a kind: a struct above, its alternative here, its parser in ClaimsFile.cpp and its check in
 // Checker.cpp (both dispatch with std::visit, so a kind left out does not compile).
+// "These board sides give identical playing conditions" (every challenge has the same optimum on
+// each of them), checked for every side against the first.
+struct IdenticalSidesClaim {
+    static constexpr const char* kName = "identical_sides";
+    static constexpr const char* kGame = "xalapa";
+    std::vector<std::string> sides;
+};
+
 using ClaimBody = std::variant<DomainTableClaim, DomainScoreClaim, ValueTableClaim, SumClaim, RuleClaim,
-                               CountClaim, SupplyClaim>;
+                               CountClaim, SupplyClaim, IdenticalSidesClaim>;
 
 struct Claim {
     std::string id;

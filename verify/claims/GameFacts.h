@@ -33,6 +33,13 @@ struct RuleReading {
         contradictions;
 };
 
+// The answer to "do these two board sides give identical playing conditions?", with its evidence
+// (the symmetry that proves it, or a challenge scoring differently on the two).
+struct SidesVerdict {
+    bool identical = false;
+    std::string evidence;
+};
+
 struct GameFacts {
     std::string name;  // as claims files name the game ("aztlan")
     Counts counts;
@@ -44,6 +51,10 @@ struct GameFacts {
     // game has no edition profiles.
     std::function<EditionReadings(const std::filesystem::path& file)> read_profile;
     std::function<std::optional<std::filesystem::path>(const std::string& edition)> shipped_profile;
+    // Games whose boards have sides: the side names it knows (read when first needed), and the
+    // comparison of two of them.
+    std::function<std::vector<std::string>()> sides;
+    std::function<SidesVerdict(const std::string& a, const std::string& b)> compare_sides;
 };
 
 // Every game's facts, in registry order; the CLI layer supplies them (see cli/GameRegistry.h).
