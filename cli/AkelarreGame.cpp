@@ -52,7 +52,9 @@ GameEntry akelarre_game() {
     GameEntry g;
     g.name = "akelarre";
     g.add_commands = add_akelarre_commands;
-    g.facts = {"akelarre", akelarre::component_counts(), akelarre::component_tables(), {}, {}, {}};
+    g.facts.name = "akelarre";
+    g.facts.counts = akelarre::component_counts();
+    g.facts.tables = akelarre::component_tables();
     g.formats = {
         {"turn",
          {"puzzles/akelarre/*.json", "tests/data/akelarre/small.json", "tests/data/akelarre/slow.json"},

@@ -65,7 +65,9 @@ GameEntry azteka_game() {
     GameEntry g;
     g.name = "azteka";
     g.add_commands = add_azteka_commands;
-    g.facts = {"azteka", azteka::component_counts(), azteka::component_tables(), {}, {}, {}};
+    g.facts.name = "azteka";
+    g.facts.counts = azteka::component_counts();
+    g.facts.tables = azteka::component_tables();
     g.formats = {
         {"position",
          {"puzzles/azteka/*.json", "tests/data/azteka/*.json"},

@@ -90,7 +90,9 @@ GameEntry xalapa_game() {
     GameEntry g;
     g.name = "xalapa";
     g.add_commands = add_xalapa_commands;
-    g.facts = {"xalapa", xalapa::component_counts(), xalapa::component_tables(), {}, {}, {}};
+    g.facts.name = "xalapa";
+    g.facts.counts = xalapa::component_counts();
+    g.facts.tables = xalapa::component_tables();
     g.formats = {
         {"board", {"puzzles/xalapa/boards/*.json"}, board_round_trip, ""},
         {"challenge", {"puzzles/xalapa/challenges/*.json"}, challenge_round_trip, "xalapa solve {}"},
