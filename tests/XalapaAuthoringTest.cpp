@@ -6,7 +6,9 @@
 #include <set>
 #include <sstream>
 
+#include "model/xalapa/Components.h"
 #include "puzzles/xalapa/Census.h"
+#include "puzzles/xalapa/Deal.h"
 #include "puzzles/xalapa/Generator.h"
 #include "puzzles/xalapa/RandomChallenge.h"
 #include "tests/support/TestScale.h"
@@ -127,6 +129,26 @@ TEST(XalapaDeal, EachLevelFollowsItsSetUp) {
         o.level = Level::Five;
         Deal five = deal(shipped(), o);
         EXPECT_EQ(five.cards().columns.size(), 6u);
+    }
+}
+
+// The model's table of oracle cards on the board (what rulebook claims are checked against) is
+// what the dealer puts there, whatever the seed.
+TEST(XalapaDeal, CardsOnTheBoardFollowTheModelsTable) {
+    const auto& table = component_tables().at("oracle_cards_on_the_board");
+    ASSERT_EQ(table.size(), 6u);
+    for (const auto& [level, expected] : table) {
+        for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+            DealOptions o;
+            o.level = *parse_level(level);
+            o.seed = seed;
+            Deal d = deal(shipped(), o);
+            std::set<std::string> cards;
+            for (const auto& column : d.cards().columns)
+                for (const std::string& id : {column.top, column.bottom})
+                    if (!printed_number(id)) cards.insert(id);
+            EXPECT_EQ(static_cast<int>(cards.size()), expected) << "level " << level << " seed " << seed;
+        }
     }
 }
 

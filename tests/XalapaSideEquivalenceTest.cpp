@@ -36,7 +36,8 @@ Board mirrored(const Board& b, bool colours) {
 
 TEST(XalapaSideEquivalence, TheShippedMirroredSidesAreProvedIdenticalWithoutSolving) {
     const Catalogue& cat = shipped();
-    EXPECT_EQ(side_map(cat.board("sun-front")->board, cat.board("rain-front")->board), "mirrored left to right");
+    EXPECT_EQ(side_map(cat.board("sun-front")->board, cat.board("rain-front")->board),
+              "mirrored left to right");
     EXPECT_EQ(side_map(cat.board("sun-front")->board, cat.board("moon-front")->board), "as printed");
     EXPECT_EQ(side_map(cat.board("sun-front")->board, cat.board("jaguar-front")->board), "");
     ChallengeSolver solver;
@@ -87,14 +88,16 @@ TEST(XalapaSideEquivalence, MirroredRandomBoardsAndTheirBackgrounds) {
         EXPECT_TRUE(sides_proved_identical(shipped(), b, mirrored(b, true)));
         const Board kept = mirrored(b, false);
         bool black_cell_moved = false;  // the mirror of a 6-wide chessboard swaps colours
-        for (int k = 0; k < b.size(); ++k) black_cell_moved |= kept.fields[k].black != mirrored(b, true).fields[k].black;
+        for (int k = 0; k < b.size(); ++k)
+            black_cell_moved |= kept.fields[k].black != mirrored(b, true).fields[k].black;
         ASSERT_TRUE(black_cell_moved);
         EXPECT_NE(side_map(b, kept), "mirrored left to right");
     }
 }
 
 TEST(XalapaSideEquivalence, TheRulebookClaimIsTrueOnTheShippedData) {
-    CliRun r = run_tlaloc(std::string("verify rulebook ") + TLALOC_SOURCE_DIR + "/verify/rulebooks/xalapa-it.json");
+    CliRun r =
+        run_tlaloc(std::string("verify rulebook ") + TLALOC_SOURCE_DIR + "/verify/rulebooks/xalapa-it.json");
     EXPECT_NE(r.out.find("✓ mirrored-boards-identical [identical_sides]"), std::string::npos) << r.out;
 }
 

@@ -15,6 +15,12 @@ const std::map<std::string, std::map<std::string, int>>& component_tables() {
         // 5-6; from level 2 on (and in Atlacoya) all 6 columns are filled.
         {"challenges_per_level",
          {{"basic", 5}, {"basic_expert", 7}, {"1", 5}, {"2", 7}, {"3", 7}, {"4", 7}, {"atlacoya", 7}}},
+        // Oracle cards on the central board in a round (the printed 1 and 2 are not cards): basic,
+        // the 1- and 2-stone cards over 4 drawn cards; level 1, 6 novice cards; level 2, 4
+        // intermediate cards more; level 3, expert cards in their place (the two expert number cards
+        // on top); level 4, 6 novice and expert cards and 4 intermediate ones. Puzzles' dealer
+        // follows this table (tests/XalapaAuthoringTest.cpp). Level 5 covers all 12 places (inferred).
+        {"oracle_cards_on_the_board", {{"basic", 6}, {"1", 6}, {"2", 10}, {"3", 10}, {"4", 10}, {"5", 12}}},
     };
     return tables;
 }
@@ -30,6 +36,7 @@ const std::map<std::string, int>& component_counts() {
         c["board_fields"] = 36;
         c["oracle_cards"] = oracle_cards;
         c["position_cards"] = 9;
+        c["novice_feature_cards"] = 11;  // the 13 novice cards less "1 stone" and "2 stones"
         c["oracle_stones_per_player"] = 8;
         c["oracle_stones"] = 48;
         c["disfavor_tiles_per_player"] = 5;

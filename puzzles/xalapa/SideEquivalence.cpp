@@ -19,15 +19,41 @@ struct SquareMap {
 
 constexpr SquareMap kMaps[] = {
     {"as printed", [](Cell c, int, int) { return c; }, false},
-    {"turned a quarter clockwise", [](Cell c, int rows, int) { return Cell{c.col, rows - 1 - c.row}; }, true},
-    {"turned half way round", [](Cell c, int rows, int cols) { return Cell{rows - 1 - c.row, cols - 1 - c.col}; },
+    {"turned a quarter clockwise",
+     [](Cell c, int rows, int) {
+         return Cell{c.col, rows - 1 - c.row};
+     },
+     true},
+    {"turned half way round",
+     [](Cell c, int rows, int cols) {
+         return Cell{rows - 1 - c.row, cols - 1 - c.col};
+     },
      false},
-    {"turned a quarter anticlockwise", [](Cell c, int, int cols) { return Cell{cols - 1 - c.col, c.row}; }, true},
-    {"mirrored left to right", [](Cell c, int, int cols) { return Cell{c.row, cols - 1 - c.col}; }, false},
-    {"mirrored top to bottom", [](Cell c, int rows, int) { return Cell{rows - 1 - c.row, c.col}; }, false},
-    {"mirrored on the main diagonal", [](Cell c, int, int) { return Cell{c.col, c.row}; }, true},
+    {"turned a quarter anticlockwise",
+     [](Cell c, int, int cols) {
+         return Cell{cols - 1 - c.col, c.row};
+     },
+     true},
+    {"mirrored left to right",
+     [](Cell c, int, int cols) {
+         return Cell{c.row, cols - 1 - c.col};
+     },
+     false},
+    {"mirrored top to bottom",
+     [](Cell c, int rows, int) {
+         return Cell{rows - 1 - c.row, c.col};
+     },
+     false},
+    {"mirrored on the main diagonal",
+     [](Cell c, int, int) {
+         return Cell{c.col, c.row};
+     },
+     true},
     {"mirrored on the other diagonal",
-     [](Cell c, int rows, int cols) { return Cell{cols - 1 - c.col, rows - 1 - c.row}; }, true},
+     [](Cell c, int rows, int cols) {
+         return Cell{cols - 1 - c.col, rows - 1 - c.row};
+     },
+     true},
 };
 
 bool same_field(const Field& x, const Field& y) {
@@ -35,7 +61,8 @@ bool same_field(const Field& x, const Field& y) {
 }
 
 bool carries(const SquareMap& m, const Board& a, const Board& b) {
-    if ((m.swaps_sides ? a.cols : a.rows) != b.rows || (m.swaps_sides ? a.rows : a.cols) != b.cols) return false;
+    if ((m.swaps_sides ? a.cols : a.rows) != b.rows || (m.swaps_sides ? a.rows : a.cols) != b.cols)
+        return false;
     for (int i = 0; i < a.size(); ++i) {
         const Cell c = a.cell(i);
         if (!same_field(a.at(c), b.at(m.apply(c, a.rows, a.cols)))) return false;
@@ -50,7 +77,8 @@ std::vector<Cell> normalised(std::vector<Cell> cells) {
         left = std::min(left, c.col);
     }
     for (Cell& c : cells) c = {c.row - top, c.col - left};
-    std::sort(cells.begin(), cells.end(), [](Cell x, Cell y) { return std::tie(x.row, x.col) < std::tie(y.row, y.col); });
+    std::sort(cells.begin(), cells.end(),
+              [](Cell x, Cell y) { return std::tie(x.row, x.col) < std::tie(y.row, y.col); });
     return cells;
 }
 
@@ -110,7 +138,8 @@ SideComparison search_counterexample(ChallengeSolver& solver, const Catalogue& c
         if (on_a != on_b) {
             out.evidence = why + "; a basic challenge differs: printed 1, 2, 1, 2 over " + cards_of(item) +
                            " with position card " + item.position->id + " (3-stone side) has optimum " +
-                           std::to_string(on_a) + " on " + a.id + " and " + std::to_string(on_b) + " on " + b.id;
+                           std::to_string(on_a) + " on " + a.id + " and " + std::to_string(on_b) + " on " +
+                           b.id;
             return out;
         }
     }
@@ -143,15 +172,16 @@ SideComparison compare_sides(ChallengeSolver& solver, const Catalogue& cat, cons
         if (not_kept.empty()) {
             SideComparison out;
             out.identical = true;
-            out.evidence = b.id + " is " + a.id + " " + m.name +
-                           " (symbols, lines and background colours), and that keeps every position card's "
-                           "allowed formations allowed, so every challenge of every level has the same optimum "
-                           "on both";
+            out.evidence =
+                b.id + " is " + a.id + " " + m.name +
+                " (symbols, lines and background colours), and that keeps every position card's "
+                "allowed formations allowed, so every challenge of every level has the same optimum "
+                "on both";
             return out;
         }
         if (why.empty())
-            why = b.id + " is " + a.id + " " + m.name + ", but so moved, the formations of " + listed(not_kept) +
-                  " are not among their allowed turns";
+            why = b.id + " is " + a.id + " " + m.name + ", but so moved, the formations of " +
+                  listed(not_kept) + " are not among their allowed turns";
     }
     if (why.empty()) why = "no turn or mirror carries " + a.id + " onto " + b.id + " field by field";
     return search_counterexample(solver, cat, a, b, why);

@@ -14,7 +14,7 @@ namespace tlaloc::xalapa {
 
 struct SideComparison {
     bool identical = false;
-    std::string evidence;             // the map that proves it, or the counterexample
+    std::string evidence;                // the map that proves it, or the counterexample
     std::int64_t challenges_solved = 0;  // on each side, while searching for a counterexample
 };
 
