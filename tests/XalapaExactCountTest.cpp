@@ -120,10 +120,10 @@ struct LevelSetup {
     bool experts;
 };
 
-const LevelSetup kSetups[] = {{"basic", Level::Basic, false}, {"basic_experts", Level::Basic, true},
-                         {"level1", Level::One, false},  {"level2", Level::Two, false},
-                         {"level3", Level::Three, false}, {"level4", Level::Four, false},
-                         {"level5", Level::Five, false}};
+const LevelSetup kSetups[] = {{"basic", Level::Basic, false},  {"basic_experts", Level::Basic, true},
+                              {"level1", Level::One, false},   {"level2", Level::Two, false},
+                              {"level3", Level::Three, false}, {"level4", Level::Four, false},
+                              {"level5", Level::Five, false}};
 
 constexpr int kRounds = 300;
 
@@ -136,9 +136,11 @@ class XalapaExactCount : public ::testing::TestWithParam<LevelSetup> {};
 TEST_P(XalapaExactCount, DealtRoundsAgreeWithExhaustiveSearchAloneAndInOneBatch) {
     const LevelSetup& setup = GetParam();
     ChallengeSolver batch;
-    const std::uint64_t first_seed = 1000 + 10000 * static_cast<std::uint64_t>(setup.level) + (setup.experts ? 5000 : 0);
+    const std::uint64_t first_seed =
+        1000 + 10000 * static_cast<std::uint64_t>(setup.level) + (setup.experts ? 5000 : 0);
     for (int i = 0; i < kRounds; ++i) {
-        const DealOptions options = round_of(setup.level, first_seed + static_cast<std::uint64_t>(i), setup.experts);
+        const DealOptions options =
+            round_of(setup.level, first_seed + static_cast<std::uint64_t>(i), setup.experts);
         SCOPED_TRACE("tlaloc xalapa deal " + describe(options));
         const Challenge ch = dealt(options);
         const ExactOptima truth = exact_optima(ch);
@@ -164,7 +166,9 @@ TEST_P(XalapaExactCount, DealtRoundsAgreeWithExhaustiveSearchAloneAndInOneBatch)
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryLevel, XalapaExactCount, ::testing::ValuesIn(kSetups),
-                         [](const ::testing::TestParamInfo<LevelSetup>& info) { return std::string(info.param.name); });
+                         [](const ::testing::TestParamInfo<LevelSetup>& info) {
+                             return std::string(info.param.name);
+                         });
 
 // Dealt rounds of every level with their cards, formation and scoring, on random boards (5 or 6
 // rows, up to 36 fields): other feature sets, placements and symmetries than the shipped boards'.
@@ -173,7 +177,8 @@ TEST(XalapaExactCount, RoundsMovedOntoRandomBoardsAgreeAloneAndInOneBatch) {
     ChallengeSolver batch;
     for (int i = 0; i < kRounds; ++i) {
         const LevelSetup& setup = kSetups[static_cast<std::size_t>(i) % std::size(kSetups)];
-        const DealOptions options = round_of(setup.level, 500000 + static_cast<std::uint64_t>(i), setup.experts);
+        const DealOptions options =
+            round_of(setup.level, 500000 + static_cast<std::uint64_t>(i), setup.experts);
         Challenge ch = dealt(options);
         const int rows = std::uniform_int_distribution<int>(5, 6)(rng);
         const int cols = std::uniform_int_distribution<int>(5, 36 / rows)(rng);
@@ -261,10 +266,15 @@ std::map<std::string, Json> by_file(const std::string& out) {
 TEST(XalapaExactCountCli, SolveAllCountsTheSameAloneAndInOneBatch) {
     const std::filesystem::path dir = scratch_dir("xalapa-exact-count");
     std::filesystem::create_directories(dir);
-    const std::vector<std::string> deals = {
-        "--level basic --seed 158393", "--level basic --seed 1087",     "--level basic --seed 1259 --expert-columns",
-        "--level 1 --seed 1192",       "--level 2 --seed 2026",         "--level 3 --seed 31",
-        "--level 4 --seed 1276",       "--level 5 --seed 1089",         "--level basic --seed 1143"};
+    const std::vector<std::string> deals = {"--level basic --seed 158393",
+                                            "--level basic --seed 1087",
+                                            "--level basic --seed 1259 --expert-columns",
+                                            "--level 1 --seed 1192",
+                                            "--level 2 --seed 2026",
+                                            "--level 3 --seed 31",
+                                            "--level 4 --seed 1276",
+                                            "--level 5 --seed 1089",
+                                            "--level basic --seed 1143"};
     std::string files;
     std::map<std::string, Json> alone;
     for (std::size_t k = 0; k < deals.size(); ++k) {
