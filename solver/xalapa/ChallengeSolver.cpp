@@ -86,14 +86,22 @@ struct ChallengeSolver::Impl {
     template <class F>
     auto scoped(const Challenge& ch, const CountModel& model, const EncodingOptions& options, F&& body) {
         ++scopes;
-        solver.push();
-        struct Pop {
-            z3::solver& s;
-            ~Pop() { s.pop(); }
-        } pop{solver};
-        return stopped_at_deadline([&] {
+        return pushed([&] {
             Encoding enc = encode(solver, ch, model, options);
             return body(enc);
+        });
+    }
+
+    // Runs `body` in a new solver scope, popped afterwards whatever happens.
+    template <class F>
+    auto pushed(F&& body) {
+        return stopped_at_deadline([&] {
+            solver.push();
+            struct Pop {
+                z3::solver& s;
+                ~Pop() { s.pop(); }
+            } pop{solver};
+            return body();
         });
     }
 };
@@ -459,10 +467,6 @@ std::vector<std::optional<int>> ChallengeSolver::fewest_stones_by_given_up(const
         [&](Encoding& enc) {
             std::vector<std::optional<int>> out;
             for (int u = 0; u <= ch.task_count(); ++u) {
-                // An assumption rather than a push()ed constraint: Z3's push internalizes the whole
-                // encoding first, which on the largest boards takes a second that no timeout stops.
-                std::vector<z3::expr> assume;
-                if (u < static_cast<int>(enc.unmet.size())) assume.push_back(enc.unmet_at_most(u));
                 solver::Objective objective;
                 objective.at_most = [&](std::int64_t b) { return enc.stones_at_most(b); };
                 objective.value_of = [&](const z3::model& m) {
@@ -470,7 +474,13 @@ std::vector<std::optional<int>> ChallengeSolver::fewest_stones_by_given_up(const
                     if (e.unmet > u) throw std::logic_error("evaluator: more tasks unmet than allowed");
                     return static_cast<std::int64_t>(e.stones);
                 };
-                auto r = impl_->minimise(objective, std::nullopt, assume);
+                // A pushed constraint, not an assumption: that would change Z3's later searches, and
+                // so which minimal conflict `explain` reports next. (The push internalizes the
+                // whole encoding, a second on the largest boards; the deadline interrupts it.)
+                auto r = impl_->pushed([&] {
+                    impl_->solver.add(enc.unmet_at_most(u));
+                    return impl_->minimise(objective);
+                });
                 out.push_back(r.feasible ? std::optional<int>(static_cast<int>(r.optimum)) : std::nullopt);
             }
             return out;
