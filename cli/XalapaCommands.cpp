@@ -12,6 +12,7 @@
 #include "cli/XalapaPrint.h"
 #include "puzzles/xalapa/Census.h"
 #include "puzzles/xalapa/Generator.h"
+#include "solver/common/SearchLimit.h"
 
 namespace tlaloc::cli {
 
@@ -26,6 +27,27 @@ Level level_option(const std::string& name) {
     auto level = parse_level(name);
     if (!level) throw InputError("", "--level", "unknown level \"" + name + "\" (basic, 1, 2, 3, 4, 5)");
     return *level;
+}
+
+// --timeout, bounding the whole command (defaults and reasons in docs/xalapa.md, "Limits").
+void add_timeout(CLI::App& command, unsigned& seconds) {
+    command
+        .add_option("--timeout", seconds,
+                    "seconds the whole command may take (0: no limit); out of time: one line on stderr, "
+                    "exit 3, no output")
+        ->capture_default_str()
+        ->check(CLI::Range(0u, 86400u));
+}
+
+// `body()`; when the --timeout limit stops it, the one-line message names `name` and the limit.
+template <class F>
+auto naming(const std::string& name, unsigned seconds, F&& body) {
+    try {
+        return body();
+    } catch (solver::SearchLimitReached& e) {
+        e.set_context(name, seconds);
+        throw;
+    }
 }
 
 // Writes `text` to `out` atomically, or prints it when `out` is empty.
@@ -43,6 +65,7 @@ struct SolveOptions {
     bool json = false;
     bool all = false;
     std::int64_t cap = 1000;
+    unsigned timeout = 60;
 };
 
 Json solve_json(const Challenge& ch, const Solution& s, const std::string& file,
@@ -61,42 +84,50 @@ Json solve_json(const Challenge& ch, const Solution& s, const std::string& file,
     return j;
 }
 
-void print_solve_text(const Challenge& ch, const Solution& s, const std::string& file,
+void print_solve_text(std::ostream& out, const Challenge& ch, const Solution& s, const std::string& file,
                       const std::optional<OptimalSets>& sets) {
     const Evaluation& e = s.evaluation;
-    std::cout << file << "  (board " << (ch.board.id.empty() ? "inline" : ch.board.id) << ")\n";
-    std::cout << "penalty " << e.penalty << " = " << e.stones << " stone" << (e.stones == 1 ? "" : "s")
-              << " + " << ch.disfavor << " x " << e.unmet << " unmet   (optimal: proved, " << s.solver_checks
-              << " solver checks)\n";
-    print_board(std::cout, ch.board, s.stones);
-    print_tasks(std::cout, ch, e);
-    std::cout << "stones: " << cells_to_text(ch.board, s.stones) << "\n";
+    out << file << "  (board " << (ch.board.id.empty() ? "inline" : ch.board.id) << ")\n";
+    out << "penalty " << e.penalty << " = " << e.stones << " stone" << (e.stones == 1 ? "" : "s") << " + "
+        << ch.disfavor << " x " << e.unmet << " unmet   (optimal: proved, " << s.solver_checks
+        << " solver checks)\n";
+    print_board(out, ch.board, s.stones);
+    print_tasks(out, ch, e);
+    out << "stones: " << cells_to_text(ch.board, s.stones) << "\n";
     if (!sets) return;
-    std::cout << "optimal stone sets: " << (sets->more ? "more than " : "") << sets->count << "\n";
-    std::cout << "forced (a stone in every optimal set): " << cells_to_text(ch.board, sets->forced) << "\n";
+    out << "optimal stone sets: " << (sets->more ? "more than " : "") << sets->count << "\n";
+    out << "forced (a stone in every optimal set): " << cells_to_text(ch.board, sets->forced) << "\n";
     if (sets->examples.size() == 2) {
-        std::cout << "two different optimal sets:\n  A: " << cells_to_text(ch.board, sets->examples[0])
-                  << "\n  B: " << cells_to_text(ch.board, sets->examples[1]) << "\n";
+        out << "two different optimal sets:\n  A: " << cells_to_text(ch.board, sets->examples[0])
+            << "\n  B: " << cells_to_text(ch.board, sets->examples[1]) << "\n";
     }
 }
 
 void run_solve(const SolveOptions& opt) {
-    // Validate every file before printing anything, so bad input never leaves partial output.
+    const solver::Deadline deadline(opt.timeout);
+    // Validate every file before printing anything, so bad input never leaves partial output; the
+    // answers are printed once all are found, so an exceeded --timeout leaves none either.
     std::vector<Challenge> challenges;
     for (const auto& f : opt.files) challenges.push_back(load_challenge(f));
     ChallengeSolver solver;
+    solver.set_deadline(&deadline);
+    std::ostringstream out;
     for (std::size_t k = 0; k < challenges.size(); ++k) {
         const Challenge& ch = challenges[k];
-        Solution s = solver.solve(ch);
         std::optional<OptimalSets> sets;
-        if (opt.all) sets = solver.optimal_sets(ch, s, opt.cap);
+        Solution s = naming(opt.files[k], opt.timeout, [&] {
+            Solution best = solver.solve(ch);
+            if (opt.all) sets = solver.optimal_sets(ch, best, opt.cap);
+            return best;
+        });
         if (opt.json) {
-            std::cout << solve_json(ch, s, opt.files[k], sets).dump() << "\n";
+            out << solve_json(ch, s, opt.files[k], sets).dump() << "\n";
             continue;
         }
-        if (k) std::cout << "\n";
-        print_solve_text(ch, s, opt.files[k], sets);
+        if (k) out << "\n";
+        print_solve_text(out, ch, s, opt.files[k], sets);
     }
+    std::cout << out.str();
 }
 
 void add_solve(CLI::App& xalapa) {
@@ -110,6 +141,7 @@ void add_solve(CLI::App& xalapa) {
     solve->add_flag("--all", opt->all, "also count the optimal stone sets and list the forced stones");
     solve->add_option("--cap", opt->cap, "stop counting optimal sets at this many (with --all)")
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{1000000}));
+    add_timeout(*solve, opt->timeout);
     solve->callback([opt] { run_solve(*opt); });
 }
 
@@ -153,6 +185,7 @@ void add_deal(CLI::App& xalapa) {
 struct ExplainOptions {
     std::string file, stones;
     bool json = false;
+    unsigned timeout = 60;
 };
 
 CellSet parse_stones(const std::string& text, const Board& board) {
@@ -182,16 +215,24 @@ struct Explanation {
     std::optional<Evaluation> mine;  // the proposed stones, scored
 };
 
-Explanation explain(const Challenge& ch, const std::optional<CellSet>& proposed) {
+Explanation explain(const Challenge& ch, const std::optional<CellSet>& proposed,
+                    const solver::Deadline& deadline) {
     ChallengeSolver solver;
+    solver.set_deadline(&deadline);
     Explanation x;
     x.best = solver.solve(ch);
     x.optimum = x.best.evaluation.penalty;
-    x.by_given_up = solver.fewest_stones_by_given_up(ch);
-    std::vector<int> all;
-    for (int t = 0; t < ch.task_count(); ++t) all.push_back(t);
-    x.limit_conflict = solver.minimal_conflict(ch, all, ch.max_stones);
-    x.optimum_conflict = solver.minimal_conflict(ch, all, std::min(ch.max_stones, x.optimum));
+    try {
+        x.by_given_up = solver.fewest_stones_by_given_up(ch);
+        std::vector<int> all;
+        for (int t = 0; t < ch.task_count(); ++t) all.push_back(t);
+        x.limit_conflict = solver.minimal_conflict(ch, all, ch.max_stones);
+        x.optimum_conflict = solver.minimal_conflict(ch, all, std::min(ch.max_stones, x.optimum));
+    } catch (solver::SearchLimitReached& e) {
+        e.set_best_so_far("penalty " + std::to_string(x.optimum) +
+                          " (proved optimal; the explanation was not finished)");
+        throw;
+    }
     x.proposed = proposed;
     if (proposed) x.mine = evaluate(ch, *proposed);
     return x;
@@ -275,7 +316,8 @@ void run_explain(const ExplainOptions& o) {
     Challenge ch = load_challenge(o.file);
     std::optional<CellSet> proposed;
     if (!o.stones.empty()) proposed = parse_stones(o.stones, ch.board);
-    Explanation x = explain(ch, proposed);
+    const solver::Deadline deadline(o.timeout);
+    Explanation x = naming(o.file, o.timeout, [&] { return explain(ch, proposed, deadline); });
     if (o.json) {
         std::cout << explanation_json(ch, x).dump() << "\n";
         return;
@@ -295,6 +337,7 @@ void add_explain(CLI::App& xalapa) {
     explain_cmd->add_option("FILE", opt->file, "challenge JSON file")->required();
     explain_cmd->add_option("--stones", opt->stones, "a proposed stone set as JSON, e.g. '[[0,1],[2,3]]'");
     explain_cmd->add_flag("--json", opt->json, "machine-readable output");
+    add_timeout(*explain_cmd, opt->timeout);
     explain_cmd->callback([opt] { run_explain(*opt); });
 }
 
@@ -303,43 +346,46 @@ void add_explain(CLI::App& xalapa) {
 struct RateOptions {
     std::vector<std::string> files;
     bool json = false;
+    unsigned timeout = 60;
 };
 
-void print_rating(const Challenge& ch, const Rating& r, const std::string& file) {
-    std::cout << file << ": " << kDifficultyLevels[r.level].name << " -- "
-              << kDifficultyLevels[r.level].meaning << "\n"
-              << "  optimum " << r.optimum << " (" << r.stones << " stones, " << r.unmet
-              << " unmet); optimal stone sets: " << (r.optimal_sets_more ? "more than " : "")
-              << r.optimal_sets << "\n";
+void print_rating(std::ostream& out, const Challenge& ch, const Rating& r, const std::string& file) {
+    out << file << ": " << kDifficultyLevels[r.level].name << " -- " << kDifficultyLevels[r.level].meaning
+        << "\n"
+        << "  optimum " << r.optimum << " (" << r.stones << " stones, " << r.unmet
+        << " unmet); optimal stone sets: " << (r.optimal_sets_more ? "more than " : "") << r.optimal_sets
+        << "\n";
     if (!r.smallest_conflict) {
-        std::cout << "  stones for the tasks one at a time: " << r.sum_of_single_task_stones
-                  << " (together: " << r.stones << ")\n";
+        out << "  stones for the tasks one at a time: " << r.sum_of_single_task_stones
+            << " (together: " << r.stones << ")\n";
         return;
     }
-    std::cout << "  "
-              << (r.smallest_conflict <= 2 ? "smallest" : "a minimal (no single task or pair conflicts)")
-              << " conflicting set, " << r.smallest_conflict << " task"
-              << (r.smallest_conflict > 1 ? "s" : "") << ":";
+    out << "  " << (r.smallest_conflict <= 2 ? "smallest" : "a minimal (no single task or pair conflicts)")
+        << " conflicting set, " << r.smallest_conflict << " task" << (r.smallest_conflict > 1 ? "s" : "")
+        << ":";
     for (int t : r.conflict)
-        std::cout << " "
-                  << (t == static_cast<int>(ch.tasks.size()) ? std::string("formation") : std::to_string(t));
-    std::cout << "\n";
+        out << " " << (t == static_cast<int>(ch.tasks.size()) ? std::string("formation") : std::to_string(t));
+    out << "\n";
 }
 
 void run_rate(const RateOptions& o) {
+    const solver::Deadline deadline(o.timeout);
     std::vector<Challenge> challenges;
     for (const auto& f : o.files) challenges.push_back(load_challenge(f));
     ChallengeSolver solver;
+    solver.set_deadline(&deadline);
+    std::ostringstream out;  // printed once every file is rated: nothing partial on a timeout
     for (std::size_t k = 0; k < challenges.size(); ++k) {
-        Rating r = rate(solver, challenges[k]);
+        Rating r = naming(o.files[k], o.timeout, [&] { return rate(solver, challenges[k]); });
         if (o.json) {
             Json j = rating_to_json(r);
             j["file"] = o.files[k];
-            std::cout << j.dump() << "\n";
+            out << j.dump() << "\n";
             continue;
         }
-        print_rating(challenges[k], r, o.files[k]);
+        print_rating(out, challenges[k], r, o.files[k]);
     }
+    std::cout << out.str();
 }
 
 void add_rate(CLI::App& xalapa) {
@@ -350,6 +396,7 @@ void add_rate(CLI::App& xalapa) {
                               "Example: tlaloc xalapa rate puzzles/xalapa/challenges/*.json");
     rate_cmd->add_option("FILE", opt->files, "challenge JSON files")->required();
     rate_cmd->add_flag("--json", opt->json, "one JSON object per line");
+    add_timeout(*rate_cmd, opt->timeout);
     rate_cmd->callback([opt] { run_rate(*opt); });
 }
 
@@ -361,6 +408,7 @@ struct GenerateOptions {
     std::uint64_t seed = 1;
     bool unique = false;
     std::int64_t attempts = 200000;
+    unsigned timeout = 600;
 };
 
 int difficulty_option(const std::string& name) {
@@ -389,11 +437,40 @@ xalapa::GenerateOptions generator_settings(const GenerateOptions& o) {
     return g;
 }
 
-void run_generate(const GenerateOptions& o) {
+// The folders that creating `dir` makes, deepest first: none when it exists.
+std::vector<std::filesystem::path> missing_folders(const std::filesystem::path& dir) {
+    std::vector<std::filesystem::path> out;
+    std::error_code ec;
+    for (auto p = std::filesystem::absolute(dir, ec); !ec && !p.empty() && !std::filesystem::exists(p, ec);
+         p = p.parent_path()) {
+        out.push_back(p);
+        if (p == p.parent_path()) break;
+    }
+    return out;
+}
+
+// The puzzles, or nothing at all: when the generator stops (--timeout), the output folder goes
+// again if this run made it (it is still empty then).
+std::vector<GeneratedPuzzle> generate_or_clean_up(const GenerateOptions& o,
+                                                  const solver::Deadline& deadline) {
+    const auto made = o.out.empty() ? std::vector<std::filesystem::path>{} : missing_folders(o.out);
     xalapa::GenerateOptions g = generator_settings(o);
+    g.deadline = &deadline;
     Catalogue catalogue = load_catalogue();
     ChallengeSolver solver;
-    auto puzzles = generate(catalogue, g, solver);
+    try {
+        return naming(o.out.empty() ? "xalapa generate" : o.out, o.timeout,
+                      [&] { return generate(catalogue, g, solver); });
+    } catch (...) {
+        std::error_code ec;
+        for (const auto& dir : made) std::filesystem::remove(dir, ec);
+        throw;
+    }
+}
+
+void run_generate(const GenerateOptions& o) {
+    const solver::Deadline deadline(o.timeout);
+    auto puzzles = generate_or_clean_up(o, deadline);
     int k = 0;
     for (const auto& p : puzzles) {
         Json j = deal_to_json(p.deal, p.deal_options);
@@ -429,6 +506,7 @@ void add_generate(CLI::App& xalapa) {
     gen->add_option("--max-deals", opt->attempts, "give up after this many deals")
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{100000000}));
     gen->add_option("--out", opt->out, "folder for the challenge files (default: JSON lines on stdout)");
+    add_timeout(*gen, opt->timeout);
     gen->callback([opt] { run_generate(*opt); });
 }
 
@@ -437,6 +515,7 @@ void add_generate(CLI::App& xalapa) {
 struct CensusOptions {
     std::string level = "basic", shard = "0/1", out;
     std::int64_t limit = -1;
+    unsigned timeout = 0;  // a whole shard runs for many minutes: no limit unless asked
 };
 
 struct CensusSummarizeOptions {
@@ -461,7 +540,9 @@ void run_census(const CensusOptions& o) {
     auto [k, n] = shard_option(o.shard);
     Catalogue catalogue = load_catalogue();
     auto items = basic_census_items(catalogue);
+    const solver::Deadline deadline(o.timeout);
     ChallengeSolver solver;
+    solver.set_deadline(&deadline);
     std::ostringstream lines;
     auto start = std::chrono::steady_clock::now();
     auto last = start;
@@ -471,8 +552,16 @@ void run_census(const CensusOptions& o) {
     for (const auto& item : items) {
         if (item.index % n != k) continue;
         if (o.limit >= 0 && done >= o.limit) break;
-        lines << census_record(solver, catalogue, item, static_cast<std::int64_t>(items.size())).dump()
-              << "\n";
+        try {
+            if (deadline.passed()) throw solver::SearchLimitReached();
+            lines << census_record(solver, catalogue, item, static_cast<std::int64_t>(items.size())).dump()
+                  << "\n";
+        } catch (solver::SearchLimitReached& e) {
+            e.set_best_so_far(std::to_string(done) + " of " + std::to_string(mine) +
+                              " items of the shard solved (none written)");
+            e.set_context("census shard " + o.shard, o.timeout);
+            throw;
+        }
         ++done;
         auto now = std::chrono::steady_clock::now();
         if (now - last > std::chrono::seconds(5)) {
@@ -519,6 +608,7 @@ void add_census(CLI::App& xalapa) {
                        "K/N: this run solves the items whose index mod N is K (0-based)");
     census->add_option("--out", opt->out, "write the JSON lines here (default: stdout)");
     census->add_option("--limit", opt->limit, "solve at most this many items of the shard (for trials)");
+    add_timeout(*census, opt->timeout);
     auto summarize_opt = std::make_shared<CensusSummarizeOptions>();
     auto* summarize = census->add_subcommand("summarize",
                                              "Merge census files into one report.\n"

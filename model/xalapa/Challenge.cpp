@@ -24,6 +24,10 @@ const std::vector<std::string> kTopLevelKeys = {
     "board", "formation", "orientations", "tasks",      "disfavor", "max_stones", "id",    "name",
     "level", "cards",     "seed",         "difficulty", "rating",   "note",       "source"};
 
+// The most tasks a challenge may have. The box deals at most 6 columns; 16 leaves room for
+// authored challenges and keeps every search one bounded size (docs/xalapa.md, "Limits").
+constexpr std::size_t kMaxTasks = 16;
+
 // The keys above that tlaloc keeps in `extra` without reading them; the others are typed members.
 const std::vector<std::string> kCarriedKeys = {"name",   "level", "seed",  "difficulty",
                                                "rating", "note",  "source"};
@@ -247,7 +251,11 @@ Challenge parse_challenge(const JsonPlace& where, const std::filesystem::path& f
     if (auto o = where.get("orientations")) ch.orientations = parse_orientations(*o);
     if (auto f = where.get("formation"); f && !f->is_null())
         ch.formation = parse_formation(*f, ch.board, ch.orientations);
-    for (auto& t : where.at("tasks").items()) ch.tasks.push_back(parse_task(t, fields));
+    const JsonPlace tasks = where.at("tasks");
+    if (tasks.size() > kMaxTasks)
+        tasks.fail(std::to_string(tasks.size()) + " tasks, more than the " + std::to_string(kMaxTasks) +
+                   " a challenge may have");
+    for (auto& t : tasks.items()) ch.tasks.push_back(parse_task(t, fields));
     if (auto id = where.get("id")) ch.id = id->as_string();
     if (auto cards = where.get("cards")) ch.cards = parse_dealt_cards(*cards);
     for (const auto& key : kCarriedKeys)

@@ -1,5 +1,7 @@
 #include "puzzles/xalapa/Difficulty.h"
 
+#include "solver/common/SearchLimit.h"
+
 namespace tlaloc::xalapa {
 
 int difficulty_index(const std::string& name) {
@@ -12,7 +14,9 @@ Rating rate(ChallengeSolver& solver, const Challenge& ch, std::int64_t cap) {
     return rate(solver, ch, solver.solve(ch), cap);
 }
 
-Rating rate(ChallengeSolver& solver, const Challenge& ch, const Solution& best, std::int64_t cap) {
+namespace {
+
+Rating measure(ChallengeSolver& solver, const Challenge& ch, const Solution& best, std::int64_t cap) {
     Rating r;
     r.optimum = best.evaluation.penalty;
     r.unmet = best.evaluation.unmet;
@@ -53,6 +57,18 @@ Rating rate(ChallengeSolver& solver, const Challenge& ch, const Solution& best, 
     r.smallest_conflict = static_cast<int>(r.conflict.size());
     r.level = r.smallest_conflict <= 2 ? difficulty_index("give-up") : difficulty_index("deep");
     return r;
+}
+
+}  // namespace
+
+Rating rate(ChallengeSolver& solver, const Challenge& ch, const Solution& best, std::int64_t cap) {
+    try {
+        return measure(solver, ch, best, cap);
+    } catch (solver::SearchLimitReached& e) {
+        e.set_best_so_far("penalty " + std::to_string(best.evaluation.penalty) +
+                          " (proved optimal; the rating was not finished)");
+        throw;
+    }
 }
 
 }  // namespace tlaloc::xalapa

@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
+
+#include "solver/common/SearchLimit.h"
 
 namespace tlaloc::xalapa {
 
@@ -12,6 +15,7 @@ namespace {
 // The outcome of one deal: kept or not. Runs in a worker thread with that thread's own solver.
 std::optional<GeneratedPuzzle> try_deal(const Catalogue& catalogue, const GenerateOptions& opt,
                                         std::int64_t attempt, ChallengeSolver& solver) {
+    if (opt.deadline && opt.deadline->passed()) throw solver::SearchLimitReached();
     DealOptions d;
     d.level = opt.level;
     d.seed = opt.seed * 1000003ULL + static_cast<std::uint64_t>(attempt);
@@ -23,6 +27,7 @@ std::optional<GeneratedPuzzle> try_deal(const Catalogue& catalogue, const Genera
     // Uniqueness belongs to the challenge, not to the chosen set: it is carried over, not decided
     // again (solve() already confirmed a "unique" in a fresh context).
     ChallengeSolver fresh;
+    fresh.set_deadline(opt.deadline);
     const std::optional<bool> unique = best.unique;
     best = fresh.solve(dealt.challenge);
     best.unique = unique;
@@ -31,45 +36,62 @@ std::optional<GeneratedPuzzle> try_deal(const Catalogue& catalogue, const Genera
     return GeneratedPuzzle{dealt, d, best, rating};
 }
 
+// Deals first..last-1, split across the workers (worker 0 is this thread, with `solver`); one
+// result per deal, in deal order. A worker's exception is rethrown once all of them have stopped.
+std::vector<std::optional<GeneratedPuzzle>> try_deals(
+    const Catalogue& catalogue, const GenerateOptions& opt, std::int64_t first, std::int64_t last,
+    ChallengeSolver& solver, const std::vector<std::unique_ptr<ChallengeSolver>>& others) {
+    const int workers = static_cast<int>(others.size()) + 1;
+    std::vector<std::optional<GeneratedPuzzle>> results(static_cast<std::size_t>(last - first));
+    auto work = [&](int w, ChallengeSolver& s) {
+        for (std::int64_t a = first + w; a < last; a += workers)
+            results[static_cast<std::size_t>(a - first)] = try_deal(catalogue, opt, a, s);
+    };
+    std::vector<std::thread> threads;
+    std::exception_ptr failure;
+    std::mutex failure_lock;
+    auto guarded = [&](int w, ChallengeSolver& s) {
+        try {
+            work(w, s);
+        } catch (...) {
+            std::lock_guard<std::mutex> g(failure_lock);
+            failure = std::current_exception();
+        }
+    };
+    for (int w = 1; w < workers; ++w)
+        threads.emplace_back([&, w] { guarded(w, *others[static_cast<std::size_t>(w - 1)]); });
+    guarded(0, solver);
+    for (auto& t : threads) t.join();
+    if (failure) std::rethrow_exception(failure);
+    return results;
+}
+
 }  // namespace
 
 std::vector<GeneratedPuzzle> generate(const Catalogue& catalogue, const GenerateOptions& opt,
                                       ChallengeSolver& solver) {
     std::vector<GeneratedPuzzle> out;
     const int workers = std::max(1u, std::min(4u, std::thread::hardware_concurrency()));
-    std::vector<std::unique_ptr<ChallengeSolver>> solvers;
-    for (int w = 1; w < workers; ++w) solvers.push_back(std::make_unique<ChallengeSolver>());
+    solver.set_deadline(opt.deadline);
+    std::vector<std::unique_ptr<ChallengeSolver>> others;
+    for (int w = 1; w < workers; ++w) {
+        others.push_back(std::make_unique<ChallengeSolver>());
+        others.back()->set_deadline(opt.deadline);
+    }
     // Deals are tried in batches split across threads; results are taken in deal order, so the
     // same seed gives the same puzzles whatever the thread count.
     const std::int64_t batch = 16L * workers;
     for (std::int64_t first = 0; first < opt.max_attempts && static_cast<int>(out.size()) < opt.count;
          first += batch) {
         const std::int64_t last = std::min(first + batch, opt.max_attempts);
-        std::vector<std::optional<GeneratedPuzzle>> results(static_cast<std::size_t>(last - first));
-        auto work = [&](int w, ChallengeSolver& s) {
-            for (std::int64_t a = first + w; a < last; a += workers)
-                results[static_cast<std::size_t>(a - first)] = try_deal(catalogue, opt, a, s);
-        };
-        std::vector<std::thread> threads;
-        std::exception_ptr failure;
-        std::mutex failure_lock;
-        for (int w = 1; w < workers; ++w)
-            threads.emplace_back([&, w] {
-                try {
-                    work(w, *solvers[static_cast<std::size_t>(w - 1)]);
-                } catch (...) {
-                    std::lock_guard<std::mutex> g(failure_lock);
-                    failure = std::current_exception();
-                }
-            });
+        std::vector<std::optional<GeneratedPuzzle>> results;
         try {
-            work(0, solver);
-        } catch (...) {
-            std::lock_guard<std::mutex> g(failure_lock);
-            failure = std::current_exception();
+            results = try_deals(catalogue, opt, first, last, solver, others);
+        } catch (solver::SearchLimitReached& e) {
+            e.set_best_so_far(std::to_string(out.size()) + " of " + std::to_string(opt.count) +
+                              " challenges kept from the first " + std::to_string(first) + " deals");
+            throw;
         }
-        for (auto& t : threads) t.join();
-        if (failure) std::rethrow_exception(failure);
         for (auto& r : results)
             if (r && static_cast<int>(out.size()) < opt.count) out.push_back(std::move(*r));
     }

@@ -17,6 +17,10 @@ struct GenerateOptions {
     bool unique = false;                 // keep only challenges with exactly one optimal stone set
     std::optional<int> difficulty;       // index into kDifficultyLevels
     std::int64_t max_attempts = 200000;  // bound on deals tried; fewer puzzles come back past it
+    // The search limit (--timeout) for the whole run, or none. Every solver the generator uses
+    // (the caller's included) works under it; when it passes, generate() throws
+    // solver::SearchLimitReached saying how many puzzles were kept, and returns none of them.
+    const solver::Deadline* deadline = nullptr;
 };
 
 struct GeneratedPuzzle {

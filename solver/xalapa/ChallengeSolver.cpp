@@ -6,9 +6,11 @@
 
 #include "solver/common/Cardinality.h"
 #include "solver/common/Minimise.h"
+#include "solver/common/SearchLimit.h"
 #include "solver/xalapa/CountModel.h"
 #include "solver/xalapa/CountSearch.h"
 #include "solver/xalapa/CountSets.h"
+#include "solver/xalapa/DeadlineWatch.h"
 #include "solver/xalapa/Encoding.h"
 
 namespace tlaloc::xalapa {
@@ -18,6 +20,7 @@ struct ChallengeSolver::Impl {
     z3::solver solver;
     SolverBackend backend;
     int scopes = 0;  // challenges encoded in this context so far
+    const solver::Deadline* deadline = nullptr;
     // Z3's defaults are kept. relevancy=0 saved 15-20 % of instructions here, but Z3 4.8.12 then
     // crashed inside check() after some thousand push/pop rounds (basic census, shard 1/2).
     explicit Impl(SolverBackend b) : solver(make(ctx, b)), backend(b) {}
@@ -37,17 +40,69 @@ struct ChallengeSolver::Impl {
     bool unique_optimum(const Challenge& ch, const ChallengeFields& fields, const Encoding& enc,
                         Solution& best);
 
+    bool past_deadline() const { return deadline && deadline->passed(); }
+
+    // `body()`, with an error from a Z3 call the deadline interrupted as SearchLimitReached: Z3's
+    // own exception, or minimise's "solver gave up" (it takes Z3's "interrupted" for a failure).
+    template <class F>
+    auto stopped_at_deadline(F&& body) {
+        try {
+            return body();
+        } catch (const solver::SearchLimitReached&) {
+            throw;
+        } catch (const z3::exception&) {
+            if (past_deadline()) throw solver::SearchLimitReached();
+            throw;
+        } catch (const std::runtime_error&) {
+            if (past_deadline()) throw solver::SearchLimitReached();
+            throw;
+        }
+    }
+
+    // Every check of this solver: none is begun after the deadline, and one the deadline stopped
+    // (DeadlineWatch interrupts Z3: "unknown", or an exception from Z3) is SearchLimitReached. Any
+    // other "unknown" is an error: without a limit Z3 answers every question here.
+    z3::check_result check(const z3::expr_vector& assumptions) {
+        if (past_deadline()) throw solver::SearchLimitReached();
+        const z3::check_result r = stopped_at_deadline(
+            [&] { return assumptions.empty() ? solver.check() : solver.check(assumptions); });
+        if (r != z3::unknown) return r;
+        if (past_deadline()) throw solver::SearchLimitReached();
+        throw std::runtime_error("solver gave up: " + solver.reason_unknown());
+    }
+    z3::check_result check() { return check(z3::expr_vector(ctx)); }
+
+    // The optimise-then-prove descent of solver/common. It is given no deadline: arming one sets
+    // Z3's parameters (see DeadlineWatch.h). It gives up on an interrupted check, which is
+    // SearchLimitReached here (the caller knows the best value found before the descent).
+    solver::MinimiseResult minimise(const solver::Objective& objective,
+                                    std::optional<std::int64_t> start = {},
+                                    const std::vector<z3::expr>& assumptions = {}) {
+        if (past_deadline()) throw solver::SearchLimitReached();
+        return stopped_at_deadline([&] { return solver::minimise(solver, objective, start, assumptions); });
+    }
+
     // Runs `body` with the challenge encoded in a fresh scope, popped afterwards whatever happens.
     template <class F>
     auto scoped(const Challenge& ch, const CountModel& model, const EncodingOptions& options, F&& body) {
         ++scopes;
-        solver.push();
-        struct Pop {
-            z3::solver& s;
-            ~Pop() { s.pop(); }
-        } pop{solver};
-        Encoding enc = encode(solver, ch, model, options);
-        return body(enc);
+        return pushed([&] {
+            Encoding enc = encode(solver, ch, model, options);
+            return body(enc);
+        });
+    }
+
+    // Runs `body` in a new solver scope, popped afterwards whatever happens.
+    template <class F>
+    auto pushed(F&& body) {
+        return stopped_at_deadline([&] {
+            solver.push();
+            struct Pop {
+                z3::solver& s;
+                ~Pop() { s.pop(); }
+            } pop{solver};
+            return body();
+        });
     }
 };
 
@@ -87,7 +142,7 @@ bool ChallengeSolver::Impl::unique_optimum(const Challenge& ch, const ChallengeF
     solver.add(penalty_at_most(ctx, enc, best.evaluation.penalty));
     solver.add(enc.counts_differ(ctx, n));
     ++best.solver_checks;
-    if (solver.check() == z3::sat) {
+    if (check() == z3::sat) {
         if (evaluate(ch, fields, enc.stones_in(solver.get_model())).penalty != best.evaluation.penalty)
             throw std::logic_error("a second optimal set re-checked to a different penalty");
         return false;
@@ -102,34 +157,108 @@ ChallengeSolver::ChallengeSolver(SolverBackend backend) : impl_(std::make_unique
 // millisecond.
 ChallengeSolver::Impl& ChallengeSolver::renewed() {
     constexpr int kScopesPerContext = 2000;
-    if (impl_->scopes >= kScopesPerContext) impl_ = std::make_unique<Impl>(impl_->backend);
+    if (impl_->scopes >= kScopesPerContext) renew();
     return *impl_;
 }
+
+// The watch of a limited deadline, and the lock it takes to reach the current context.
+struct ChallengeSolver::Limit {
+    std::mutex context_lock;
+    std::unique_ptr<DeadlineWatch> watch;  // after the lock: it stops first
+};
+
+void ChallengeSolver::renew() {
+    auto fresh = std::make_unique<Impl>(impl_->backend);
+    fresh->deadline = impl_->deadline;
+    std::unique_lock<std::mutex> lock;
+    if (limit_) lock = std::unique_lock<std::mutex>(limit_->context_lock);
+    impl_.swap(fresh);
+}
+
+void ChallengeSolver::set_deadline(const solver::Deadline* deadline) {
+    const bool interrupted = limit_ && limit_->watch && limit_->watch->fired();
+    if (limit_) limit_->watch.reset();
+    impl_->deadline = deadline;
+    if (interrupted) renew();  // Z3 may keep an interrupted context cancelled
+    if (!deadline || !deadline->limited()) return;
+    if (!limit_) limit_ = std::make_unique<Limit>();
+    limit_->watch = std::make_unique<DeadlineWatch>(*deadline, [this] {
+        std::lock_guard<std::mutex> lock(limit_->context_lock);
+        impl_->ctx.interrupt();
+    });
+}
 ChallengeSolver::~ChallengeSolver() = default;
+
+namespace {
+
+// What a solve() stopped by the deadline knew: a stone set and its penalty, not proved optimal.
+[[noreturn]] void rethrow_unproved(solver::SearchLimitReached& e, std::int64_t penalty) {
+    e.set_best_so_far("penalty " + std::to_string(e.incumbent().value_or(penalty)) +
+                      " (a stone set found, not proved optimal)");
+    throw;
+}
+
+// Where the Z3 descent starts: the count search's set (when `search`), or `incumbent` when it is
+// legal and better. Its set is re-evaluated here.
+struct DescentStart {
+    CellSet stones;
+    int penalty = 0;
+    bool search_complete = false;  // the count search finished within its node limit
+};
+
+DescentStart descent_start(const Challenge& ch, const ChallengeFields& fields, const CountModel& model,
+                           bool search, const std::optional<CellSet>& incumbent,
+                           const solver::Deadline* deadline) {
+    CountSearchResult searched;
+    try {
+        if (search) searched = count_search(ch, model, kCountSearchNodes, deadline);
+    } catch (solver::SearchLimitReached& e) {
+        rethrow_unproved(e, evaluate(ch, fields, CellSet{}).penalty);
+    }
+    DescentStart start{searched.stones, evaluate(ch, fields, searched.stones).penalty, searched.complete};
+    if (incumbent) {
+        Evaluation e = evaluate(ch, fields, *incumbent);
+        if (e.within_limit && e.penalty < start.penalty) {
+            start.stones = *incumbent;
+            start.penalty = e.penalty;
+        }
+    }
+    return start;
+}
+
+// `body()`; when the deadline stops it, `known` is the best answer known so far.
+template <class F>
+auto knowing(const std::string& known, F&& body) {
+    try {
+        return body();
+    } catch (solver::SearchLimitReached& e) {
+        e.set_best_so_far(known);
+        throw;
+    }
+}
+
+// What a stopped uniqueness question knew: the optimum.
+std::string optimum_known(const Solution& best) {
+    return "penalty " + std::to_string(best.evaluation.penalty) +
+           " (proved optimal; whether it is the only optimal set was not decided)";
+}
+
+}  // namespace
 
 Solution ChallengeSolver::solve(const Challenge& ch, const std::optional<CellSet>& incumbent,
                                 bool decide_uniqueness) {
     ChallengeFields fields(ch);
     CountModel model(ch, fields);
     // The count search usually finds the optimum, so the descent is then one check: the proof.
-    // Its set is re-evaluated here; a given incumbent is used only when it is legal and better.
-    const CountSearchResult searched = count_search_ ? count_search(ch, model) : CountSearchResult{};
-    CellSet start = searched.stones;
-    int start_penalty = evaluate(ch, fields, start).penalty;
-    if (incumbent) {
-        Evaluation e = evaluate(ch, fields, *incumbent);
-        if (e.within_limit && e.penalty < start_penalty) {
-            start = *incumbent;
-            start_penalty = e.penalty;
-        }
-    }
+    const DescentStart start = descent_start(ch, fields, model, count_search_, incumbent, impl_->deadline);
+    const int start_penalty = start.penalty;
     // Every check below bounds the penalty by start_penalty - 1 (by start_penalty when deciding
     // uniqueness), hence the stones too. The descent keeps the pseudo-Boolean atoms unless the count
     // search was cut short: a finished search's optimum stands whatever Z3 answers (see
     // EncodingOptions::clauses_only).
     const EncodingOptions descent{.penalty_bound = decide_uniqueness ? start_penalty : start_penalty - 1,
                                   .count_total = false,
-                                  .clauses_only = count_search_ && !searched.complete};
+                                  .clauses_only = count_search_ && !start.search_complete};
     Solution solution = renewed().scoped(ch, model, descent, [&](Encoding& enc) {
         solver::Objective objective;
         objective.at_most = [&](std::int64_t b) { return penalty_at_most(impl_->ctx, enc, b); };
@@ -138,15 +267,21 @@ Solution ChallengeSolver::solve(const Challenge& ch, const std::optional<CellSet
             if (!e.within_limit) throw std::logic_error("solver placed more stones than max_stones");
             return static_cast<std::int64_t>(e.penalty);
         };
-        auto result = solver::minimise(impl_->solver, objective, start_penalty - 1);
+        solver::MinimiseResult result;
+        try {
+            result = impl_->minimise(objective, start_penalty - 1);
+        } catch (solver::SearchLimitReached& e) {
+            rethrow_unproved(e, start_penalty);
+        }
         Solution s;
         s.solver_checks = result.checks;
         s.optimal = true;
-        s.stones = result.feasible ? enc.stones_in(*result.model) : start;
+        s.stones = result.feasible ? enc.stones_in(*result.model) : start.stones;
         s.evaluation = evaluate(ch, fields, s.stones);
         if (s.evaluation.penalty != (result.feasible ? result.optimum : start_penalty))
             throw std::logic_error("evaluator disagrees with the solver's penalty");
-        if (decide_uniqueness) s.unique = impl_->unique_optimum(ch, fields, enc, s);
+        if (decide_uniqueness)
+            s.unique = knowing(optimum_known(s), [&] { return impl_->unique_optimum(ch, fields, enc, s); });
         return s;
     });
     // "Not unique" comes with a second optimal set, re-checked; "unique" is an unsatisfiable answer,
@@ -155,8 +290,9 @@ Solution ChallengeSolver::solve(const Challenge& ch, const std::optional<CellSet
         Impl& impl = renewed();
         const EncodingOptions at_optimum{
             .penalty_bound = solution.evaluation.penalty, .count_total = false, .clauses_only = true};
-        solution.unique = impl.scoped(ch, model, at_optimum, [&](Encoding& enc) {
-            return impl.unique_optimum(ch, fields, enc, solution);
+        solution.unique = knowing(optimum_known(solution), [&] {
+            return impl.scoped(ch, model, at_optimum,
+                               [&](Encoding& enc) { return impl.unique_optimum(ch, fields, enc, solution); });
         });
     }
     return solution;
@@ -171,32 +307,37 @@ OptimalSets ChallengeSolver::optimal_sets(const Challenge& ch, const Solution& b
     // scope can hold (useful_stones; no optimal set holds a placement left out). "No further
     // vector" is an unsatisfiable answer, hence clauses only (EncodingOptions::clauses_only).
     const EncodingOptions at_optimum{.penalty_bound = optimum, .count_total = false, .clauses_only = true};
-    return renewed().scoped(ch, model, at_optimum, [&](Encoding& enc) {
-        z3::solver& s = impl_->solver;
-        s.add(penalty_at_most(impl_->ctx, enc, optimum));
-        OptimalSets out;
-        out.forced = out.never = ch.board.all_fields();
-        out.examples.push_back(best.stones);
-        std::int64_t found = 0;  // stone sets, counted up to cap + 1
-        while ((backbone || found <= cap) && s.check() == z3::sat) {
-            const std::vector<int> n = enc.counts_in(s.get_model());
-            CountSets sets = optimal_sets_with_counts(ch, fields, model, n, optimum, cap + 1);
-            found = std::min(cap + 1, found + sets.count);
-            out.forced &= sets.in_all;
-            out.never &= ~sets.in_some;
-            for (const CellSet& other : sets.first)
-                if (out.examples.size() < 2 && other != best.stones) out.examples.push_back(other);
-            s.add(enc.counts_differ(impl_->ctx, n));
-        }
-        out.count = std::min(found, cap);
-        out.more = found > cap;
-        for (const CellSet& example : out.examples)
-            if (evaluate(ch, fields, example).penalty != optimum)
-                throw std::logic_error("an optimal set re-checked to a different penalty");
-        if (static_cast<std::int64_t>(out.examples.size()) > out.count)
-            out.examples.resize(static_cast<std::size_t>(out.count));
-        if (!backbone) out.forced = out.never = CellSet{};
-        return out;
+    const std::string known =
+        "penalty " + std::to_string(optimum) + " (proved optimal; the optimal sets were not all counted)";
+    return knowing(known, [&] {
+        return renewed().scoped(ch, model, at_optimum, [&](Encoding& enc) {
+            z3::solver& s = impl_->solver;
+            s.add(penalty_at_most(impl_->ctx, enc, optimum));
+            OptimalSets out;
+            out.forced = out.never = ch.board.all_fields();
+            out.examples.push_back(best.stones);
+            std::int64_t found = 0;  // stone sets, counted up to cap + 1
+            while ((backbone || found <= cap) && impl_->check() == z3::sat) {
+                const std::vector<int> n = enc.counts_in(s.get_model());
+                CountSets sets =
+                    optimal_sets_with_counts(ch, fields, model, n, optimum, cap + 1, 2, impl_->deadline);
+                found = std::min(cap + 1, found + sets.count);
+                out.forced &= sets.in_all;
+                out.never &= ~sets.in_some;
+                for (const CellSet& other : sets.first)
+                    if (out.examples.size() < 2 && other != best.stones) out.examples.push_back(other);
+                s.add(enc.counts_differ(impl_->ctx, n));
+            }
+            out.count = std::min(found, cap);
+            out.more = found > cap;
+            for (const CellSet& example : out.examples)
+                if (evaluate(ch, fields, example).penalty != optimum)
+                    throw std::logic_error("an optimal set re-checked to a different penalty");
+            if (static_cast<std::int64_t>(out.examples.size()) > out.count)
+                out.examples.resize(static_cast<std::size_t>(out.count));
+            if (!backbone) out.forced = out.never = CellSet{};
+            return out;
+        });
     });
 }
 
@@ -243,7 +384,7 @@ std::vector<bool> ChallengeSolver::can_meet_each(const Challenge& ch,
         rule_out_tasks_beyond(impl_->solver, ch, enc, budget);
         std::vector<bool> out;
         for (const auto& tasks : sets) {
-            z3::check_result r = impl_->solver.check(met_literals(impl_->ctx, enc, tasks));
+            z3::check_result r = impl_->check(met_literals(impl_->ctx, enc, tasks));
             if (r == z3::sat)
                 check_meets(ch, fields, enc.stones_in(impl_->solver.get_model()), tasks, budget);
             out.push_back(r == z3::sat);
@@ -265,7 +406,7 @@ std::vector<std::optional<int>> ChallengeSolver::fewest_stones_each(
                 // (re-checked here); Z3 then only has to prove that one stone fewer cannot do.
                 std::vector<int> weight(ch.tasks.size() + 1, 0);
                 for (int t : tasks) weight[static_cast<std::size_t>(t)] = ch.max_stones + 1;
-                CountSearchResult found = count_search(ch, model, weight);
+                CountSearchResult found = count_search(ch, model, weight, kCountSearchNodes, impl_->deadline);
                 std::optional<std::int64_t> start;
                 if (found.penalty <= ch.max_stones) {
                     check_meets(ch, fields, found.stones, tasks, ch.max_stones);
@@ -280,9 +421,8 @@ std::vector<std::optional<int>> ChallengeSolver::fewest_stones_each(
                     check_meets(ch, fields, stones, tasks, ch.max_stones);
                     return static_cast<std::int64_t>(stones.count());
                 };
-                auto r =
-                    solver::minimise(impl_->solver, objective,
-                                     start ? std::optional<std::int64_t>(*start - 1) : std::nullopt, assume);
+                auto r = impl_->minimise(
+                    objective, start ? std::optional<std::int64_t>(*start - 1) : std::nullopt, assume);
                 std::optional<std::int64_t> fewest =
                     r.feasible ? std::optional<std::int64_t>(r.optimum) : start;
                 out.push_back(fewest ? std::optional<int>(static_cast<int>(*fewest)) : std::nullopt);
@@ -300,7 +440,7 @@ std::optional<std::vector<int>> ChallengeSolver::minimal_conflict(const Challeng
         z3::solver& s = impl_->solver;
         s.add(enc.stones_at_most(std::max(0, budget)));
         rule_out_tasks_beyond(s, ch, enc, budget);
-        if (s.check(met_literals(impl_->ctx, enc, tasks)) == z3::sat) return std::nullopt;
+        if (impl_->check(met_literals(impl_->ctx, enc, tasks)) == z3::sat) return std::nullopt;
         std::vector<int> core;
         z3::expr_vector z3core = s.unsat_core();
         for (int t : tasks)
@@ -310,7 +450,7 @@ std::optional<std::vector<int>> ChallengeSolver::minimal_conflict(const Challeng
         for (std::size_t i = 0; i < core.size();) {
             std::vector<int> without = core;
             without.erase(without.begin() + static_cast<long>(i));
-            if (s.check(met_literals(impl_->ctx, enc, without)) == z3::unsat)
+            if (impl_->check(met_literals(impl_->ctx, enc, without)) == z3::unsat)
                 core = without;
             else
                 ++i;
@@ -327,8 +467,6 @@ std::vector<std::optional<int>> ChallengeSolver::fewest_stones_by_given_up(const
         [&](Encoding& enc) {
             std::vector<std::optional<int>> out;
             for (int u = 0; u <= ch.task_count(); ++u) {
-                impl_->solver.push();
-                impl_->solver.add(enc.unmet_at_most(u));
                 solver::Objective objective;
                 objective.at_most = [&](std::int64_t b) { return enc.stones_at_most(b); };
                 objective.value_of = [&](const z3::model& m) {
@@ -336,8 +474,13 @@ std::vector<std::optional<int>> ChallengeSolver::fewest_stones_by_given_up(const
                     if (e.unmet > u) throw std::logic_error("evaluator: more tasks unmet than allowed");
                     return static_cast<std::int64_t>(e.stones);
                 };
-                auto r = solver::minimise(impl_->solver, objective);
-                impl_->solver.pop();
+                // A pushed constraint, not an assumption: that would change Z3's later searches, and
+                // so which minimal conflict `explain` reports next. (The push internalizes the
+                // whole encoding, a second on the largest boards; the deadline interrupts it.)
+                auto r = impl_->pushed([&] {
+                    impl_->solver.add(enc.unmet_at_most(u));
+                    return impl_->minimise(objective);
+                });
                 out.push_back(r.feasible ? std::optional<int>(static_cast<int>(r.optimum)) : std::nullopt);
             }
             return out;

@@ -10,6 +10,10 @@
 
 #include "model/xalapa/Evaluation.h"
 
+namespace tlaloc::solver {
+class Deadline;
+}
+
 namespace tlaloc::xalapa {
 
 struct Solution {
@@ -38,6 +42,14 @@ public:
     ~ChallengeSolver();
     ChallengeSolver(const ChallengeSolver&) = delete;
     ChallengeSolver& operator=(const ChallengeSolver&) = delete;
+
+    // The search limit (--timeout) for every question asked from now on, or none (nullptr). With
+    // one, a running Z3 check is interrupted when it passes (DeadlineWatch.h) and the loops without
+    // Z3 (count search, set counting) look at the clock; the question then throws
+    // solver::SearchLimitReached (with the best answer known so far where there is one). Until it
+    // passes, every answer is the one given without a limit. The deadline must outlive its use (or
+    // the next set_deadline); one may be shared by solvers in several threads.
+    void set_deadline(const solver::Deadline* deadline);
 
     // Minimum penalty and a stone set achieving it, proved and re-checked. `incumbent`: a stone set
     // already known (say from a heuristic); the search then starts just below its penalty.
@@ -73,8 +85,11 @@ public:
 private:
     struct Impl;
     Impl& renewed();
+    void renew();  // a fresh Z3 context
     std::unique_ptr<Impl> impl_;
     bool count_search_ = true;
+    struct Limit;
+    std::unique_ptr<Limit> limit_;  // after impl_: its thread stops before the context goes
 };
 
 }  // namespace tlaloc::xalapa

@@ -5,16 +5,20 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "solver/common/SearchLimit.h"
+
 namespace tlaloc::xalapa {
 
 namespace {
 
 class Search {
 public:
-    Search(const Challenge& ch, const CountModel& m, std::int64_t limit, const std::vector<int>& weight)
+    Search(const Challenge& ch, const CountModel& m, std::int64_t limit, const std::vector<int>& weight,
+           const solver::Deadline* deadline)
         : ch_(ch),
           m_(m),
           weight_(weight),
+          deadline_(deadline),
           limit_(limit),
           classes_(static_cast<int>(m.classes.size())),
           tasks_(static_cast<int>(ch.tasks.size())),
@@ -161,6 +165,9 @@ private:
             complete_ = false;
             return;
         }
+        // A node costs about a microsecond on big boards: the clock every 4096 of them is cheap.
+        if ((nodes_ & 4095) == 0 && deadline_ && deadline_->passed())
+            throw solver::SearchLimitReached("", best_penalty_);
         auto [lb, first] = bound(k, used);
         if (lb >= best_penalty_) return;
         if (k == classes_) {
@@ -194,6 +201,7 @@ private:
     const Challenge& ch_;
     const CountModel& m_;
     const std::vector<int>& weight_;
+    const solver::Deadline* deadline_;
     std::int64_t limit_, nodes_ = 0;
     int classes_, tasks_, placements_, words_, limit_stones_ = 0;
     std::vector<int> order_, rem_pos_, rem_neg_, rem_demand_, coef_, sum_, counts_, best_counts_;
@@ -205,15 +213,16 @@ private:
 
 }  // namespace
 
-CountSearchResult count_search(const Challenge& ch, const CountModel& model, std::int64_t node_limit) {
-    return count_search(ch, model, std::vector<int>(ch.tasks.size() + 1, ch.disfavor), node_limit);
+CountSearchResult count_search(const Challenge& ch, const CountModel& model, std::int64_t node_limit,
+                               const solver::Deadline* deadline) {
+    return count_search(ch, model, std::vector<int>(ch.tasks.size() + 1, ch.disfavor), node_limit, deadline);
 }
 
 CountSearchResult count_search(const Challenge& ch, const CountModel& model, const std::vector<int>& weight,
-                               std::int64_t node_limit) {
+                               std::int64_t node_limit, const solver::Deadline* deadline) {
     if (weight.size() != ch.tasks.size() + 1)
         throw std::logic_error("count_search: one weight per task and the formation");
-    return Search(ch, model, node_limit, weight).run();
+    return Search(ch, model, node_limit, weight, deadline).run();
 }
 
 }  // namespace tlaloc::xalapa

@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <unordered_set>
 
+#include "solver/common/SearchLimit.h"
+
 namespace tlaloc::xalapa {
 
 namespace {
@@ -73,7 +75,7 @@ std::int64_t choose_up_to(int size, int k, std::int64_t limit) {
 
 CountSets optimal_sets_with_counts(const Challenge& ch, const ChallengeFields& fields,
                                    const CountModel& model, const std::vector<int>& n, int optimum,
-                                   std::int64_t limit, std::size_t keep) {
+                                   std::int64_t limit, std::size_t keep, const solver::Deadline* deadline) {
     const std::size_t classes = model.classes.size();
     std::vector<CellSet> of_class(classes);
     for (std::size_t c = 0; c < classes; ++c)
@@ -112,6 +114,8 @@ CountSets optimal_sets_with_counts(const Challenge& ch, const ChallengeFields& f
         throw std::logic_error("optimal sets: counts off the optimum");
     out.in_all = ch.board.all_fields();
     std::unordered_set<CellSet> seen;
+    // Placements may share most of their fillings, so the sets visited can be many times `limit`.
+    std::int64_t visited = 0;
     for (const CellSet* p : allowed) {
         // Around p, a field is taken in some set when p holds it or its class takes more stones
         // than p puts there; it is in all of them when p holds it or its class is full.
@@ -125,6 +129,7 @@ CountSets optimal_sets_with_counts(const Challenge& ch, const ChallengeFields& f
         out.in_all &= every;
         if (static_cast<std::int64_t>(seen.size()) >= limit) continue;
         each_filling(model, *p, n, [&](const CellSet& s) {
+            if ((++visited & 4095) == 0 && deadline && deadline->passed()) throw solver::SearchLimitReached();
             if (seen.insert(s).second && out.first.size() < keep) out.first.push_back(s);
             return static_cast<std::int64_t>(seen.size()) < limit;
         });

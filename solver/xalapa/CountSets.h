@@ -7,6 +7,10 @@
 
 #include "solver/xalapa/CountModel.h"
 
+namespace tlaloc::solver {
+class Deadline;
+}
+
 namespace tlaloc::xalapa {
 
 struct CountSets {
@@ -18,9 +22,12 @@ struct CountSets {
 // The stone sets with class counts `n` that score `optimum`, the challenge's minimum penalty. The
 // tasks see only the counts, so the sets differ only in the formation: all of them are optimal,
 // or (when the tasks alone already cost the optimum) those holding a placement. Throws
-// std::logic_error when no set with these counts scores the optimum, or some scores below it.
+// std::logic_error when no set with these counts scores the optimum, or some scores below it. With
+// a deadline, the enumeration looks at the clock every few thousand sets and throws
+// solver::SearchLimitReached once it has passed.
 CountSets optimal_sets_with_counts(const Challenge& challenge, const ChallengeFields& fields,
                                    const CountModel& model, const std::vector<int>& n, int optimum,
-                                   std::int64_t limit, std::size_t keep = 2);
+                                   std::int64_t limit, std::size_t keep = 2,
+                                   const solver::Deadline* deadline = nullptr);
 
 }  // namespace tlaloc::xalapa
