@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 
+#include "cli/Timeout.h"
 #include "model/common/InputError.h"
 #include "model/common/Json.h"
 #include "model/xalapa/Challenge.h"
@@ -19,6 +20,7 @@ struct AdviseOptions {
     std::string file;
     int tokens = 0;
     bool json = false;
+    unsigned timeout = 60;
 };
 
 Json optional_int(const std::optional<int>& v) { return v ? Json(*v) : Json(nullptr); }
@@ -88,8 +90,11 @@ void run_advise(const AdviseOptions& opt) {
     Challenge row = load_challenge(opt.file);
     if (row.tasks.size() < static_cast<std::size_t>(kAtlacoyaLowestBid))
         throw InputError(opt.file, "tasks", "an Atlacoya row needs at least 2 tasks (the lowest bid is 2)");
+    const solver::Deadline deadline(opt.timeout);
     ChallengeSolver solver;
-    AtlacoyaAdvice advice = advise_bids(solver, row, opt.tokens);
+    solver.set_deadline(&deadline);
+    AtlacoyaAdvice advice =
+        naming(opt.file, opt.timeout, [&] { return advise_bids(solver, row, opt.tokens); });
     if (opt.json)
         std::cout << advice_to_json(advice).dump() << "\n";
     else
@@ -109,6 +114,7 @@ void add_advise(CLI::App& atlacoya) {
         ->capture_default_str()
         ->check(CLI::Range(0, 7));
     cmd->add_flag("--json", opt->json, "print the advice as one JSON object");
+    add_timeout(*cmd, opt->timeout);
     cmd->callback([opt] { run_advise(*opt); });
 }
 

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cli/Commands.h"
+#include "cli/Timeout.h"
 #include "cli/XalapaAtlacoya.h"
 #include "cli/XalapaPictures.h"
 #include "cli/XalapaPrint.h"
@@ -27,27 +28,6 @@ Level level_option(const std::string& name) {
     auto level = parse_level(name);
     if (!level) throw InputError("", "--level", "unknown level \"" + name + "\" (basic, 1, 2, 3, 4, 5)");
     return *level;
-}
-
-// --timeout, bounding the whole command (defaults and reasons in docs/xalapa.md, "Limits").
-void add_timeout(CLI::App& command, unsigned& seconds) {
-    command
-        .add_option("--timeout", seconds,
-                    "seconds the whole command may take (0: no limit); out of time: one line on stderr, "
-                    "exit 3, no output")
-        ->capture_default_str()
-        ->check(CLI::Range(0u, 86400u));
-}
-
-// `body()`; when the --timeout limit stops it, the one-line message names `name` and the limit.
-template <class F>
-auto naming(const std::string& name, unsigned seconds, F&& body) {
-    try {
-        return body();
-    } catch (solver::SearchLimitReached& e) {
-        e.set_context(name, seconds);
-        throw;
-    }
 }
 
 // Writes `text` to `out` atomically, or prints it when `out` is empty.

@@ -4,6 +4,8 @@
 #include <memory>
 
 #include "cli/XalapaPictures.h"
+
+#include "cli/Timeout.h"
 #include "model/common/Json.h"
 #include "puzzles/xalapa/Book.h"
 #include "puzzles/xalapa/Render.h"
@@ -66,6 +68,7 @@ struct BookOptions {
     bool unique = false;
     std::string difficulty;
     std::int64_t max_attempts = 20000;
+    unsigned timeout = 600;  // as generate's
 };
 
 // The generator's settings from the options; bad values are reported before the (slow) generation
@@ -96,7 +99,10 @@ xalapa::GenerateOptions generator_settings(const BookOptions& o) {
 std::vector<GeneratedPuzzle> book_puzzles(const BookOptions& o, const xalapa::GenerateOptions& g,
                                           const Catalogue& catalogue) {
     ChallengeSolver solver;
-    auto puzzles = generate(catalogue, g, solver);
+    const solver::Deadline deadline(o.timeout);
+    xalapa::GenerateOptions limited = g;
+    limited.deadline = &deadline;
+    auto puzzles = naming(o.out, o.timeout, [&] { return generate(catalogue, limited, solver); });
     if (puzzles.empty())
         throw InputError("command line", "",
                          "no puzzle at level " + o.level + (o.unique ? " with a unique optimum" : "") +
@@ -139,6 +145,7 @@ void add_book(CLI::App& xalapa) {
                      "only puzzles rated exactly this (direct, combine, give-up, deep)");
     book->add_option("--max-attempts", opt->max_attempts, "give up after dealing this many candidates")
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{10000000}));
+    add_timeout(*book, opt->timeout);
     book->callback([opt] { run_book(*opt); });
 }
 

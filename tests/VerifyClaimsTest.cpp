@@ -291,7 +291,9 @@ TEST(VerifyCompare, AztlanEditionsDifferOnTieBreak) {
 }
 
 // Xalapa Atlacoya: 6 number tiles (2-7) per player for up to 6 players, but the box lists 30.
-TEST(VerifyShipped, XalapaAtlacoyaNumberTilesDoNotFit) {
+// The Xalapa findings: Atlacoya's number tiles do not fit in the box, and 5 penalty tokens do not
+// cover a round of 7 challenges; every other claim holds (the mirrored boards included).
+TEST(VerifyShipped, XalapaAtlacoyaNumberTilesAndTokensPerRoundDoNotFit) {
     auto claims = load_claims_file(std::string(TLALOC_SOURCE_DIR) + "/verify/rulebooks/xalapa-it.json",
                                    cli::claim_catalog());
     auto report = check_claims(claims, CheckContext{});
@@ -299,6 +301,9 @@ TEST(VerifyShipped, XalapaAtlacoyaNumberTilesDoNotFit) {
         if (r.id == "atlacoya-number-tiles") {
             EXPECT_EQ(r.status, Status::False);
             EXPECT_NE(r.evidence.find("36"), std::string::npos) << r.evidence;
+        } else if (r.id == "tokens-per-round") {
+            EXPECT_EQ(r.status, Status::False);
+            EXPECT_NE(r.evidence.find("2 short"), std::string::npos) << r.evidence;
         } else {
             EXPECT_EQ(r.status, Status::True) << r.id << ": " << r.evidence;
         }

@@ -9,7 +9,7 @@ namespace {
 // Z3's answer when its `timeout` parameter stops a check.
 bool timed_out(const std::string& reason) {
     return reason.find("timeout") != std::string::npos || reason.find("canceled") != std::string::npos ||
-           reason.find("cancelled") != std::string::npos;
+           reason.find("cancelled") != std::string::npos || reason.find("interrupted") != std::string::npos;
 }
 }  // namespace
 

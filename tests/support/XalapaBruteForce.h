@@ -217,8 +217,8 @@ private:
             if (keep_) out_.sets.push_back(chosen_);
             return;
         }
-        const int* sign = &sign_[i * tasks_];
-        if (left > 0) {  // a stone on field i
+        const int* sign = sign_.data() + i * tasks_;  // no tasks: an empty row, never read
+        if (left > 0) {                               // a stone on field i
             chosen_.set(i);
             for (std::size_t t = 0; t < tasks_; ++t) count_[t] += sign[t];
             for (std::size_t p : holding_[i]) --missing_[p];
