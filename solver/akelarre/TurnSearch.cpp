@@ -231,7 +231,8 @@ void TurnSearchImpl::read_root(int steps) {
         const auto& place = turn_.places[p];
         if (place.cards.size() > static_cast<std::size_t>(kSlots) || why_cannot_finish({place}))
             throw std::invalid_argument("search_best_play: a table meld of 1, 2 or 5 cards");
-        for (const Card& c : place.cards) insert_sorted(root_.piles[p].cards.data(), root_.piles[p].size, card_code(c));
+        for (const Card& c : place.cards)
+            insert_sorted(root_.piles[p].cards.data(), root_.piles[p].size, card_code(c));
         mine_.push_back(place.owner == turn_.me);
         any_mine_ = any_mine_ || mine_.back();
     }
@@ -245,7 +246,8 @@ void TurnSearchImpl::read_root(int steps) {
 void TurnSearchImpl::mark_live_cards() {
     std::vector<CardCode> pool(root_.hand.begin(), root_.hand.begin() + root_.hand_size);
     for (std::size_t p = 0; p < turn_.places.size(); ++p)
-        pool.insert(pool.end(), root_.piles[p].cards.begin(), root_.piles[p].cards.begin() + root_.piles[p].size);
+        pool.insert(pool.end(), root_.piles[p].cards.begin(),
+                    root_.piles[p].cards.begin() + root_.piles[p].size);
     for (int h = 0; h < root_.hand_size; ++h) {
         const CardCode x = root_.hand[static_cast<std::size_t>(h)];
         std::vector<CardCode> others = pool;
@@ -472,10 +474,12 @@ void TurnSearchImpl::finish_component(int root, std::size_t edge_mark) {
     for (int m : members) value_[static_cast<std::size_t>(m)] = local_[static_cast<std::size_t>(m)];
     if (members.size() > 1) {
         std::unordered_map<int, std::vector<int>> into;
-        for (std::size_t e = edge_mark; e < edges_.size(); ++e) into[edges_[e].second].push_back(edges_[e].first);
+        for (std::size_t e = edge_mark; e < edges_.size(); ++e)
+            into[edges_[e].second].push_back(edges_[e].first);
         std::priority_queue<std::pair<Score, int>, std::vector<std::pair<Score, int>>, BestOnTop> queue;
         for (int m : members)
-            if (!value_[static_cast<std::size_t>(m)].none()) queue.push({value_[static_cast<std::size_t>(m)], m});
+            if (!value_[static_cast<std::size_t>(m)].none())
+                queue.push({value_[static_cast<std::size_t>(m)], m});
         while (!queue.empty()) {
             auto [score, m] = queue.top();
             queue.pop();
