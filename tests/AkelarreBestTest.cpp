@@ -153,6 +153,48 @@ TEST(AkelarreBest, DeadCardsStayInTheHand) {
     expect_all_agree(turn, "dead cards");
 }
 
+// Reading of "sottrarre una carta dal poker": a card may be taken from any meld that has four cards
+// at that moment, also one refilled to four in the same play, so a second card can come from it.
+// F5 taken from Anna's 5s completes my fairies (14 points), W5 refills the 5s to four, and D5 taken
+// too completes my druids (4 more). Taking once, the best would be 14 points.
+TEST(AkelarreBest, TakingASecondCardFromAMeldRefilledToFour) {
+    auto turn = parse(
+        R"({"hand": ["W5"], "table": [{"place": 0, "owner": "Anna", "cards": ["F5", "D5", "G5", "N5"]},
+                      {"place": 1, "owner": "me", "cards": ["F2", "F3", "F4", "FJ"]},
+                      {"place": 2, "owner": "me", "cards": ["D2", "D3", "D4", "DJ"]}],
+            "free_places": 0, "favourite": "F"})");
+    const std::vector<Move> refill = {
+        {cards({"F5"})[0], 0, 1}, {cards({"W5"})[0], std::nullopt, 0}, {cards({"D5"})[0], 0, 2}};
+    EXPECT_EQ(why_illegal(turn, refill), std::nullopt);
+    const std::vector<Move> no_refill = {{cards({"F5"})[0], 0, 1}, {cards({"D5"})[0], 0, 2}};
+    EXPECT_NE(why_illegal(turn, no_refill), std::nullopt);  // three cards left: not a "poker"
+    TurnSearchResult b = search_best_play(turn);
+    EXPECT_EQ(figures(b.outcome), figures(1, 14 + 4, 3));
+    EXPECT_EQ(std::count_if(b.outcome.moves.begin(), b.outcome.moves.end(),
+                            [](const Move& m) { return m.from == 0; }),
+              2);
+    expect_exhaustive_agrees(turn, "refilled to four");
+}
+
+// Reading of the joker ("sostituisce qualsiasi carta della sua famiglia"): three jokers are three
+// families, so they are a set whose value the next card fixes (or none does). FJ GJ DJ are laid
+// alone, or with N4 as a set of 4s; from FJ GJ DJ N4 on the table any card may be taken.
+TEST(AkelarreBest, ThreeJokersMakeASetOfAnyValue) {
+    MeldReading three = read_meld(cards({"FJ", "GJ", "DJ"}));
+    ASSERT_TRUE(three.valid);
+    EXPECT_EQ(three.kind, MeldKind::Set);
+    EXPECT_EQ(describe(three).rfind("set of any one value", 0), 0u) << describe(three);
+    for (std::size_t i = 0; i < 4; ++i) EXPECT_TRUE(can_take(cards({"FJ", "GJ", "DJ", "N4"}), i));
+    auto alone = parse(R"({"hand": ["FJ", "GJ", "DJ"], "free_places": 1, "favourite": "N"})");
+    EXPECT_EQ(figures(search_best_play(alone).outcome), figures(3, 0, 3));
+    expect_all_agree(alone, "three jokers");
+    auto with_four = parse(R"({"hand": ["FJ", "GJ", "DJ", "N4", "W2"], "free_places": 1, "favourite": "N"})");
+    TurnSearchResult b = search_best_play(with_four);
+    EXPECT_EQ(figures(b.outcome), figures(4, 0, 4));
+    EXPECT_EQ(b.outcome.hand_left, cards({"W2"}));
+    expect_all_agree(with_four, "three jokers and N4");
+}
+
 // `--steps` bounds the play: the best among plays of at most that many moves.
 TEST(AkelarreBest, AStepBoundKeepsTheBestShortPlay) {
     TurnPosition turn = load_turn(std::string(TLALOC_SOURCE_DIR) + "/puzzles/akelarre/carlo.json");
