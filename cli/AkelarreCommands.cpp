@@ -5,7 +5,7 @@
 #include "cli/Commands.h"
 #include "model/akelarre/Meld.h"
 #include "model/common/Json.h"
-#include "solver/akelarre/BestPlay.h"
+#include "solver/akelarre/TurnSearch.h"
 #include "solver/common/SearchLimit.h"
 
 namespace tlaloc::cli {
@@ -86,9 +86,9 @@ std::string cards_text(const std::vector<Card>& cards) {
 
 void run_best(const BestOptions& opt) {
     TurnPosition turn = load_turn(opt.file);
-    BestPlay best;
+    TurnSearchResult best;
     try {
-        best = best_play(turn, opt.steps, opt.timeout);
+        best = search_best_play(turn, opt.steps, opt.timeout);
     } catch (solver::SearchLimitReached& e) {
         e.set_context(opt.file, opt.timeout);
         throw;
@@ -103,8 +103,10 @@ void run_best(const BestOptions& opt) {
     }
     std::cout << "played " << o.played << " of " << turn.hand.size() << " hand cards, " << o.points
               << " points captured for " << turn.me << " in " << o.moves.size()
-              << " moves   (each optimal in turn: proved, " << best.checks
-              << " solver checks, plays of up to " << best.steps << " moves)\n";
+              << " moves   (each optimal in turn: proved by an exact search over " << best.states
+              << " states, "
+              << (best.steps ? "plays of up to " + std::to_string(best.steps) + " moves" : "every play")
+              << ")\n";
     std::cout << "moves:\n";
     for (const Move& m : o.moves) std::cout << "  " << to_string(m, turn.places) << "\n";
     for (const auto& c : o.captured)
@@ -123,13 +125,14 @@ void add_best(CLI::App& group) {
     auto* best = group.add_subcommand(
         "best",
         "The play that puts the most hand cards onto the table this turn (ties: the most points captured\n"
-        "for \"me\", then the fewest moves), proved optimal and replayed through the rules engine. TURN.json format: docs/akelarre.md.\n"
+        "for \"me\", then the fewest moves) over every legal play, found by an exact search and replayed\n"
+        "through the rules engine. TURN.json format: docs/akelarre.md.\n"
         "Example: tlaloc akelarre best puzzles/akelarre/carlo.json --json");
     best->add_option("TURN", opt->file, "the turn: hand, table, free_places, favourite")->required();
     best->add_flag("--json", opt->json,
                    "print one JSON object: played, points, melds, hand, captured, moves");
     best->add_option("--steps", opt->steps,
-                     "most single-card moves a play may have (default: hand + table cards)")
+                     "optional bound: the best among plays of at most this many moves (default: no bound)")
         ->check(CLI::Range(1, 40));
     best->add_option("--timeout", opt->timeout,
                      "seconds the search may take (0: no limit); out of time: one line on stderr, exit 3")

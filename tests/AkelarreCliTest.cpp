@@ -84,10 +84,11 @@ TEST(AkelarreCli, BestRejectsBadTurnsWithExitTwo) {
     EXPECT_EQ(r.code, 2) << r.out;
 }
 
-// --timeout: a turn known to take minutes (7 cards against three 4-card melds and two free places)
-// stops at the limit with one line on stderr, nothing on stdout, exit 3.
+// --timeout: a turn known to take minutes (7 cards against six melds, four of them 4-card melds
+// that cards can move between, and two free places) stops at the limit with one line on stderr,
+// nothing on stdout, exit 3.
 TEST(AkelarreCli, BestStopsAtTheTimeoutWithOneLineAndExitThree) {
-    std::string file = data("slow.json");
+    std::string file = data("crowded-table.json");
     SplitRun r = run_split("akelarre best " + file + " --timeout 1");
     EXPECT_EQ(r.code, 3) << r.err;
     EXPECT_EQ(r.out, "");
@@ -99,6 +100,23 @@ TEST(AkelarreCli, BestStopsAtTheTimeoutWithOneLineAndExitThree) {
     r = run_split("akelarre best " + file + " --timeout 1 --json");
     EXPECT_EQ(r.code, 3) << r.err;
     EXPECT_EQ(r.out, "");
+}
+
+// Three 4-card melds and two free places took the Z3 model minutes; the exact search answers at once,
+// and --steps bounds the play.
+TEST(AkelarreCli, BestAnswersTheThreeFourCardMeldTurnAndHonoursSteps) {
+    CliRun r = run("akelarre best " + data("slow.json") + " --json");
+    EXPECT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find("\"played\":6,"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\"points\":5,"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\"steps\":0"), std::string::npos) << r.out;
+    // In two moves only N4 fits a meld from the hand: it completes my 4s, then N5 taken from Bob's
+    // run completes Anna's 5s (8 + 3 points).
+    r = run("akelarre best " + data("slow.json") + " --json --steps 2");
+    EXPECT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find("\"played\":1,"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\"points\":11,"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\"steps\":2"), std::string::npos) << r.out;
 }
 
 TEST(AkelarreCli, BestTimeoutLeavesNormalAnswersAlone) {

@@ -51,7 +51,12 @@ public:
         return v;
     }
 
-    z3::expr moves_at_most(int k) const { return at_most(any_move_, k); }
+    // Moves come first and idle steps last, so "at most k moves" is "step k + 1 is idle": one literal,
+    // not a pseudo-Boolean bound (Z3 4.8.12 refutes satisfiable ones after push/pop rounds).
+    z3::expr moves_at_most(int k) const {
+        if (k < 0) return ctx_.bool_val(false);
+        return k >= T_ ? ctx_.bool_val(true) : !any_move_[k];
+    }
 
     // "points for me >= k" as one pseudo-Boolean constraint.
     z3::expr points_at_least(int k) {

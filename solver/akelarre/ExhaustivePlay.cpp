@@ -1,6 +1,7 @@
 #include "solver/akelarre/ExhaustivePlay.h"
 
 #include <algorithm>
+#include <deque>
 #include <set>
 #include <stdexcept>
 
@@ -8,62 +9,63 @@ namespace tlaloc::akelarre {
 
 namespace {
 
-class Search {
-public:
-    Search(const TurnPosition& turn, std::size_t max_positions) : turn_(turn), max_(max_positions) {}
-
-    void go(std::vector<MeetingPlace> places, std::vector<Card> hand, int played, int points) {
-        if (!seen_.insert(key(places, hand, points)).second) return;
-        if (seen_.size() >= max_)
-            throw std::length_error("exhaustive_best_play: more than " + std::to_string(max_) + " positions");
-        PlayPhase phase(places, hand);
-        if (!phase.why_cannot_finish() &&
-            (played > best_.played || (played == best_.played && points > best_.points)))
-            best_ = {played, points};
-        for (const Move& m : phase.legal_moves()) {
-            auto places2 = places;
-            auto hand2 = hand;
-            PlayPhase next(places2, hand2);
-            auto done = next.apply(m);
-            int gained = 0;
-            if (done)
-                for (const Card& c : my_share(done->cards, done->owner == turn_.me, turn_.favourite))
-                    gained += card_points(c, turn_.favourite);
-            go(places2, hand2, played + (m.from ? 0 : 1), points + gained);
-        }
-    }
-
-    PlayScore best() const { return best_; }
-
-private:
-    // The order of the hand's cards and of a meld's cards does not matter to what can follow.
-    static std::string key(const std::vector<MeetingPlace>& places, const std::vector<Card>& hand,
-                           int points) {
-        std::string k = std::to_string(points) + "|";
-        std::vector<Card> h = hand;
-        std::sort(h.begin(), h.end());
-        for (const Card& c : h) k += to_string(c);
-        for (const auto& p : places) {
-            std::vector<Card> cs = p.cards;
-            std::sort(cs.begin(), cs.end());
-            k += "|";
-            for (const Card& c : cs) k += to_string(c);
-        }
-        return k;
-    }
-
-    const TurnPosition& turn_;
-    std::size_t max_;
-    std::set<std::string> seen_;
-    PlayScore best_;
+struct Position {
+    std::vector<MeetingPlace> places;
+    std::vector<Card> hand;
+    int played = 0, points = 0, moves = 0;
 };
+
+// The order of the hand's cards and of a meld's cards does not matter to what can follow.
+std::string key(const Position& p) {
+    std::string k = std::to_string(p.points) + "|";
+    std::vector<Card> h = p.hand;
+    std::sort(h.begin(), h.end());
+    for (const Card& c : h) k += to_string(c);
+    for (const auto& place : p.places) {
+        std::vector<Card> cs = place.cards;
+        std::sort(cs.begin(), cs.end());
+        k += "|";
+        for (const Card& c : cs) k += to_string(c);
+    }
+    return k;
+}
+
+bool improves(const Position& p, const ExhaustiveBest& best) {
+    if (p.played != best.score.played) return p.played > best.score.played;
+    if (p.points != best.score.points) return p.points > best.score.points;
+    return best.moves < 0 || p.moves < best.moves;
+}
 
 }  // namespace
 
+ExhaustiveBest exhaustive_best(const TurnPosition& turn, std::size_t max_positions) {
+    ExhaustiveBest best;
+    std::set<std::string> seen;
+    std::deque<Position> queue{Position{turn.places, turn.hand}};
+    seen.insert(key(queue.front()));
+    while (!queue.empty()) {
+        Position at = std::move(queue.front());
+        queue.pop_front();
+        PlayPhase phase(at.places, at.hand);
+        if (!phase.why_cannot_finish() && improves(at, best)) best = {{at.played, at.points}, at.moves};
+        for (const Move& m : phase.legal_moves()) {
+            Position next{at.places, at.hand, at.played + (m.from ? 0 : 1), at.points, at.moves + 1};
+            PlayPhase step(next.places, next.hand);
+            if (auto done = step.apply(m))
+                for (const Card& c : my_share(done->cards, done->owner == turn.me, turn.favourite))
+                    next.points += card_points(c, turn.favourite);
+            if (!seen.insert(key(next)).second) continue;
+            if (seen.size() > max_positions)
+                throw std::length_error("exhaustive_best: more than " + std::to_string(max_positions) +
+                                        " positions");
+            queue.push_back(std::move(next));
+        }
+    }
+    return best;
+}
+
 PlayScore exhaustive_best_play(const TurnPosition& turn, std::size_t max_positions) {
-    Search search(turn, max_positions);
-    search.go(turn.places, turn.hand, 0, 0);
-    return search.best();
+    return exhaustive_best(turn, max_positions).score;
 }
 
 }  // namespace tlaloc::akelarre

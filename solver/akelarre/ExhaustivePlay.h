@@ -1,5 +1,5 @@
 // The best play's score by exhaustive search over the rules engine's legal moves (every order, every
-// take), without Z3: the independent reference best_play is checked against on small turns.
+// take), without Z3: the independent reference the solvers are checked against on small turns.
 #pragma once
 #include <cstddef>
 
@@ -13,8 +13,17 @@ struct PlayScore {
     bool operator==(const PlayScore&) const = default;
 };
 
-// Visits every reachable position of the play phase, each (position, points so far) once; more
-// than `max_positions` of them throws std::length_error (the turn is too large to search this way).
+// The three figures of the best play: most hand cards, then most points, then fewest moves.
+struct ExhaustiveBest {
+    PlayScore score;
+    int moves = -1;  // the fewest moves of a play with that score
+};
+
+// Visits every reachable position of the play phase, each (position, points so far) once, breadth
+// first (so each at the fewest moves that reach it); more than `max_positions` of them throws
+// std::length_error (the turn is too large to search this way).
+ExhaustiveBest exhaustive_best(const TurnPosition& turn, std::size_t max_positions = 400000);
+// exhaustive_best's score alone.
 PlayScore exhaustive_best_play(const TurnPosition& turn, std::size_t max_positions = 400000);
 
 }  // namespace tlaloc::akelarre

@@ -1,0 +1,22 @@
+// Best play of one Akelarre turn by an exact search over the play phase's states: the most hand
+// cards onto the table, then the most points captured for me, then the fewest moves, over every
+// legal play; the play is replayed through the rules engine, which recomputes the three figures.
+#pragma once
+#include <cstddef>
+
+#include "model/akelarre/Turn.h"
+
+namespace tlaloc::akelarre {
+
+struct TurnSearchResult {
+    TurnOutcome outcome;     // replayed through the rules engine
+    std::size_t states = 0;  // distinct states (up to interchangeable places) the search valued
+    int steps = 0;           // the bound on the moves of a play, 0 for none
+};
+
+// `steps` 0: every legal play, however long; otherwise plays of at most `steps` moves.
+// `timeout_seconds` (0: none) bounds the search in wall-clock time; when it runs out, throws
+// solver::SearchLimitReached whose best_so_far() names the best play found until then.
+TurnSearchResult search_best_play(const TurnPosition& turn, int steps = 0, unsigned timeout_seconds = 0);
+
+}  // namespace tlaloc::akelarre
