@@ -9,6 +9,7 @@
 #include "puzzles/akelarre/RandomTurn.h"
 #include "solver/akelarre/BestPlay.h"
 #include "solver/akelarre/ExhaustivePlay.h"
+#include "solver/akelarre/TurnSearch.h"
 
 namespace tlaloc::cli {
 
@@ -24,23 +25,26 @@ std::string score(int played, int points) {
     return std::to_string(played) + " cards for " + std::to_string(points) + " points";
 }
 
-// A random small turn: Z3's best play must be a legal play that replays to what it claims, and
-// score what the exhaustive search over the rules engine's legal moves finds best.
+// A random small turn: the exact search's best play (what `akelarre best` answers) must be a legal
+// play that replays to what it claims, and score what Z3's model and the exhaustive search over the
+// rules engine's legal moves find best: three independent routes to one answer.
 std::string best_play_agrees(std::uint64_t seed) {
     std::mt19937 rng(static_cast<std::mt19937::result_type>(seed));
     std::optional<akelarre::TurnPosition> turn;
     while (!turn) turn = akelarre::random_small_turn(rng);
-    akelarre::BestPlay z3 = akelarre::best_play(*turn);
-    const auto& claimed = z3.outcome;
+    const auto claimed = akelarre::search_best_play(*turn).outcome;
     if (auto why = akelarre::why_illegal(*turn, claimed.moves)) return "the best play is illegal: " + *why;
     akelarre::TurnOutcome replayed = akelarre::replay_turn(*turn, claimed.moves);
     if (replayed.played != claimed.played || replayed.points != claimed.points ||
         replayed.hand_left != claimed.hand_left)
         return "the best play claims " + score(claimed.played, claimed.points) + ", its replay gives " +
                score(replayed.played, replayed.points);
+    const akelarre::PlayScore found{claimed.played, claimed.points};
+    const auto z3 = akelarre::best_play(*turn).outcome;
     akelarre::PlayScore exhaustive = akelarre::exhaustive_best_play(*turn);
-    if (exhaustive != akelarre::PlayScore{claimed.played, claimed.points})
-        return "Z3's best play: " + score(claimed.played, claimed.points) +
+    if (exhaustive != found || akelarre::PlayScore{z3.played, z3.points} != found)
+        return "the search's best play: " + score(claimed.played, claimed.points) +
+               "; Z3's: " + score(z3.played, z3.points) +
                "; the exhaustive search's: " + score(exhaustive.played, exhaustive.points) + " (" +
                akelarre::turn_to_json(*turn).dump() + ")";
     return "";

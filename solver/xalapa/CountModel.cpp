@@ -6,21 +6,17 @@
 
 namespace tlaloc::xalapa {
 
-CountModel::CountModel(const Challenge& ch, const ChallengeFields& fields, bool per_field_classes)
-    : per_field(per_field_classes) {
+CountModel::CountModel(const Challenge& ch, const ChallengeFields& fields) {
     const int n = ch.board.size();
     class_of.assign(static_cast<std::size_t>(n), 0);
     std::map<std::vector<bool>, int> by_signature;
     for (int i = 0; i < n; ++i) {
-        int cls = i;  // per field: class i is field i
-        if (!per_field) {
-            std::vector<bool> signature;
-            for (std::size_t t = 0; t < ch.tasks.size(); ++t) {
-                signature.push_back(fields.feature[t].test(static_cast<std::size_t>(i)));
-                signature.push_back(fields.other[t].test(static_cast<std::size_t>(i)));
-            }
-            cls = by_signature.try_emplace(signature, static_cast<int>(classes.size())).first->second;
+        std::vector<bool> signature;
+        for (std::size_t t = 0; t < ch.tasks.size(); ++t) {
+            signature.push_back(fields.feature[t].test(static_cast<std::size_t>(i)));
+            signature.push_back(fields.other[t].test(static_cast<std::size_t>(i)));
         }
+        const int cls = by_signature.try_emplace(signature, static_cast<int>(classes.size())).first->second;
         if (cls == static_cast<int>(classes.size())) classes.emplace_back();
         classes[static_cast<std::size_t>(cls)].push_back(i);
         class_of[static_cast<std::size_t>(i)] = cls;

@@ -12,10 +12,8 @@
 namespace tlaloc::xalapa {
 
 struct CountModel {
-    // `per_field`: every field its own class (needed to tell optimal stone sets apart).
-    CountModel(const Challenge& challenge, const ChallengeFields& fields, bool per_field = false);
+    CountModel(const Challenge& challenge, const ChallengeFields& fields);
 
-    bool per_field;
     std::vector<std::vector<int>> classes;  // the fields of each class, in field order
     std::vector<int> class_of;              // per field
     // Per task, per class: +1 when the class counts for the task's feature, -1 for a Same task's

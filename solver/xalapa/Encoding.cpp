@@ -227,19 +227,15 @@ int useful_stones(const Challenge& ch, const CountModel& model, std::size_t c) {
 }
 
 // Order-encoded count literals per class ("class c holds more than k", each implying the one
-// below), as many as the class can usefully hold within `cap` stones; a field per class (per_field)
-// keeps its one literal.
+// below), as many as the class can usefully hold within `cap` stones.
 void add_count_literals(z3::solver& solver, Encoding& enc, const Challenge& ch, int cap) {
     const CountModel& model = enc.model;
     z3::context& ctx = solver.ctx();
     for (std::size_t c = 0; c < model.classes.size(); ++c) {
         enc.first.push_back(enc.stones.size());
-        enc.len.push_back(model.per_field ? model.size(c)
-                                          : std::min(model.size(c), cap));  // per field: x[i] always there
-        if (!model.per_field) enc.len.back() = std::min(enc.len.back(), useful_stones(ch, model, c));
+        enc.len.push_back(std::min({model.size(c), cap, useful_stones(ch, model, c)}));
         for (int k = 0; k < enc.len[c]; ++k) {
-            std::string name = model.per_field ? "x" + std::to_string(model.classes[c][0])
-                                               : "c" + std::to_string(c) + ">" + std::to_string(k);
+            std::string name = "c" + std::to_string(c) + ">" + std::to_string(k);
             enc.stones.push_back(ctx.bool_const(name.c_str()));
             if (k > 0)
                 solver.add(z3::implies(enc.stones[enc.stones.size() - 1], enc.stones[enc.stones.size() - 2]));

@@ -33,8 +33,7 @@ struct EncodingOptions {
 struct Encoding {
     const CountModel& model;
     // Order encoding of the class counts: stones[first[c] + k] is "class c holds more than k
-    // stones", so the number of true literals is the number of stones. With one class per field
-    // (CountModel's per_field), stones[i] is simply "a stone on field i".
+    // stones", so the number of true literals is the number of stones.
     z3::expr_vector stones;
     std::vector<unsigned> first;
     std::vector<int> len;  // literals per class: its size, or less (the scope's penalty bound, useful_stones)
