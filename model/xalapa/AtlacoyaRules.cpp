@@ -30,7 +30,8 @@ AtlacoyaPoints parse_atlacoya_points(const JsonPlace& where) {
     std::array<bool, kAtlacoyaHighestBid + 1> seen{};
     for (const JsonPlace& b : bids.items()) {
         b.expect_only_keys({"bid", "green", "red"});
-        const auto bid = static_cast<std::size_t>(b.at("bid").as_int(kAtlacoyaLowestBid, kAtlacoyaHighestBid));
+        const auto bid =
+            static_cast<std::size_t>(b.at("bid").as_int(kAtlacoyaLowestBid, kAtlacoyaHighestBid));
         if (seen[bid]) b.at("bid").fail("bid " + std::to_string(bid) + " is given twice");
         seen[bid] = true;
         // Points move a marker on a track: a few dozen either way is all a board can print.
@@ -67,7 +68,8 @@ std::optional<std::string> why_stones_illegal(const Challenge& row, const CellSe
     if ((stones & ~row.board.all_fields()).any()) return std::string("a stone lies outside the board");
     const auto count = static_cast<int>(stones.count());
     if (count > row.max_stones)
-        return std::to_string(count) + " stones, more than the " + std::to_string(row.max_stones) + " a player has";
+        return std::to_string(count) + " stones, more than the " + std::to_string(row.max_stones) +
+               " a player has";
     return std::nullopt;
 }
 
@@ -103,8 +105,8 @@ std::optional<std::string> walk(const std::vector<bool>& met, int tokens_left, c
 std::optional<std::string> why_illegal(const Challenge& row, int tokens_left, const AtlacoyaPlay& play) {
     const int top = std::min(kAtlacoyaHighestBid, static_cast<int>(atlacoya_order(row).size()));
     if (play.bid < kAtlacoyaLowestBid || play.bid > top)
-        return "bid " + std::to_string(play.bid) + " is not one of " + std::to_string(kAtlacoyaLowestBid) + ".." +
-               std::to_string(top);
+        return "bid " + std::to_string(play.bid) + " is not one of " + std::to_string(kAtlacoyaLowestBid) +
+               ".." + std::to_string(top);
     if (tokens_left < 0) return std::string("a player cannot hold fewer than 0 tokens");
     if (auto why = why_stones_illegal(row, play.stones)) return why;
     AtlacoyaOutcome scratch;

@@ -32,13 +32,14 @@ struct AtlacoyaPoints {
     std::string note;          // the file's own words on where the values come from
 };
 
-// {"placeholder": true, "note": "...", "bids": [{"bid": 2, "green": 3, "red": -1}, ...]} with every bid 2..7 once.
+// {"placeholder": true, "note": "...", "bids": [{"bid": 2, "green": 3, "red": -1}, ...]} with every bid 2..7
+// once.
 AtlacoyaPoints parse_atlacoya_points(const JsonPlace& where);
 AtlacoyaPoints load_atlacoya_points(const std::filesystem::path& file);
 AtlacoyaPoints load_atlacoya_points();  // the shipped table, puzzles/xalapa/atlacoya-points.json
 Json atlacoya_points_to_json(const AtlacoyaPoints& points);
 
-enum class AtlacoyaStep { Token, Stop };    // at a failed challenge: lay a token and go on, or stop
+enum class AtlacoyaStep { Token, Stop };   // at a failed challenge: lay a token and go on, or stop
 enum class AtlacoyaChoice { Green, Red };  // the points taken
 const char* to_string(AtlacoyaStep step);
 const char* to_string(AtlacoyaChoice choice);

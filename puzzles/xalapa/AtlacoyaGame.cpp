@@ -146,7 +146,8 @@ AtlacoyaGame play_atlacoya(ChallengeSolver& solver, const Catalogue& cat, const 
         std::vector<Challenge> rows;
         for (std::size_t p = 0; p < setup.seats.size(); ++p) {
             rows.push_back(row_on_board(d.row, setup.seats[p].board));
-            d.plays.push_back(bot_play(solver, setup.seats[p].bot, rows.back(), game.state.tokens[p], setup.points));
+            d.plays.push_back(
+                bot_play(solver, setup.seats[p].bot, rows.back(), game.state.tokens[p], setup.points));
         }
         d.outcomes = play_day(game.state, rows, setup.points, d.plays);
         d.points = game.state.points;

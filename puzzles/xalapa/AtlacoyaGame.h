@@ -34,8 +34,8 @@ struct AtlacoyaSetup {
 };
 
 // The seats for `bots` (2-6), each on a distinct shipped side chosen by the seed.
-AtlacoyaSetup setup_atlacoya(const Catalogue& catalogue, std::uint64_t seed, const std::vector<AtlacoyaBot>& bots,
-                             const AtlacoyaPoints& points);
+AtlacoyaSetup setup_atlacoya(const Catalogue& catalogue, std::uint64_t seed,
+                             const std::vector<AtlacoyaBot>& bots, const AtlacoyaPoints& points);
 
 // Day `day` (1-7) of the game with this seed: a basic deal with the expert columns and the position
 // card's 3-stone side, on `board`.

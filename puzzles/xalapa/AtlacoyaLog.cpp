@@ -68,25 +68,31 @@ Json atlacoya_setup_line(const AtlacoyaSetup& setup) {
         players.push_back({{"player", p + 1},
                            {"bot", to_string(setup.seats[p].bot)},
                            {"board", board_to_json(setup.seats[p].board)}});
-    return {{"kind", "setup"}, {"seed", setup.seed}, {"players", players}, {"points", atlacoya_points_to_json(setup.points)}};
+    return {{"kind", "setup"},
+            {"seed", setup.seed},
+            {"players", players},
+            {"points", atlacoya_points_to_json(setup.points)}};
 }
 
 Json atlacoya_day_line(int day, const AtlacoyaDay& d, const std::vector<Board>& boards) {
     Json plays = Json::array();
     for (std::size_t p = 0; p < d.plays.size(); ++p)
-        plays.push_back(atlacoya_play_entry(static_cast<int>(p) + 1, boards[p], d.plays[p], d.outcomes[p], d.points[p],
-                                   d.tokens[p]));
+        plays.push_back(atlacoya_play_entry(static_cast<int>(p) + 1, boards[p], d.plays[p], d.outcomes[p],
+                                            d.points[p], d.tokens[p]));
     return {{"kind", "day"}, {"day", day}, {"row", row_json(d.row)}, {"plays", plays}};
 }
 
 Json atlacoya_end_line(const AtlacoyaState& state, const std::vector<int>& places) {
     std::vector<std::size_t> order(places.size());
     for (std::size_t p = 0; p < order.size(); ++p) order[p] = p;
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return places[a] < places[b]; });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return places[a] < places[b]; });
     Json ranking = Json::array();
     for (std::size_t p : order)
-        ranking.push_back(
-            {{"place", places[p]}, {"player", p + 1}, {"points", state.points[p]}, {"tokens", state.tokens[p]}});
+        ranking.push_back({{"place", places[p]},
+                           {"player", p + 1},
+                           {"points", state.points[p]},
+                           {"tokens", state.tokens[p]}});
     return {{"kind", "end"}, {"points", state.points}, {"tokens", state.tokens}, {"ranking", ranking}};
 }
 

@@ -13,8 +13,8 @@ Json atlacoya_setup_line(const AtlacoyaSetup& setup);
 // A day line: the row without a board, and per player (playing on boards[p]) the play and its result.
 Json atlacoya_day_line(int day, const AtlacoyaDay& d, const std::vector<Board>& boards);
 // One player's entry of a day line; `total` and `tokens_left` are after the day.
-Json atlacoya_play_entry(int player, const Board& board, const AtlacoyaPlay& play, const AtlacoyaOutcome& outcome,
-                         int total, int tokens_left);
+Json atlacoya_play_entry(int player, const Board& board, const AtlacoyaPlay& play,
+                         const AtlacoyaOutcome& outcome, int total, int tokens_left);
 Json atlacoya_end_line(const AtlacoyaState& state, const std::vector<int>& places);
 // Every line of the game's log, each a JSON object dumped on one line and ended by "\n".
 std::string atlacoya_log_text(const AtlacoyaGame& game);

@@ -34,9 +34,9 @@ struct LoggedGame {
 };
 
 // The results a day entry records, in the order they are compared.
-const std::vector<std::string> kResultKeys = {"met",         "covered",          "stopped_at", "scored",
-                                              "points",      "tokens_laid",      "tokens_lost",
-                                              "tokens_recovered", "total",       "tokens_left"};
+const std::vector<std::string> kResultKeys = {"met",    "covered",     "stopped_at",  "scored",
+                                              "points", "tokens_laid", "tokens_lost", "tokens_recovered",
+                                              "total",  "tokens_left"};
 
 std::vector<LogLine> read_lines(const std::string& name, const std::string& content) {
     std::vector<LogLine> out;
@@ -56,7 +56,8 @@ std::vector<LogLine> read_lines(const std::string& name, const std::string& cont
 
 void expect_kind(const JsonPlace& line, const std::string& kind) {
     const JsonPlace k = line.at("kind");
-    if (k.as_string() != kind) k.fail("expected a \"" + kind + "\" line here, found \"" + k.as_string() + "\"");
+    if (k.as_string() != kind)
+        k.fail("expected a \"" + kind + "\" line here, found \"" + k.as_string() + "\"");
 }
 
 void read_setup(const LogLine& line, LoggedGame& game) {
@@ -69,9 +70,11 @@ void read_setup(const LogLine& line, LoggedGame& game) {
         players.fail("an Atlacoya game has 2 to 6 players, not " + std::to_string(players.size()));
     for (const JsonPlace& seat : players.items()) {
         seat.expect_only_keys({"player", "bot", "board"});
-        if (seat.at("player").as_int(1, kAtlacoyaMaxPlayers) != static_cast<std::int64_t>(game.boards.size()) + 1)
+        if (seat.at("player").as_int(1, kAtlacoyaMaxPlayers) !=
+            static_cast<std::int64_t>(game.boards.size()) + 1)
             seat.at("player").fail("players are numbered 1, 2, ... in order");
-        if (!parse_atlacoya_bot(seat.at("bot").as_string())) seat.at("bot").fail("expected cautious or greedy");
+        if (!parse_atlacoya_bot(seat.at("bot").as_string()))
+            seat.at("bot").fail("expected cautious or greedy");
         game.boards.push_back(parse_board(seat.at("board")));
     }
     game.points = parse_atlacoya_points(p.at("points"));
@@ -81,7 +84,8 @@ void read_setup(const LogLine& line, LoggedGame& game) {
 void read_stones(const JsonPlace& list, const Board& board, LoggedPlay& out) {
     for (const JsonPlace& s : list.items()) {
         if (s.size() != 2) s.fail("expected a field [row, column]");
-        const Cell c{static_cast<int>(s.at(0).as_int(0, kMaxSide - 1)), static_cast<int>(s.at(1).as_int(0, kMaxSide - 1))};
+        const Cell c{static_cast<int>(s.at(0).as_int(0, kMaxSide - 1)),
+                     static_cast<int>(s.at(1).as_int(0, kMaxSide - 1))};
         const std::string field = "[" + std::to_string(c.row) + "," + std::to_string(c.col) + "]";
         if (!board.contains(c)) {
             if (!out.stone_fault) out.stone_fault = "a stone on " + field + " lies outside the board";
@@ -100,7 +104,8 @@ void check_result_types(const JsonPlace& e) {
     if (!e.at("stopped_at").is_null()) e.at("stopped_at").as_int(1, kAtlacoyaHighestBid);
     const JsonPlace scored = e.at("scored");
     if (scored.as_string() != "green" && scored.as_string() != "red") scored.fail("expected green or red");
-    for (const char* key : {"points", "tokens_laid", "tokens_lost", "tokens_recovered", "total", "tokens_left"})
+    for (const char* key :
+         {"points", "tokens_laid", "tokens_lost", "tokens_recovered", "total", "tokens_left"})
         e.at(key).as_int(-1000000, 1000000);
 }
 
@@ -131,10 +136,12 @@ LoggedDay read_day(const LogLine& line, int day, const std::vector<Board>& board
     const JsonPlace p(line.json, line.where);
     p.expect_only_keys({"kind", "day", "row", "plays"});
     expect_kind(p, "day");
-    if (p.at("day").as_int(1, kAtlacoyaDays) != day) p.at("day").fail("expected day " + std::to_string(day) + " here");
+    if (p.at("day").as_int(1, kAtlacoyaDays) != day)
+        p.at("day").fail("expected day " + std::to_string(day) + " here");
     const JsonPlace row = p.at("row");
     row.expect_object();
-    if (row.has("board")) row.at("board").fail("the row carries no board: each player's is in the setup line");
+    if (row.has("board"))
+        row.at("board").fail("the row carries no board: each player's is in the setup line");
     LoggedDay out;
     out.where = line.where;
     for (const Board& b : boards) {
@@ -174,15 +181,17 @@ LoggedGame read_game(const std::string& name, const std::string& content) {
     for (std::size_t i = 1; i < std::min(lines.size(), expected - 1); ++i)
         game.days.push_back(read_day(lines[i], static_cast<int>(i), game.boards));
     if (lines.size() < expected)
-        throw InputError(lines.back().where, "", "the log ends here, before its " + std::to_string(kAtlacoyaDays) +
-                                                     " days and its end line");
+        throw InputError(
+            lines.back().where, "",
+            "the log ends here, before its " + std::to_string(kAtlacoyaDays) + " days and its end line");
     if (lines.size() > expected) throw InputError(lines[expected].where, "", "a line after the end line");
     check_end_types(JsonPlace(lines.back().json, lines.back().where), game.boards.size());
     game.end = lines.back().json;
     return game;
 }
 
-std::string differs(const std::string& step, const std::string& key, const Json& recorded, const Json& rules) {
+std::string differs(const std::string& step, const std::string& key, const Json& recorded,
+                    const Json& rules) {
     return step + ": " + key + " recorded " + recorded.dump() + ", the rules give " + rules.dump();
 }
 
@@ -231,8 +240,8 @@ AtlacoyaReplay replay_atlacoya(const std::string& name, const std::string& conte
     const Json rules = atlacoya_end_line(state, atlacoya_places(state));
     for (const char* key : {"points", "tokens", "ranking"})
         if (game.end.at(key) != rules.at(key)) {
-            out.wrong = "end: " + std::string(key) + " recorded " + game.end.at(key).dump() + ", the game gives " +
-                        rules.at(key).dump();
+            out.wrong = "end: " + std::string(key) + " recorded " + game.end.at(key).dump() +
+                        ", the game gives " + rules.at(key).dump();
             return out;
         }
     return out;
