@@ -66,8 +66,8 @@ TEST(XalapaAtlacoyaRules, ATokenLaidIsLostWithGreen) {
 
 TEST(XalapaAtlacoyaRules, ATokenLaidIsRecoveredWithRed) {
     const AtlacoyaPoints pts = load_atlacoya_points();
-    const AtlacoyaOutcome o = resolve(kRow, pts, 2, play_of(6, {AtlacoyaStep::Token, AtlacoyaStep::Token},
-                                                             AtlacoyaChoice::Red));
+    const AtlacoyaOutcome o =
+        resolve(kRow, pts, 2, play_of(6, {AtlacoyaStep::Token, AtlacoyaStep::Token}, AtlacoyaChoice::Red));
     EXPECT_EQ(o.points, pts.red[6]);
     EXPECT_EQ(o.covered, (std::vector<int>{1, 4}));
     EXPECT_EQ(o.tokens_lost, 0);
@@ -85,7 +85,8 @@ TEST(XalapaAtlacoyaRules, AStopMidRowTakesRedAndGivesTheTokensBack) {
     EXPECT_EQ(o.tokens_recovered, 1);
     EXPECT_EQ(o.tokens_lost, 0);
     // Stopping leaves no choice to make, and no step after the stop.
-    EXPECT_TRUE(why_illegal(kRow, 3, play_of(7, {AtlacoyaStep::Token, AtlacoyaStep::Stop}, AtlacoyaChoice::Red)));
+    EXPECT_TRUE(
+        why_illegal(kRow, 3, play_of(7, {AtlacoyaStep::Token, AtlacoyaStep::Stop}, AtlacoyaChoice::Red)));
     EXPECT_TRUE(why_illegal(kRow, 3, play_of(2, {AtlacoyaStep::Stop, AtlacoyaStep::Token}, std::nullopt)));
 }
 
@@ -95,7 +96,8 @@ TEST(XalapaAtlacoyaRules, APlayerWithoutTokensMustStop) {
     EXPECT_NE(why->find("challenge 2 failed and no token is left"), std::string::npos) << *why;
     EXPECT_EQ(why_illegal(kRow, 0, play_of(3, {AtlacoyaStep::Stop}, std::nullopt)), std::nullopt);
     // One token gets a player past challenge 2 but not past challenge 5.
-    EXPECT_TRUE(why_illegal(kRow, 1, play_of(5, {AtlacoyaStep::Token, AtlacoyaStep::Token}, AtlacoyaChoice::Red)));
+    EXPECT_TRUE(
+        why_illegal(kRow, 1, play_of(5, {AtlacoyaStep::Token, AtlacoyaStep::Token}, AtlacoyaChoice::Red)));
 }
 
 TEST(XalapaAtlacoyaRules, OtherBrokenRules) {
@@ -128,7 +130,8 @@ TEST(XalapaAtlacoyaRules, TheStateAndTheRanking) {
     EXPECT_EQ(atlacoya_places(state), (std::vector<int>{2, 1, 3}));  // ties go to more tokens left
     // An illegal play leaves the state as it was.
     const AtlacoyaState before = state;
-    EXPECT_THROW(play_day(state, rows, pts, {play_of(3, {}, AtlacoyaChoice::Green), play_of(2, {}, {}), play_of(2, {}, {})}),
+    EXPECT_THROW(play_day(state, rows, pts,
+                          {play_of(3, {}, AtlacoyaChoice::Green), play_of(2, {}, {}), play_of(2, {}, {})}),
                  std::logic_error);
     EXPECT_EQ(state.points, before.points);
     EXPECT_EQ(state.day, before.day);
@@ -149,7 +152,8 @@ void check_invariants(const AtlacoyaGame& g, int game) {
         const AtlacoyaDay& day = g.days[d];
         for (std::size_t p = 0; p < n; ++p) {
             const Challenge row = row_on_board(day.row, g.setup.seats[p].board);
-            EXPECT_EQ(why_illegal(row, tokens[p], day.plays[p]), std::nullopt) << "game " << game << " day " << d + 1;
+            EXPECT_EQ(why_illegal(row, tokens[p], day.plays[p]), std::nullopt)
+                << "game " << game << " day " << d + 1;
             const AtlacoyaOutcome& o = day.outcomes[p];
             EXPECT_EQ(o.tokens_laid, o.tokens_lost + o.tokens_recovered);
             points[p] += o.points;
@@ -175,7 +179,8 @@ TEST(XalapaAtlacoyaGame, SeededPlayoutsKeepTheInvariantsAndReplay) {
     const int games = scaled_rounds(20, 5, 3);
     for (int i = 0; i < games; ++i) {
         const int players = 2 + i % 5;
-        const AtlacoyaGame g = play_atlacoya(solver, cat, setup_atlacoya(cat, 100 + i, mixed_bots(players, i), pts));
+        const AtlacoyaGame g =
+            play_atlacoya(solver, cat, setup_atlacoya(cat, 100 + i, mixed_bots(players, i), pts));
         check_invariants(g, i);
         for (const AtlacoyaDay& d : g.days)
             for (const AtlacoyaOutcome& o : d.outcomes) {
@@ -194,7 +199,8 @@ TEST(XalapaAtlacoyaGame, SeededPlayoutsKeepTheInvariantsAndReplay) {
 
 TEST(XalapaAtlacoyaGame, TheSameSeedGivesTheSameLog) {
     const auto dir = scratch_dir("atlacoya-game");
-    const std::string args = "xalapa atlacoya play --players 4 --seed 11 --bots greedy,cautious,greedy,greedy";
+    const std::string args =
+        "xalapa atlacoya play --players 4 --seed 11 --bots greedy,cautious,greedy,greedy";
     CliRun a = run_tlaloc_split(args + " --log " + (dir / "a.jsonl").string());
     CliRun b = run_tlaloc_split(args + " --log " + (dir / "b.jsonl").string());
     ASSERT_EQ(a.code, 0) << a.err;
@@ -223,7 +229,8 @@ std::vector<std::string> lines_of(const std::string& text) {
 // The log of a 3-player game, a file holding it with `edit` applied to its lines, and replay's answer.
 CliRun replay_edited(const std::string& name, const std::function<void(std::vector<std::string>&)>& edit) {
     static const std::string log =
-        run_tlaloc_split("xalapa atlacoya play --players 3 --seed 5 --bots cautious,greedy,greedy --json").out;
+        run_tlaloc_split("xalapa atlacoya play --players 3 --seed 5 --bots cautious,greedy,greedy --json")
+            .out;
     std::vector<std::string> lines = lines_of(log);
     edit(lines);
     const auto file = scratch_dir("atlacoya-replay") / name;
@@ -243,7 +250,8 @@ TEST(XalapaAtlacoyaGame, ATamperedLogIsCaughtAtTheStep) {
     CliRun ok = replay_edited("ok.jsonl", [](auto&) {});
     EXPECT_EQ(ok.code, 0) << ok.out << ok.err;
     CliRun bid = replay_edited("bid.jsonl", [](auto& lines) {
-        edit_play(lines, 2, 2, [](Json& e) { e["bid"] = e["bid"].get<int>() == 2 ? 3 : e["bid"].get<int>() - 1; });
+        edit_play(lines, 2, 2,
+                  [](Json& e) { e["bid"] = e["bid"].get<int>() == 2 ? 3 : e["bid"].get<int>() - 1; });
     });
     EXPECT_EQ(bid.code, 1) << bid.out << bid.err;
     EXPECT_NE(bid.out.find("day 2, player 2: "), std::string::npos) << bid.out;
@@ -278,7 +286,8 @@ TEST(XalapaAtlacoyaGame, AMalformedLogIsBadInput) {
     expect_bad(replay_edited("type.jsonl",
                              [](auto& lines) { edit_play(lines, 2, 1, [](Json& e) { e["bid"] = "four"; }); }),
                "type.jsonl:3: plays[0].bid");
-    expect_bad(replay_edited("order.jsonl", [](auto& lines) { std::swap(lines[1], lines[2]); }), "order.jsonl:2: day");
+    expect_bad(replay_edited("order.jsonl", [](auto& lines) { std::swap(lines[1], lines[2]); }),
+               "order.jsonl:2: day");
     expect_bad(replay_edited("empty.jsonl", [](auto& lines) { lines.clear(); }), "empty.jsonl");
     expect_bad(run_tlaloc_split("xalapa atlacoya replay /nonexistent/game.jsonl"), "/nonexistent/game.jsonl");
 }
