@@ -336,7 +336,9 @@ TEST(XalapaAtlacoyaGame, BotBidsAgreeWithTheExhaustiveWalk) {
         // The cautious bot's stones are a fewest set for its bid when the bid can be met.
         const AtlacoyaRow spec{atlacoya_order(row), {}};
         const int fewest = exact_fewest_stones(row, tasks_to_meet(spec, cautious.bid, {}));
-        if (fewest >= 0) EXPECT_EQ(static_cast<int>(cautious.stones.count()), fewest) << "row " << i;
+        if (fewest >= 0) {
+            EXPECT_EQ(static_cast<int>(cautious.stones.count()), fewest) << "row " << i;
+        }
         EXPECT_EQ(why_illegal(row, tokens, cautious), std::nullopt);
         EXPECT_EQ(why_illegal(row, tokens, greedy), std::nullopt);
     }
