@@ -1,14 +1,21 @@
 #include "cli/XalapaAtlacoya.h"
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <limits>
 #include <memory>
+#include <sstream>
 #include <string>
 
+#include "cli/Commands.h"
 #include "cli/Timeout.h"
 #include "model/common/InputError.h"
 #include "model/common/Json.h"
 #include "model/xalapa/Challenge.h"
 #include "puzzles/xalapa/Atlacoya.h"
+#include "puzzles/xalapa/AtlacoyaLog.h"
 
 namespace tlaloc::cli {
 
@@ -118,6 +125,177 @@ void add_advise(CLI::App& atlacoya) {
     cmd->callback([opt] { run_advise(*opt); });
 }
 
+struct PlayOptions {
+    int players = 0;
+    std::uint64_t seed = 1;
+    std::vector<std::string> bots;
+    std::string log;
+    bool json = false;
+    unsigned timeout = 600;
+};
+
+std::vector<AtlacoyaBot> seat_bots(const PlayOptions& opt) {
+    std::vector<AtlacoyaBot> bots;
+    if (opt.bots.empty()) {  // cautious and greedy in turn
+        for (int p = 0; p < opt.players; ++p)
+            bots.push_back(p % 2 ? AtlacoyaBot::Greedy : AtlacoyaBot::Cautious);
+        return bots;
+    }
+    if (static_cast<int>(opt.bots.size()) != opt.players)
+        throw CLI::ValidationError("--bots", "names " + std::to_string(opt.bots.size()) + " bots for " +
+                                                 std::to_string(opt.players) + " players (one per player)");
+    for (const std::string& name : opt.bots) {
+        auto bot = parse_atlacoya_bot(name);
+        if (!bot)
+            throw CLI::ValidationError("--bots", "unknown bot \"" + name + "\" (bots: cautious, greedy)");
+        bots.push_back(*bot);
+    }
+    return bots;
+}
+
+std::string cells_text(const Board& board, const CellSet& stones) {
+    std::string out;
+    for (int i = 0; i < board.size(); ++i)
+        if (stones.test(static_cast<std::size_t>(i)))
+            out += (out.empty() ? "[" : " [") + std::to_string(board.cell(i).row) + "," +
+                   std::to_string(board.cell(i).col) + "]";
+    return out.empty() ? "none" : out;
+}
+
+std::string numbers_text(const std::vector<int>& positions) {
+    std::string out;
+    for (int c : positions) out += (out.empty() ? "" : " ") + std::to_string(c + 1);
+    return out.empty() ? "none" : out;
+}
+
+void print_row(const Challenge& row) {
+    int number = 0;
+    for (int t : atlacoya_order(row)) {
+        std::cout << "  " << ++number << ". ";
+        if (t == static_cast<int>(row.tasks.size())) {
+            std::cout << "the position card";
+            if (row.cards) std::cout << " " << row.cards->position;
+            std::cout << " (" << row.formation->cells.size() << " stones in its shape)\n";
+            continue;
+        }
+        const Task& task = row.tasks[static_cast<std::size_t>(t)];
+        std::cout << task.describe() << (task.label.empty() ? "" : " (" + task.label + ")") << "\n";
+    }
+}
+
+void print_play(std::size_t p, const Board& board, const AtlacoyaPlay& play, const AtlacoyaOutcome& o,
+                int total, int tokens) {
+    std::vector<int> met;
+    for (std::size_t c = 0; c < o.met.size(); ++c)
+        if (o.met[c]) met.push_back(static_cast<int>(c));
+    std::cout << "  player " << p + 1 << ": bid " << play.bid << ", stones " << cells_text(board, play.stones)
+              << "; met " << numbers_text(met);
+    if (!o.covered.empty()) std::cout << "; tokens on " << numbers_text(o.covered);
+    if (o.stopped_at) std::cout << "; stopped at " << *o.stopped_at + 1;
+    std::cout << "; " << to_string(o.scored) << " " << (o.points >= 0 ? "+" : "") << o.points << " -> "
+              << total << " points, " << tokens << " token" << (tokens == 1 ? "" : "s") << "\n";
+}
+
+void print_game(const AtlacoyaGame& game) {
+    const AtlacoyaSetup& setup = game.setup;
+    std::cout << "Atlacoya, seed " << setup.seed << ", " << setup.seats.size() << " players"
+              << (setup.points.placeholder ? " (green and red points: placeholder values)" : "") << "\n";
+    for (std::size_t p = 0; p < setup.seats.size(); ++p)
+        std::cout << "  player " << p + 1 << ": " << to_string(setup.seats[p].bot) << " on "
+                  << setup.seats[p].board.id << "\n";
+    for (std::size_t d = 0; d < game.days.size(); ++d) {
+        const AtlacoyaDay& day = game.days[d];
+        std::cout << "day " << d + 1 << ":\n";
+        print_row(day.row);
+        for (std::size_t p = 0; p < day.plays.size(); ++p)
+            print_play(p, setup.seats[p].board, day.plays[p], day.outcomes[p], day.points[p], day.tokens[p]);
+    }
+    std::cout << "ranking:\n";
+    std::vector<std::size_t> order(game.places.size());
+    for (std::size_t p = 0; p < order.size(); ++p) order[p] = p;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return game.places[a] < game.places[b]; });
+    for (std::size_t p : order) {
+        std::cout << "  " << game.places[p] << ". player " << p + 1 << " (" << to_string(setup.seats[p].bot)
+                  << ", " << setup.seats[p].board.id << "): " << game.state.points[p] << " points, "
+                  << game.state.tokens[p] << " token" << (game.state.tokens[p] == 1 ? "" : "s") << " left\n";
+    }
+}
+
+void run_play(const PlayOptions& opt) {
+    const std::vector<AtlacoyaBot> bots = seat_bots(opt);
+    const Catalogue catalogue = load_catalogue();
+    const AtlacoyaSetup setup = setup_atlacoya(catalogue, opt.seed, bots, load_atlacoya_points());
+    const solver::Deadline deadline(opt.timeout);
+    ChallengeSolver solver;
+    solver.set_deadline(&deadline);
+    const AtlacoyaGame game =
+        naming("xalapa atlacoya play", opt.timeout, [&] { return play_atlacoya(solver, catalogue, setup); });
+    const std::string log = atlacoya_log_text(game);
+    if (!opt.log.empty()) write_file_atomically(opt.log, log);
+    if (opt.json)
+        std::cout << log;
+    else
+        print_game(game);
+}
+
+void add_play(CLI::App& atlacoya) {
+    auto opt = std::make_shared<PlayOptions>();
+    auto* cmd = atlacoya.add_subcommand(
+        "play",
+        "Plays a whole Atlacoya game (7 days) between bots and prints each day's row, every bid,\n"
+        "the stones, the challenges met and the points, then the ranking. Same seed, same game.\n"
+        "Example: tlaloc xalapa atlacoya play --players 3 --seed 7 --bots cautious,greedy,greedy --log game.jsonl");
+    cmd->add_option("--players", opt->players, "number of players (2-6)")
+        ->required()
+        ->check(CLI::Range(2, 6));
+    cmd->add_option("--seed", opt->seed, "seed for the board sides and the rows")
+        ->capture_default_str()
+        ->check(CLI::Range(std::uint64_t{0},
+                           static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())));
+    cmd->add_option("--bots", opt->bots,
+                    "one bot per player, comma-separated: cautious or greedy\n"
+                    "(default: cautious and greedy in turn)")
+        ->delimiter(',');
+    cmd->add_option("--log", opt->log, "write the game as JSON lines to this file (replay checks it)");
+    cmd->add_flag("--json", opt->json, "print the JSON lines log instead of the text");
+    add_timeout(*cmd, opt->timeout);
+    cmd->callback([opt] { run_play(*opt); });
+}
+
+struct ReplayOptions {
+    std::string file;
+};
+
+void run_replay(const ReplayOptions& opt) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(opt.file, ec)) throw InputError(opt.file, "", "no such file");
+    if (std::filesystem::file_size(opt.file, ec) > kMaxJsonBytes)
+        throw InputError(opt.file, "", "larger than " + std::to_string(kMaxJsonBytes) + " bytes");
+    std::ifstream in(opt.file);
+    std::ostringstream text;
+    text << in.rdbuf();
+    const AtlacoyaReplay r = replay_atlacoya(opt.file, text.str());
+    if (r.wrong) {
+        std::cout << opt.file << ": " << *r.wrong << "\n";
+        set_exit_code(kExitFalseClaim);
+        return;
+    }
+    std::cout << opt.file << ": a legal game of " << r.players << " players over " << r.days
+              << " days; every recorded result and the ranking are right\n";
+}
+
+void add_replay(CLI::App& atlacoya) {
+    auto opt = std::make_shared<ReplayOptions>();
+    auto* cmd = atlacoya.add_subcommand(
+        "replay",
+        "Re-checks a game log from 'atlacoya play --log': every play against the rules, every result\n"
+        "and the ranking recomputed. Exit 0: all right; 1: the first wrong step; 2: not a game log.\n"
+        "Example: tlaloc xalapa atlacoya replay game.jsonl");
+    cmd->add_option("LOG", opt->file, "the JSON lines game log")->required();
+    cmd->callback([opt] { run_replay(*opt); });
+}
+
 }  // namespace
 
 void add_xalapa_atlacoya_commands(CLI::App& xalapa) {
@@ -125,6 +303,8 @@ void add_xalapa_atlacoya_commands(CLI::App& xalapa) {
         "atlacoya", "The Atlacoya variant: bid how many challenges of the row you will meet, in order.");
     atlacoya->require_subcommand(1);
     add_advise(*atlacoya);
+    add_play(*atlacoya);
+    add_replay(*atlacoya);
 }
 
 }  // namespace tlaloc::cli

@@ -6,16 +6,16 @@
 
 namespace tlaloc::xalapa {
 
-namespace {
-
-// Tasks 0..bid-1 without `cover` (sorted), and the formation (index tasks.size()) when there is one.
-std::vector<int> tasks_to_meet(const Challenge& row, int bid, const std::vector<int>& cover) {
+std::vector<int> tasks_to_meet(const AtlacoyaRow& row, int bid, const std::vector<int>& cover) {
     std::vector<int> out;
     for (int t = 0; t < bid; ++t)
-        if (!std::binary_search(cover.begin(), cover.end(), t)) out.push_back(t);
-    if (row.formation) out.push_back(static_cast<int>(row.tasks.size()));
+        if (!std::binary_search(cover.begin(), cover.end(), t))
+            out.push_back(row.order[static_cast<std::size_t>(t)]);
+    out.insert(out.end(), row.always.begin(), row.always.end());
     return out;
 }
+
+namespace {
 
 // Every k-subset of 0..n-1, in lexicographic order.
 std::vector<std::vector<int>> subsets(int n, int k) {
@@ -35,12 +35,13 @@ std::vector<std::vector<int>> subsets(int n, int k) {
 
 // The smallest cover of at most `tokens` of tasks 1..bid that leaves a row that can be met: every
 // cover of size k is asked before any of size k + 1, so the size found is the fewest.
-void find_cover(ChallengeSolver& solver, const Challenge& row, int tokens, BidAdvice& advice) {
+void find_cover(ChallengeSolver& solver, const Challenge& challenge, const AtlacoyaRow& row, int tokens,
+                BidAdvice& advice) {
     for (int k = 0; k <= std::min(tokens, advice.bid); ++k) {
         const std::vector<std::vector<int>> covers = subsets(advice.bid, k);
         std::vector<std::vector<int>> rests;
         for (const auto& c : covers) rests.push_back(tasks_to_meet(row, advice.bid, c));
-        const std::vector<bool> can = solver.can_meet_each(row, rests, row.max_stones);
+        const std::vector<bool> can = solver.can_meet_each(challenge, rests, challenge.max_stones);
         std::vector<std::size_t> feasible;
         std::vector<std::vector<int>> feasible_rests;
         for (std::size_t i = 0; i < covers.size(); ++i)
@@ -49,7 +50,7 @@ void find_cover(ChallengeSolver& solver, const Challenge& row, int tokens, BidAd
                 feasible_rests.push_back(rests[i]);
             }
         if (feasible.empty()) continue;
-        const std::vector<std::optional<int>> stones = solver.fewest_stones_each(row, feasible_rests);
+        const std::vector<std::optional<int>> stones = solver.fewest_stones_each(challenge, feasible_rests);
         std::size_t best = 0;  // fewest stones; the first such cover in lexicographic order
         for (std::size_t i = 0; i < feasible.size(); ++i) {
             if (!stones[i]) throw std::logic_error("atlacoya: a cover that can be met has no fewest stones");
@@ -65,11 +66,19 @@ void find_cover(ChallengeSolver& solver, const Challenge& row, int tokens, BidAd
 }  // namespace
 
 AtlacoyaAdvice advise_bids(ChallengeSolver& solver, const Challenge& row, int tokens) {
-    const int top = std::min(kAtlacoyaHighestBid, static_cast<int>(row.tasks.size()));
+    AtlacoyaRow spec;
+    for (int t = 0; t < static_cast<int>(row.tasks.size()); ++t) spec.order.push_back(t);
+    if (row.formation) spec.always.push_back(static_cast<int>(row.tasks.size()));
+    return advise_row(solver, row, spec, tokens);
+}
+
+AtlacoyaAdvice advise_row(ChallengeSolver& solver, const Challenge& challenge, const AtlacoyaRow& row,
+                          int tokens) {
+    const int top = std::min(kAtlacoyaHighestBid, static_cast<int>(row.order.size()));
     if (top < kAtlacoyaLowestBid) throw std::invalid_argument("an Atlacoya row needs at least 2 tasks");
     std::vector<std::vector<int>> prefixes;
     for (int b = kAtlacoyaLowestBid; b <= top; ++b) prefixes.push_back(tasks_to_meet(row, b, {}));
-    const std::vector<std::optional<int>> fewest = solver.fewest_stones_each(row, prefixes);
+    const std::vector<std::optional<int>> fewest = solver.fewest_stones_each(challenge, prefixes);
     AtlacoyaAdvice out;
     out.tokens = std::max(0, tokens);
     for (int b = kAtlacoyaLowestBid; b <= top; ++b) {
@@ -81,7 +90,7 @@ AtlacoyaAdvice advise_bids(ChallengeSolver& solver, const Challenge& row, int to
                 advice.tokens_needed = 0;
                 advice.stones_with_cover = advice.stones;
             } else {
-                find_cover(solver, row, out.tokens, advice);
+                find_cover(solver, challenge, row, out.tokens, advice);
             }
             if (advice.tokens_needed) out.best_bid = b;
         }

@@ -1,0 +1,161 @@
+#include "puzzles/xalapa/AtlacoyaGame.h"
+
+#include <algorithm>
+#include <random>
+#include <stdexcept>
+
+#include "puzzles/xalapa/Atlacoya.h"
+#include "puzzles/xalapa/Deal.h"
+
+namespace tlaloc::xalapa {
+
+std::optional<AtlacoyaBot> parse_atlacoya_bot(const std::string& name) {
+    if (name == "cautious") return AtlacoyaBot::Cautious;
+    if (name == "greedy") return AtlacoyaBot::Greedy;
+    return std::nullopt;
+}
+
+const char* to_string(AtlacoyaBot bot) { return bot == AtlacoyaBot::Cautious ? "cautious" : "greedy"; }
+
+AtlacoyaSetup setup_atlacoya(const Catalogue& cat, std::uint64_t seed, const std::vector<AtlacoyaBot>& bots,
+                             const AtlacoyaPoints& points) {
+    const auto n = bots.size();
+    if (n < kAtlacoyaMinPlayers || n > kAtlacoyaMaxPlayers || n > cat.boards.size())
+        throw std::invalid_argument("an Atlacoya game has 2 to 6 players");
+    std::vector<std::size_t> sides(cat.boards.size());
+    for (std::size_t i = 0; i < sides.size(); ++i) sides[i] = i;
+    // Our own Fisher-Yates, so a seed picks the same sides with any standard library.
+    std::mt19937_64 rng(seed);
+    for (std::size_t i = sides.size(); i > 1; --i) std::swap(sides[i - 1], sides[rng() % i]);
+    AtlacoyaSetup setup;
+    setup.seed = seed;
+    setup.points = points;
+    for (std::size_t p = 0; p < n; ++p) setup.seats.push_back({bots[p], cat.boards[sides[p]].board});
+    return setup;
+}
+
+Challenge deal_atlacoya_row(const Catalogue& cat, std::uint64_t seed, int day, const Board& board) {
+    DealOptions o;
+    o.level = Level::Basic;
+    o.seed = seed * 1000003 + static_cast<std::uint64_t>(day);
+    o.board = board.id;
+    o.position_side = 3;
+    o.expert_columns = true;
+    return deal(cat, o).challenge;
+}
+
+Challenge row_on_board(const Challenge& row, const Board& board) {
+    Challenge out = row;
+    out.board = board;
+    out.board_ref.clear();
+    if (out.cards) out.cards->board = board.id;
+    return out;
+}
+
+namespace {
+
+// An optimal stone set meeting all of `required` when that is possible: the challenge holding only
+// those tasks, with a disfavor above the number of fields, so no stone saved is worth an unmet task.
+CellSet stones_for(ChallengeSolver& solver, const Challenge& row, const std::vector<int>& required) {
+    if (required.empty()) return {};
+    Challenge only = row;
+    only.tasks.clear();
+    only.formation.reset();
+    only.cards.reset();
+    for (int t : required) {
+        if (t == static_cast<int>(row.tasks.size()))
+            only.formation = row.formation;
+        else
+            only.tasks.push_back(row.tasks[static_cast<std::size_t>(t)]);
+    }
+    only.disfavor = row.board.size() + 1;
+    return solver.solve(only).stones;
+}
+
+// The bid, the challenges covered by planned tokens and the fewest stones for the rest (none when
+// even the lowest bid cannot be met: the bot then bids 2 and meets what it can).
+struct BotPlan {
+    int bid = kAtlacoyaLowestBid;
+    std::vector<int> cover;
+    std::optional<int> stones;
+};
+
+BotPlan plan(ChallengeSolver& solver, AtlacoyaBot bot, const Challenge& row, const AtlacoyaRow& spec,
+             int tokens_left) {
+    const int tokens = bot == AtlacoyaBot::Greedy ? tokens_left : 0;
+    const AtlacoyaAdvice advice = advise_row(solver, row, spec, tokens);
+    BotPlan out;
+    // Bids are in rising order and each needs what the lower ones need, so the last that works wins.
+    for (const BidAdvice& b : advice.bids) {
+        if (b.stones)
+            out = {b.bid, {}, b.stones};
+        else if (tokens > 0 && b.tokens_needed)
+            out = {b.bid, b.cover, b.stones_with_cover};
+    }
+    return out;
+}
+
+// At a failed challenge a bot lays a token when its stones fail no more of the bid's challenges
+// than it has tokens (it can get through), and otherwise stops at the first failure.
+void add_steps(AtlacoyaBot bot, const Challenge& row, int tokens_left, const AtlacoyaPoints& points,
+               AtlacoyaPlay& play) {
+    const std::vector<bool> met = atlacoya_met(row, play.stones);
+    int failures = 0;
+    for (int c = 0; c < play.bid; ++c) failures += !met[static_cast<std::size_t>(c)];
+    const bool go_on = failures <= tokens_left;
+    for (int c = 0; c < play.bid; ++c) {
+        if (met[static_cast<std::size_t>(c)]) continue;
+        play.steps.push_back(go_on ? AtlacoyaStep::Token : AtlacoyaStep::Stop);
+        if (!go_on) return;
+    }
+    const auto bid = static_cast<std::size_t>(play.bid);
+    const bool keep = bot == AtlacoyaBot::Cautious && failures > 0 &&
+                      points.green[bid] - points.red[bid] < kCautiousTokenWorth * failures;
+    play.choice = keep ? AtlacoyaChoice::Red : AtlacoyaChoice::Green;
+}
+
+}  // namespace
+
+AtlacoyaPlay bot_play(ChallengeSolver& solver, AtlacoyaBot bot, const Challenge& row, int tokens_left,
+                      const AtlacoyaPoints& points) {
+    const AtlacoyaRow spec{atlacoya_order(row), {}};
+    const BotPlan p = plan(solver, bot, row, spec, tokens_left);
+    const std::vector<int> required = tasks_to_meet(spec, p.bid, p.cover);
+    AtlacoyaPlay play;
+    play.bid = p.bid;
+    play.stones = stones_for(solver, row, required);
+    if (p.stones) {  // the solver's set must be what the advisor proved: all met, with its fewest stones
+        const std::vector<bool> met = atlacoya_met(row, play.stones);
+        for (std::size_t c = 0; c < static_cast<std::size_t>(p.bid); ++c)
+            if (!met[c] && std::find(p.cover.begin(), p.cover.end(), static_cast<int>(c)) == p.cover.end())
+                throw std::logic_error("atlacoya: the bot's stones fail challenge " + std::to_string(c + 1));
+        if (static_cast<int>(play.stones.count()) != *p.stones)
+            throw std::logic_error("atlacoya: the bot's stones are not the advisor's fewest");
+    }
+    add_steps(bot, row, tokens_left, points, play);
+    return play;
+}
+
+AtlacoyaGame play_atlacoya(ChallengeSolver& solver, const Catalogue& cat, const AtlacoyaSetup& setup) {
+    AtlacoyaGame game;
+    game.setup = setup;
+    game.state = AtlacoyaState(static_cast<int>(setup.seats.size()));
+    for (int day = 1; day <= kAtlacoyaDays; ++day) {
+        AtlacoyaDay d;
+        d.row = deal_atlacoya_row(cat, setup.seed, day, setup.seats.front().board);
+        std::vector<Challenge> rows;
+        for (std::size_t p = 0; p < setup.seats.size(); ++p) {
+            rows.push_back(row_on_board(d.row, setup.seats[p].board));
+            d.plays.push_back(
+                bot_play(solver, setup.seats[p].bot, rows.back(), game.state.tokens[p], setup.points));
+        }
+        d.outcomes = play_day(game.state, rows, setup.points, d.plays);
+        d.points = game.state.points;
+        d.tokens = game.state.tokens;
+        game.days.push_back(std::move(d));
+    }
+    game.places = atlacoya_places(game.state);
+    return game;
+}
+
+}  // namespace tlaloc::xalapa
