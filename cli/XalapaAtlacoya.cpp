@@ -251,8 +251,7 @@ void add_play(CLI::App& atlacoya) {
         ->check(CLI::Range(2, 6));
     cmd->add_option("--seed", opt->seed, "seed for the board sides and the rows")
         ->capture_default_str()
-        ->check(CLI::Range(std::uint64_t{0},
-                           static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())));
+        ->check(CLI::Range(std::uint64_t{0}, static_cast<std::uint64_t>(kAtlacoyaMaxSeed)));
     cmd->add_option("--bots", opt->bots,
                     "one bot per player, comma-separated: cautious or greedy\n"
                     "(default: cautious and greedy in turn)")

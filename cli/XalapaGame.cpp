@@ -101,6 +101,11 @@ GameEntry xalapa_game() {
          census_round_trip,
          "xalapa census summarize {}",
          /*json_lines=*/true},
+        {"atlacoya-log",
+         {"tests/data/xalapa/atlacoya-*.jsonl"},
+         nullptr,
+         "xalapa atlacoya replay {}",
+         /*json_lines=*/true},
     };
     g.facts.sides = side_names;
     g.facts.compare_sides = compare_shipped_sides;

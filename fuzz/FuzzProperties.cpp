@@ -25,8 +25,9 @@
 #include "model/common/InputError.h"
 #include "model/xalapa/Challenge.h"
 #include "model/xalapa/Evaluation.h"
+#include "puzzles/xalapa/AtlacoyaLog.h"
 #include "puzzles/xalapa/Census.h"
-#include "solver/akelarre/BestPlay.h"
+#include "solver/akelarre/TurnSearch.h"
 #include "solver/common/SearchLimit.h"
 #include "solver/xalapa/ChallengeSolver.h"
 #include "verify/claims/Checker.h"
@@ -96,6 +97,13 @@ void exercise_xalapa_census(const fs::path& file) {
     std::string text;
     Json summary = xalapa::summarize_census({{file.string(), read_all(file)}}, catalogue, text);
     (void)summary.dump();
+}
+
+// `tlaloc xalapa atlacoya replay FILE`: a log is read whole (or refused with an InputError); a game
+// it calls legal must end with a ranking of every player.
+void exercise_atlacoya_log(const fs::path& file) {
+    const xalapa::AtlacoyaReplay r = xalapa::replay_atlacoya(file.string(), read_all(file));
+    if (!r.wrong && (r.players < 2 || r.days < 1)) violated("a legal game without players or days");
 }
 
 // ---- Aztlán ----
@@ -190,9 +198,9 @@ void exercise_akelarre_turn(const fs::path& file) {
     std::size_t cards = turn.hand.size();
     for (const auto& p : turn.places) cards += p.cards.size();
     if (cards > kMaxBestPlayCards) return;
-    akelarre::BestPlay best;
+    akelarre::TurnSearchResult best;
     try {
-        best = akelarre::best_play(turn, 0, 1);
+        best = akelarre::search_best_play(turn, 0, 1);
     } catch (const solver::SearchLimitReached&) {
         return;  // the CLI's exit code 3, a valid answer
     }
@@ -277,7 +285,11 @@ const std::vector<FuzzFormat>& fuzz_formats() {
          "puzzles/xalapa/challenges",
          {"puzzles/xalapa/challenges/*.json"},
          exercise_xalapa_challenge},
-        {"xalapa-census", "tests/data/xalapa", {"tests/data/xalapa/*.jsonl"}, exercise_xalapa_census},
+        {"xalapa-census", "tests/data/xalapa", {"tests/data/xalapa/census-*.jsonl"}, exercise_xalapa_census},
+        {"xalapa-atlacoya-log",
+         "tests/data/xalapa",
+         {"tests/data/xalapa/atlacoya-*.jsonl"},
+         exercise_atlacoya_log},
         {"aztlan-map",
          "puzzles/aztlan",
          {"puzzles/aztlan/aztlan.json", "puzzles/aztlan/board.json", "tests/data/aztlan/*-map.json",

@@ -2,6 +2,7 @@
 // failed challenge, green or red points) checked for legality and resolved into points and tokens.
 #pragma once
 #include <array>
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -15,6 +16,8 @@ inline constexpr int kAtlacoyaLowestBid = 2;
 inline constexpr int kAtlacoyaHighestBid = 7;
 inline constexpr int kAtlacoyaTokens = 3;  // each player's penalty tokens for the whole game
 inline constexpr int kAtlacoyaDays = 7;
+// Seeds up to 2^53 - 1: every JSON reader reads such a number in a log exactly.
+inline constexpr std::int64_t kAtlacoyaMaxSeed = (std::int64_t{1} << 53) - 1;
 inline constexpr int kAtlacoyaStartPoints = 15;
 inline constexpr int kAtlacoyaMinPlayers = 2;
 inline constexpr int kAtlacoyaMaxPlayers = 6;

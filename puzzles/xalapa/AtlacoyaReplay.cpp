@@ -64,7 +64,7 @@ void read_setup(const LogLine& line, LoggedGame& game) {
     const JsonPlace p(line.json, line.where);
     p.expect_only_keys({"kind", "seed", "players", "points"});
     expect_kind(p, "setup");
-    p.at("seed").as_int(0, std::numeric_limits<std::int64_t>::max());
+    p.at("seed").as_int(0, kAtlacoyaMaxSeed);
     const JsonPlace players = p.at("players");
     if (players.size() < kAtlacoyaMinPlayers || players.size() > kAtlacoyaMaxPlayers)
         players.fail("an Atlacoya game has 2 to 6 players, not " + std::to_string(players.size()));
