@@ -1,4 +1,5 @@
-// libFuzzer target: Atlacoya game logs (the property is in fuzz/FuzzProperties.cpp, format "xalapa-atlacoya-log").
+// libFuzzer target: Atlacoya game logs (the property is in fuzz/FuzzProperties.cpp, format
+// "xalapa-atlacoya-log").
 #include "fuzz/FuzzProperties.h"
 
 extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv) {

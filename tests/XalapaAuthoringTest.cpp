@@ -13,16 +13,13 @@
 #include "puzzles/xalapa/RandomChallenge.h"
 #include "tests/support/TestScale.h"
 #include "tests/support/XalapaBruteForce.h"
+#include "tests/support/XalapaCatalogue.h"
 
 using namespace tlaloc;
 using namespace tlaloc::xalapa;
 using namespace tlaloc::test_support;
 
 namespace {
-const Catalogue& shipped() {
-    static const Catalogue c = load_catalogue();
-    return c;
-}
 Deck deck_of(const std::string& id) { return shipped().card(id).deck; }
 bool is_number(const std::string& id) {
     return id.rfind("printed-", 0) == 0 || shipped().card(id).kind != OracleCard::Kind::FeatureCard;

@@ -19,17 +19,13 @@
 #include "tests/support/ScratchDir.h"
 #include "tests/support/TestScale.h"
 #include "tests/support/XalapaBruteForce.h"
+#include "tests/support/XalapaCatalogue.h"
 
 using namespace tlaloc;
 using namespace tlaloc::xalapa;
 using namespace tlaloc::test_support;
 
 namespace {
-
-const Catalogue& shipped() {
-    static const Catalogue catalogue = load_catalogue();
-    return catalogue;
-}
 
 // The round `tlaloc xalapa deal --level L --seed S [--expert-columns]` writes, read back as
 // `tlaloc xalapa solve` reads it.

@@ -9,17 +9,13 @@
 #include "puzzles/xalapa/SideEquivalence.h"
 #include "tests/support/CliRun.h"
 #include "tests/support/TestScale.h"
+#include "tests/support/XalapaCatalogue.h"
 
 using namespace tlaloc;
 using namespace tlaloc::xalapa;
 using namespace tlaloc::test_support;
 
 namespace {
-
-const Catalogue& shipped() {
-    static const Catalogue catalogue = load_catalogue();
-    return catalogue;
-}
 
 // `b` mirrored left to right; with `colours`, the backgrounds move with their fields.
 Board mirrored(const Board& b, bool colours) {

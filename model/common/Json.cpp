@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
 
 namespace tlaloc {
 
@@ -21,6 +22,23 @@ std::string line_and_column(const std::string& text, std::size_t byte) {
     return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
 }  // namespace
+
+std::vector<JsonLine> parse_json_lines(const std::string& name, const std::string& content,
+                                       const std::string& what) {
+    std::vector<JsonLine> out;
+    std::istringstream in(content);
+    std::string text;
+    int line_no = 0;
+    while (std::getline(in, text)) {
+        ++line_no;
+        if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
+        std::string where = name + ":" + std::to_string(line_no);
+        Json j = parse_json_text(text, where);
+        out.push_back({std::move(where), std::move(j)});
+    }
+    if (out.empty()) throw InputError(name, "", "holds no " + what);
+    return out;
+}
 
 Json parse_json_text(const std::string& text, const std::string& file) {
     if (text.size() > kMaxJsonBytes)

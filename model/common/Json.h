@@ -24,6 +24,16 @@ Json load_json_file(const std::filesystem::path& file);
 // Parses text that came from `file` (used for error messages only).
 Json parse_json_text(const std::string& text, const std::string& file);
 
+// One line of a JSON-lines file, parsed, with its place ("FILE:LINE") for messages.
+struct JsonLine {
+    std::string where;
+    Json json;
+};
+// Every non-blank line of `content` (from the file `name`), each parsed as parse_json_text does;
+// `what` names the lines for the error when there are none ("census lines").
+std::vector<JsonLine> parse_json_lines(const std::string& name, const std::string& content,
+                                       const std::string& what);
+
 class JsonPlace {
 public:
     JsonPlace(const Json& value, std::string file, std::string path = "")

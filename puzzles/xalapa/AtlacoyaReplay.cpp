@@ -9,10 +9,7 @@ namespace tlaloc::xalapa {
 
 namespace {
 
-struct LogLine {
-    std::string where;  // "FILE:LINE"
-    Json json;
-};
+using LogLine = JsonLine;  // "FILE:LINE" and the parsed line
 
 struct LoggedPlay {
     AtlacoyaPlay play;
@@ -37,22 +34,6 @@ struct LoggedGame {
 const std::vector<std::string> kResultKeys = {"met",    "covered",     "stopped_at",  "scored",
                                               "points", "tokens_laid", "tokens_lost", "tokens_recovered",
                                               "total",  "tokens_left"};
-
-std::vector<LogLine> read_lines(const std::string& name, const std::string& content) {
-    std::vector<LogLine> out;
-    std::istringstream in(content);
-    std::string text;
-    int line_no = 0;
-    while (std::getline(in, text)) {
-        ++line_no;
-        if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
-        std::string where = name + ":" + std::to_string(line_no);
-        Json j = parse_json_text(text, where);
-        out.push_back({std::move(where), std::move(j)});
-    }
-    if (out.empty()) throw InputError(name, "", "holds no lines of an Atlacoya log");
-    return out;
-}
 
 void expect_kind(const JsonPlace& line, const std::string& kind) {
     const JsonPlace k = line.at("kind");
@@ -174,7 +155,7 @@ void check_end_types(const JsonPlace& p, std::size_t players) {
 }
 
 LoggedGame read_game(const std::string& name, const std::string& content) {
-    const std::vector<LogLine> lines = read_lines(name, content);
+    const std::vector<LogLine> lines = parse_json_lines(name, content, "lines of an Atlacoya log");
     LoggedGame game;
     read_setup(lines.front(), game);
     const std::size_t expected = 1 + kAtlacoyaDays + 1;

@@ -159,22 +159,14 @@ CensusLine parse_census_line(const JsonPlace& p, const Catalogue& cat) {
 std::vector<CensusLine> parse_census_lines(const std::string& name, const std::string& content,
                                            const Catalogue& cat, std::int64_t& of) {
     std::vector<CensusLine> out;
-    std::istringstream in(content);
-    std::string text;
-    int line_no = 0;
-    while (std::getline(in, text)) {
-        ++line_no;
-        if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
-        std::string where = name + ":" + std::to_string(line_no);
-        Json j = parse_json_text(text, where);
-        JsonPlace p(j, where);
+    for (const JsonLine& line : parse_json_lines(name, content, "census lines")) {
+        JsonPlace p(line.json, line.where);
         out.push_back(parse_census_line(p, cat));
         if (of >= 0 && out.back().of != of)
             p.at("of").fail("this line belongs to a census of " + std::to_string(out.back().of) +
                             " items, earlier lines to one of " + std::to_string(of));
         of = out.back().of;
     }
-    if (out.empty()) throw InputError(name, "", "holds no census lines");
     return out;
 }
 
