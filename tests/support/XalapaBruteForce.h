@@ -79,9 +79,8 @@ inline BruteForce brute_force(const Challenge& ch) {
     return out;
 }
 
-// Whether some stone set of at most `budget` stones meets every task in `tasks` (index
-// tasks.size() = the formation).
-inline bool brute_can_meet(const Challenge& ch, const std::vector<int>& tasks, int budget) {
+// `ch` holding only `tasks` (index tasks.size() = the formation).
+inline Challenge only_tasks(const Challenge& ch, const std::vector<int>& tasks) {
     Challenge only = ch;
     only.tasks.clear();
     bool formation = false;
@@ -89,9 +88,15 @@ inline bool brute_can_meet(const Challenge& ch, const std::vector<int>& tasks, i
         if (t == static_cast<int>(ch.tasks.size()))
             formation = true;
         else
-            only.tasks.push_back(ch.tasks[t]);
+            only.tasks.push_back(ch.tasks[static_cast<std::size_t>(t)]);
     }
     if (!formation) only.formation.reset();
+    return only;
+}
+
+// Whether some stone set of at most `budget` stones meets every task in `tasks`.
+inline bool brute_can_meet(const Challenge& ch, const std::vector<int>& tasks, int budget) {
+    Challenge only = only_tasks(ch, tasks);
     only.disfavor = 1000;
     only.max_stones = budget;
     return brute_force(only).best < 1000;
@@ -255,16 +260,7 @@ inline ExactOptima exact_optima(const Challenge& ch, bool keep_sets = false) {
 // formation), the others ignored, or -1 when no such set exists: exact_optima on the challenge cut
 // down to those tasks, each unmet one costing more than any stone set.
 inline int exact_fewest_stones(const Challenge& ch, const std::vector<int>& tasks) {
-    Challenge only = ch;
-    only.tasks.clear();
-    bool formation = false;
-    for (int t : tasks) {
-        if (t == static_cast<int>(ch.tasks.size()))
-            formation = true;
-        else
-            only.tasks.push_back(ch.tasks[static_cast<std::size_t>(t)]);
-    }
-    if (!formation) only.formation.reset();
+    Challenge only = only_tasks(ch, tasks);
     only.disfavor = ch.board.size() + 1;
     const int best = exact_optima(only).best;
     return best <= ch.max_stones ? best : -1;
