@@ -11,4 +11,6 @@ int g_exit_code = kExitOk;
 void set_exit_code(int code) { g_exit_code = code; }
 int exit_code() { return g_exit_code; }
 
+std::string error_line(const std::exception& error) { return std::string("tlaloc: ") + error.what(); }
+
 }  // namespace tlaloc::cli

@@ -2,12 +2,18 @@
 // are thin: parse options, call model/solver/verify, print. Bad input is thrown as InputError.
 #pragma once
 #include <CLI/CLI.hpp>
+#include <exception>
+#include <string>
 
 namespace tlaloc::cli {
 
 // A command that finished but found something false (a verification) reports exit code 1 here.
 void set_exit_code(int code);
 int exit_code();
+
+// The one line the program prints for bad input or an exceeded limit ("tlaloc: FILE: PLACE: what");
+// the studio answers the same text as {"error": ...}.
+std::string error_line(const std::exception& error);
 
 void add_xalapa_commands(CLI::App& app);
 void add_aztlan_commands(CLI::App& app);

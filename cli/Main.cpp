@@ -58,12 +58,12 @@ int main(int argc, char** argv) {
         return kExitBadInput;
     } catch (const InputError& e) {
         std::cout.flush();
-        std::cerr << "tlaloc: " << e.what() << "\n";
+        std::cerr << cli::error_line(e) << "\n";
         return kExitBadInput;
     } catch (const solver::SearchLimitReached& e) {
         // --timeout ran out: one line, nothing partial on stdout.
         std::cout.flush();
-        std::cerr << "tlaloc: " << e.what() << "\n";
+        std::cerr << cli::error_line(e) << "\n";
         return kExitTimeout;
     } catch (const z3::exception& e) {
         return cli::internal_error(std::string("from Z3: ") + e.msg());

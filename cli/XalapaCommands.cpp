@@ -8,6 +8,7 @@
 
 #include "cli/Commands.h"
 #include "cli/Timeout.h"
+#include "cli/XalapaAnswers.h"
 #include "cli/XalapaAtlacoya.h"
 #include "cli/XalapaPictures.h"
 #include "cli/XalapaPrint.h"
@@ -48,22 +49,6 @@ struct SolveOptions {
     unsigned timeout = 60;
 };
 
-Json solve_json(const Challenge& ch, const Solution& s, const std::string& file,
-                const std::optional<OptimalSets>& sets) {
-    Json j = solution_to_json(ch, s);
-    j["file"] = file;
-    if (sets) {
-        j["optimal_sets"] = sets->count;
-        j["optimal_sets_more"] = sets->more;
-        j["forced"] = cells_to_json(ch.board, sets->forced);
-        j["never"] = cells_to_json(ch.board, sets->never);
-        Json examples = Json::array();
-        for (const auto& ex : sets->examples) examples.push_back(cells_to_json(ch.board, ex));
-        j["examples"] = examples;
-    }
-    return j;
-}
-
 void print_solve_text(std::ostream& out, const Challenge& ch, const Solution& s, const std::string& file,
                       const std::optional<OptimalSets>& sets) {
     const Evaluation& e = s.evaluation;
@@ -94,18 +79,14 @@ void run_solve(const SolveOptions& opt) {
     std::ostringstream out;
     for (std::size_t k = 0; k < challenges.size(); ++k) {
         const Challenge& ch = challenges[k];
-        std::optional<OptimalSets> sets;
-        Solution s = naming(opt.files[k], opt.timeout, [&] {
-            Solution best = solver.solve(ch);
-            if (opt.all) sets = solver.optimal_sets(ch, best, opt.cap);
-            return best;
-        });
+        SolveAnswer answer =
+            naming(opt.files[k], opt.timeout, [&] { return solve_challenge(solver, ch, opt.all, opt.cap); });
         if (opt.json) {
-            out << solve_json(ch, s, opt.files[k], sets).dump() << "\n";
+            out << solve_answer_json(ch, answer, opt.files[k]).dump() << "\n";
             continue;
         }
         if (k) out << "\n";
-        print_solve_text(out, ch, s, opt.files[k], sets);
+        print_solve_text(out, ch, answer.best, opt.files[k], answer.sets);
     }
     std::cout << out.str();
 }
@@ -170,78 +151,7 @@ struct ExplainOptions {
 
 CellSet parse_stones(const std::string& text, const Board& board) {
     Json j = parse_json_text(text, "--stones");
-    JsonPlace p(j, "--stones");
-    CellSet s;
-    for (auto& cell : p.items()) {
-        if (cell.size() != 2) cell.fail("a stone is [row, col], found " + cell.json().dump());
-        Cell c{static_cast<int>(cell.at(0).as_int(-1000, 1000)),
-               static_cast<int>(cell.at(1).as_int(-1000, 1000))};
-        if (!board.contains(c))
-            cell.fail("cell " + cell.json().dump() + " is outside the " + std::to_string(board.rows) + "x" +
-                      std::to_string(board.cols) + " board");
-        if (s.test(board.index(c))) cell.fail("cell " + cell.json().dump() + " holds a stone twice");
-        s.set(board.index(c));
-    }
-    return s;
-}
-
-// Everything `explain` says, worked out before any of it is printed.
-struct Explanation {
-    Solution best;
-    int optimum = 0;
-    std::vector<std::optional<int>> by_given_up;  // fewest stones with at most u tasks given up
-    std::optional<std::vector<int>> limit_conflict, optimum_conflict;
-    std::optional<CellSet> proposed;
-    std::optional<Evaluation> mine;  // the proposed stones, scored
-};
-
-Explanation explain(const Challenge& ch, const std::optional<CellSet>& proposed,
-                    const solver::Deadline& deadline) {
-    ChallengeSolver solver;
-    solver.set_deadline(&deadline);
-    Explanation x;
-    x.best = solver.solve(ch);
-    x.optimum = x.best.evaluation.penalty;
-    try {
-        x.by_given_up = solver.fewest_stones_by_given_up(ch);
-        std::vector<int> all;
-        for (int t = 0; t < ch.task_count(); ++t) all.push_back(t);
-        x.limit_conflict = solver.minimal_conflict(ch, all, ch.max_stones);
-        x.optimum_conflict = solver.minimal_conflict(ch, all, std::min(ch.max_stones, x.optimum));
-    } catch (solver::SearchLimitReached& e) {
-        e.set_best_so_far("penalty " + std::to_string(x.optimum) +
-                          " (proved optimal; the explanation was not finished)");
-        throw;
-    }
-    x.proposed = proposed;
-    if (proposed) x.mine = evaluate(ch, *proposed);
-    return x;
-}
-
-Json explanation_json(const Challenge& ch, const Explanation& x) {
-    Json j{{"penalty", x.optimum}, {"optimal", true}};
-    Json table = Json::array();
-    for (std::size_t u = 0; u < x.by_given_up.size(); ++u) {
-        const auto& fewest = x.by_given_up[u];
-        table.push_back({{"given_up_at_most", u},
-                         {"fewest_stones", fewest ? Json(*fewest) : Json(nullptr)},
-                         {"penalty_at_least",
-                          fewest ? Json(*fewest + ch.disfavor * static_cast<int>(u)) : Json(nullptr)}});
-    }
-    j["by_tasks_given_up"] = table;
-    j["conflict_within_stone_limit"] = x.limit_conflict ? Json(*x.limit_conflict) : Json(nullptr);
-    j["conflict_at_optimum"] = x.optimum_conflict ? Json(*x.optimum_conflict) : Json(nullptr);
-    if (x.mine) {
-        Json broken = Json::array();
-        for (int t : x.mine->unmet_tasks()) broken.push_back(t);
-        if (ch.formation && !x.mine->formation_met) broken.push_back("formation");
-        j["proposed"] = {{"penalty", x.mine->penalty},
-                         {"stones", x.mine->stones},
-                         {"within_limit", x.mine->within_limit},
-                         {"broken", broken},
-                         {"above_optimum", x.mine->penalty - x.optimum}};
-    }
-    return j;
+    return stones_from_json(JsonPlace(j, "--stones"), board);
 }
 
 // The proof in words: the fewest stones for each number of tasks given up bound the penalty.
@@ -453,9 +363,7 @@ void run_generate(const GenerateOptions& o) {
     auto puzzles = generate_or_clean_up(o, deadline);
     int k = 0;
     for (const auto& p : puzzles) {
-        Json j = deal_to_json(p.deal, p.deal_options);
-        j["rating"] = rating_to_json(p.rating);
-        j["difficulty"] = kDifficultyLevels[p.rating.level].name;
+        Json j = generated_puzzle_json(p);
         ++k;
         if (o.out.empty())
             std::cout << j.dump() << "\n";
