@@ -20,5 +20,6 @@ void add_aztlan_commands(CLI::App& app);
 void add_verify_commands(CLI::App& app);
 void add_azteka_commands(CLI::App& app);
 void add_akelarre_commands(CLI::App& app);
+void add_studio_command(CLI::App& app);
 
 }  // namespace tlaloc::cli

@@ -47,6 +47,7 @@ int main(int argc, char** argv) {
         "Run 'tlaloc GAME --help' for a game's commands.");
     for (const auto& game : cli::games()) game.add_commands(app);
     cli::add_verify_commands(app);
+    cli::add_studio_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::Success& e) {  // --help and friends, too

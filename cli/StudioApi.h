@@ -12,10 +12,10 @@
 namespace tlaloc::cli {
 
 struct StudioSettings {
-    std::filesystem::path data;     // saved challenges, pictures and books; nothing outside it is touched
-    std::filesystem::path assets;   // the page (index.html, studio.css, studio.js)
-    unsigned timeout = 20;          // seconds for each request's solver calls (then 503)
-    std::size_t max_body = 1 << 20; // bytes; a longer request body is refused (413)
+    std::filesystem::path data;      // saved challenges, pictures and books; nothing outside it is touched
+    std::filesystem::path assets;    // the page (index.html, studio.css, studio.js)
+    unsigned timeout = 20;           // seconds for each request's solver calls (then 503)
+    std::size_t max_body = 1 << 20;  // bytes; a longer request body is refused (413)
 };
 
 struct StudioRequest {

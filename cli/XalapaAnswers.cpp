@@ -92,7 +92,6 @@ Json explanation_json(const Challenge& ch, const Explanation& x) {
     return j;
 }
 
-
 Json generated_puzzle_json(const GeneratedPuzzle& p) {
     Json j = deal_to_json(p.deal, p.deal_options);
     j["rating"] = rating_to_json(p.rating);

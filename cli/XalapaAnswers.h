@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "model/common/Json.h"
-#include "solver/common/SearchLimit.h"
 #include "puzzles/xalapa/Generator.h"
+#include "solver/common/SearchLimit.h"
 #include "solver/xalapa/ChallengeSolver.h"
 
 namespace tlaloc::cli {
@@ -22,7 +22,8 @@ struct SolveAnswer {
 SolveAnswer solve_challenge(xalapa::ChallengeSolver& solver, const xalapa::Challenge& challenge, bool all,
                             std::int64_t cap);
 // The object `tlaloc xalapa solve --json` prints for one file.
-Json solve_answer_json(const xalapa::Challenge& challenge, const SolveAnswer& answer, const std::string& file);
+Json solve_answer_json(const xalapa::Challenge& challenge, const SolveAnswer& answer,
+                       const std::string& file);
 
 // A stone set as JSON ([[row, col], ...]): every stone on the board, none twice; InputError otherwise.
 xalapa::CellSet stones_from_json(const JsonPlace& where, const xalapa::Board& board);
