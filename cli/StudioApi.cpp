@@ -23,7 +23,9 @@ namespace {
 constexpr const char* kBodyName = "request";
 constexpr int kMaxGenerateCount = 20;
 
-StudioResponse json_response(int status, const Json& j) { return {status, "application/json", j.dump() + "\n"}; }
+StudioResponse json_response(int status, const Json& j) {
+    return {status, "application/json", j.dump() + "\n"};
+}
 
 StudioResponse error_response(int status, const std::string& message) {
     return json_response(status, Json{{"error", message}});
@@ -107,7 +109,8 @@ auto under_limit(unsigned seconds, F&& body) {
 
 StudioResponse boards(const Catalogue& catalogue) {
     Json list = Json::array();
-    for (const auto& side : catalogue.boards) list.push_back({{"id", side.id}, {"board", board_to_json(side.board)}});
+    for (const auto& side : catalogue.boards)
+        list.push_back({{"id", side.id}, {"board", board_to_json(side.board)}});
     return json_response(200, Json{{"boards", list}});
 }
 
@@ -300,7 +303,8 @@ StudioResponse add_to_book(const StudioRequest& r, const StudioSettings& s, cons
     if (book["challenges"].size() >= 200) body.fail("a book holds at most 200 challenges");
     book["challenges"].push_back(challenge_to_json(ch));
     write_file_atomically(file, book.dump(1) + "\n");
-    return json_response(200, Json{{"book", file.filename().string()}, {"challenges", book["challenges"].size()}});
+    return json_response(200,
+                         Json{{"book", file.filename().string()}, {"challenges", book["challenges"].size()}});
 }
 
 // GET /api/xalapa/saved: the names; ?name=X one saved challenge; ?book=X one book.
@@ -377,7 +381,8 @@ StudioResponse StudioApi::route(const StudioRequest& r) const {
 
 StudioResponse StudioApi::handle(const StudioRequest& r) const {
     if (r.body.size() > settings_.max_body)
-        return error_response(413, "the request body is over " + std::to_string(settings_.max_body) + " bytes");
+        return error_response(413,
+                              "the request body is over " + std::to_string(settings_.max_body) + " bytes");
     try {
         return route(r);
     } catch (const InputError& e) {
@@ -388,8 +393,8 @@ StudioResponse StudioApi::handle(const StudioRequest& r) const {
         return error_response(500, "tlaloc: internal error (a bug in tlaloc; please report it): from Z3: " +
                                        std::string(e.msg()));
     } catch (const std::exception& e) {
-        return error_response(500, "tlaloc: internal error (a bug in tlaloc; please report it): " +
-                                       std::string(e.what()));
+        return error_response(
+            500, "tlaloc: internal error (a bug in tlaloc; please report it): " + std::string(e.what()));
     }
 }
 

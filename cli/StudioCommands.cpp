@@ -43,9 +43,9 @@ void run_studio(const StudioOptions& o) {
     pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
     StudioServer server(settings);
     const int port = server.bind(o.host, o.port);
-    std::cout << "Xalapa studio on http://" << (o.host.find(':') != std::string::npos ? "[" + o.host + "]" : o.host)
-              << ":" << port << "/  (data folder " << settings.data.string() << "; Ctrl-C stops it)"
-              << std::endl;
+    std::cout << "Xalapa studio on http://"
+              << (o.host.find(':') != std::string::npos ? "[" + o.host + "]" : o.host) << ":" << port
+              << "/  (data folder " << settings.data.string() << "; Ctrl-C stops it)" << std::endl;
     std::thread waiter([&] {
         int signal = 0;
         sigwait(&stop_signals, &signal);
@@ -69,8 +69,10 @@ void add_studio_command(CLI::App& app) {
     studio->add_option("--port", opt->port, "TCP port (0: any free port, printed at start)")
         ->capture_default_str()
         ->check(CLI::Range(0, 65535));
-    studio->add_option("--host", opt->host, "address to listen on; other machines can connect only if you "
-                                             "give one they reach (e.g. 0.0.0.0)")
+    studio
+        ->add_option("--host", opt->host,
+                     "address to listen on; other machines can connect only if you "
+                     "give one they reach (e.g. 0.0.0.0)")
         ->capture_default_str();
     studio->add_option("--data", opt->data, "folder for saved challenges, pictures and books (created)")
         ->capture_default_str();

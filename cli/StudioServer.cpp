@@ -13,6 +13,8 @@ struct StudioServer::Impl {
 
 namespace {
 
+constexpr std::size_t kWorkers = 32;
+
 // Hands one HTTP exchange to the API; httplib's own parsing supplies the path and the query.
 void answer(const StudioApi& api, const httplib::Request& req, httplib::Response& res) {
     StudioRequest r{req.method, req.path, {}, req.body};
@@ -30,6 +32,9 @@ StudioServer::StudioServer(StudioSettings settings) : impl_(std::make_unique<Imp
     auto& server = impl_->server;
     const StudioApi& api = impl_->api;
     auto handler = [&api](const httplib::Request& req, httplib::Response& res) { answer(api, req, res); };
+    // Enough workers that a page's burst of requests (and the API tests' sixteen at once) never waits
+    // in the pool's queue: httplib 0.11 closes a connection that waited there without an answer.
+    server.new_task_queue = [] { return new httplib::ThreadPool(kWorkers); };
     server.Get(R"(/.*)", handler);
     server.Post(R"(/.*)", handler);
     // Bodies over the limit are refused before they are read whole (413 from httplib).
@@ -54,8 +59,9 @@ int StudioServer::bind(const std::string& host, int port) {
     auto& server = impl_->server;
     int bound = port == 0 ? server.bind_to_any_port(host) : (server.bind_to_port(host, port) ? port : -1);
     if (bound <= 0)
-        throw InputError("", "--host/--port", "cannot listen on " + host + ":" + std::to_string(port) +
-                                                  " (in use, or not an address of this machine)");
+        throw InputError("", "--host/--port",
+                         "cannot listen on " + host + ":" + std::to_string(port) +
+                             " (in use, or not an address of this machine)");
     return bound;
 }
 
