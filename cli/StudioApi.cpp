@@ -3,6 +3,7 @@
 #include "cli/StudioApi.h"
 
 #include <z3++.h>
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <sstream>
@@ -116,6 +117,19 @@ StudioResponse boards(const Catalogue& catalogue) {
 
 StudioResponse shipped_file(const std::string& name) {
     return json_response(200, load_json_file(data_dir() / "puzzles" / "xalapa" / name));
+}
+
+// The shipped sample challenges, boards inline, by file name.
+StudioResponse shipped_challenges() {
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry :
+         std::filesystem::directory_iterator(data_dir() / "puzzles" / "xalapa" / "challenges"))
+        if (entry.path().extension() == ".json") files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    Json list = Json::array();
+    for (const auto& f : files)
+        list.push_back({{"name", f.stem().string()}, {"challenge", challenge_to_json(load_challenge(f))}});
+    return json_response(200, Json{{"challenges", list}});
 }
 
 StudioResponse features() {
@@ -364,6 +378,7 @@ StudioResponse StudioApi::route(const StudioRequest& r) const {
         if (p == "/api/xalapa/cards") return shipped_file("cards.json");
         if (p == "/api/xalapa/positions") return shipped_file("positions.json");
         if (p == "/api/xalapa/features") return features();
+        if (p == "/api/xalapa/challenges") return shipped_challenges();
         if (p == "/api/xalapa/saved") return saved(r, settings_);
     } else if (r.method == "POST") {
         if (p == "/api/xalapa/solve") return solve(r, c, t);

@@ -212,7 +212,8 @@ TEST(StudioApi, BadInputIsA400WithTheCliLine) {
         {"bad-formation", R"({"board": "sun-front", "tasks": [], "formation": [[0, 0], [9, 9]]})"},
         {"deep", std::string(200, '[') + std::string(200, ']')},
     };
-    const std::string board_json = board_to_json(load_board(data_dir() / "puzzles/xalapa/boards/sun-front.json")).dump();
+    const std::string board_json =
+        board_to_json(load_board(data_dir() / "puzzles/xalapa/boards/sun-front.json")).dump();
     for (auto [name, body] : bodies) {
         // The same text for both, so the board goes inline (a file would read it relative to itself).
         if (auto at = body.find("\"sun-front\""); at != std::string::npos) body.replace(at, 11, board_json);
@@ -231,7 +232,8 @@ TEST(StudioApi, BadInputIsA400WithTheCliLine) {
 TEST(StudioApi, OtherBadRequestsAre400Too) {
     Json ch = challenge_to_json(load_challenge(shipped("basic-1.json")));
     for (const std::string& body :
-         {Json{{"challenge", ch}, {"stones", {{9, 9}}}}.dump(), Json{{"challenge", ch}, {"stones", "A1"}}.dump(),
+         {Json{{"challenge", ch}, {"stones", {{9, 9}}}}.dump(),
+          Json{{"challenge", ch}, {"stones", "A1"}}.dump(),
           Json{{"challenge", ch}, {"stones", {{0, 0}, {0, 0}}}}.dump(), std::string(R"({"stones": []})")}) {
         Answer a = post("/api/xalapa/evaluate", body);
         EXPECT_EQ(a.status, 400) << body << " -> " << a.body;
@@ -246,7 +248,8 @@ TEST(StudioApi, OtherBadRequestsAre400Too) {
 }
 
 TEST(StudioApi, ABoardPathMayNotLeaveTheShippedBoards) {
-    for (const char* ref : {"/etc/passwd", "../../../../../../etc/passwd", "../challenges/basic-1.json", "sun"}) {
+    for (const char* ref :
+         {"/etc/passwd", "../../../../../../etc/passwd", "../challenges/basic-1.json", "sun"}) {
         Answer a = post("/api/xalapa/solve", Json{{"board", ref}, {"tasks", Json::array()}}.dump());
         EXPECT_EQ(a.status, 400) << ref;
         EXPECT_NE(a.body.find("is not a shipped board"), std::string::npos) << a.body;
@@ -315,7 +318,8 @@ private:
 
 // Sixteen requests at once (solves and bad input mixed) to the real program: every one gets its own answer.
 TEST(StudioApi, ConcurrentRequestsAreAllAnsweredCorrectly) {
-    const std::vector<std::string> names = {"basic-1.json", "level1-1.json", "level2-1.json", "level3-1.json"};
+    const std::vector<std::string> names = {"basic-1.json", "level1-1.json", "level2-1.json",
+                                            "level3-1.json"};
     std::vector<Json> expected, bodies;
     for (const auto& n : names) {
         expected.push_back(cli_solve(shipped(n)));
@@ -335,8 +339,9 @@ TEST(StudioApi, ConcurrentRequestsAreAllAnsweredCorrectly) {
             c.set_read_timeout(120, 0);
             auto res = c.Post("/api/xalapa/solve", bodies[which].dump(), "application/json");
             Answer a = res ? Answer{res->status, res->body} : Answer{-1, httplib::to_string(res.error())};
-            return a.status == 200 && without_file(a.json()) == expected[which] ? ""
-                                                                                : std::to_string(k) + ": " + std::to_string(a.status) + a.body;
+            return a.status == 200 && without_file(a.json()) == expected[which]
+                       ? ""
+                       : std::to_string(k) + ": " + std::to_string(a.status) + a.body;
         }));
     for (auto& a : answers) EXPECT_EQ(a.get(), "");
     EXPECT_EQ(process.stop(), 0);
