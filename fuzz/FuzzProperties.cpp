@@ -14,6 +14,7 @@
 #include <typeinfo>
 
 #include "cli/GameRegistry.h"
+#include "cli/StudioApi.h"
 #include "model/akelarre/Turn.h"
 #include "model/azteka/Diagram.h"
 #include "model/azteka/Rules.h"
@@ -219,6 +220,52 @@ std::string input_error_problem(const InputError& e) {
     return "";
 }
 
+// The studio's request handler, fed the way its HTTP server would: the first line is "METHOD PATH"
+// (with an optional "?key=value&..." query), the rest the body. Whatever comes, the answer is a
+// status the API documents, and every refusal is {"error": "tlaloc: ..."} on one line; a 500 is a bug.
+void exercise_studio_api(const fs::path& file) {
+    struct DataFolder {  // where saves go; removed at exit
+        fs::path dir = fs::temp_directory_path() / ("tlaloc-fuzz-studio-" + std::to_string(::getpid()));
+        DataFolder() { fs::create_directories(dir); }
+        ~DataFolder() {
+            std::error_code ignored;
+            fs::remove_all(dir, ignored);
+        }
+    };
+    static const DataFolder data;
+    static const cli::StudioApi api(cli::StudioSettings{data.dir, cli::studio_assets_dir(), 2, 1 << 16});
+    const std::string text = read_all(file);
+    const auto eol = text.find('\n');
+    const std::string head = text.substr(0, eol);
+    cli::StudioRequest r;
+    r.body = eol == std::string::npos ? "" : text.substr(eol + 1);
+    const auto space = head.find(' ');
+    r.method = head.substr(0, space);
+    std::string target = space == std::string::npos ? "" : head.substr(space + 1);
+    const auto question = target.find('?');
+    r.path = target.substr(0, question);
+    if (question != std::string::npos) {
+        std::istringstream query(target.substr(question + 1));
+        for (std::string pair; std::getline(query, pair, '&');) {
+            const auto eq = pair.find('=');
+            r.query[pair.substr(0, eq)] = eq == std::string::npos ? "" : pair.substr(eq + 1);
+        }
+    }
+    const cli::StudioResponse out = api.handle(r);
+    static const std::set<int> documented = {200, 400, 404, 405, 413, 503};
+    if (!documented.count(out.status))
+        throw PropertyViolation("status " + std::to_string(out.status) + ": " + out.body);
+    if (out.status == 200) return;
+    const Json j = Json::parse(out.body);
+    if (!j.is_object() || !j.contains("error") || !j["error"].is_string())
+        throw PropertyViolation("a refusal without {\"error\": ...}: " + out.body);
+    const std::string error = j["error"];
+    if (error.find('\n') != std::string::npos)
+        throw PropertyViolation("an error of more than one line: " + error);
+    if (out.status == 400 && error.rfind("tlaloc: ", 0) != 0)
+        throw PropertyViolation("a 400 without the CLI's line: " + error);
+}
+
 // A copy of the source tree made of symbolic links, per process, in which the folders an input is
 // written to are real: the input sees the shipped files around it, and the tree stays untouched.
 class ScratchTree {
@@ -305,6 +352,7 @@ const std::vector<FuzzFormat>& fuzz_formats() {
          {"puzzles/aztlan/profiles/*.json"},
          exercise_aztlan_profile},
         {"claims", "verify/rulebooks", {"verify/rulebooks/*.json"}, exercise_claims},
+        {"studio-api", "tests/data/studio", {"tests/data/studio/*.request"}, exercise_studio_api},
         {"azteka-position",
          "puzzles/azteka",
          {"puzzles/azteka/*.json", "tests/data/azteka/*.json"},
