@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(g++ cmake ninja-build libz3-dev libboost-graph-dev libcli11-dev libgtest-dev nlohmann-json3-dev
-          ${EXTRA_PACKAGES:-})
+          libcpp-httplib-dev ${EXTRA_PACKAGES:-})
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
