@@ -13,7 +13,7 @@ struct StudioServer::Impl {
 
 namespace {
 
-constexpr std::size_t kWorkers = 32;
+constexpr std::size_t kWorkers = 16;
 
 // Hands one HTTP exchange to the API; httplib's own parsing supplies the path and the query.
 void answer(const StudioApi& api, const httplib::Request& req, httplib::Response& res) {
@@ -32,8 +32,7 @@ StudioServer::StudioServer(StudioSettings settings) : impl_(std::make_unique<Imp
     auto& server = impl_->server;
     const StudioApi& api = impl_->api;
     auto handler = [&api](const httplib::Request& req, httplib::Response& res) { answer(api, req, res); };
-    // Enough workers that a page's burst of requests (and the API tests' sixteen at once) never waits
-    // in the pool's queue: httplib 0.11 closes a connection that waited there without an answer.
+    // Each worker answers one request at a time with its own solver; more requests wait in the queue.
     server.new_task_queue = [] { return new httplib::ThreadPool(kWorkers); };
     server.Get(R"(/.*)", handler);
     server.Post(R"(/.*)", handler);
