@@ -239,6 +239,24 @@ StudioResponse deal_round(const StudioRequest& r, const Catalogue& catalogue) {
     return json_response(200, deal_to_json(deal(catalogue, d), d));
 }
 
+// The task a column of two cards makes (a card id or "printed-1", "printed-2" each), as the deal reads
+// it; the pinned task JSON is what challenge_to_json writes for it.
+StudioResponse column(const StudioRequest& r, const Catalogue& catalogue) {
+    Json j = body_json(r);
+    JsonPlace body(j, kBodyName);
+    body.expect_only_keys({"top", "bottom"});
+    DealtColumn cards{body.at("top").as_string(), body.at("bottom").as_string()};
+    auto task = find_column_task(catalogue, cards);
+    if (!task)
+        body.fail("\"" + cards.top + "\" over \"" + cards.bottom +
+                  "\" names a card the catalogue does not have");
+    Challenge one;
+    one.board = catalogue.boards.front().board;
+    one.tasks = {*task};
+    return json_response(200,
+                         Json{{"task", challenge_to_json(one)["tasks"][0]}, {"describe", task->describe()}});
+}
+
 StudioResponse generate_list(const StudioRequest& r, const Catalogue& catalogue, unsigned seconds) {
     Json j = body_json(r);
     JsonPlace body(j, kBodyName);
@@ -387,6 +405,7 @@ StudioResponse StudioApi::route(const StudioRequest& r) const {
         if (p == "/api/xalapa/rate") return rate_challenge(r, c, t);
         if (p == "/api/xalapa/render") return render(r, c, t);
         if (p == "/api/xalapa/deal") return deal_round(r, c);
+        if (p == "/api/xalapa/column") return column(r, c);
         if (p == "/api/xalapa/generate") return generate_list(r, c, t);
         if (p == "/api/xalapa/save") return save(r, settings_, c);
         if (p == "/api/xalapa/book") return add_to_book(r, settings_, c);

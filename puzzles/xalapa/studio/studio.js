@@ -265,9 +265,10 @@ function authorChanged(redrawTasks = true) {
 
 function authorLoad(challenge) {
   const ch = copy(challenge);
+  $("author-position").value = ch.cards ? ch.cards.position : "";
+  $("author-side").value = ch.cards && ch.cards.position_side === 4 ? "four" : "three";
   delete ch.cards;  // a hand-edited challenge no longer matches the dealt cards
   state.author.challenge = ch;
-  $("author-position").value = "";
   authorChanged();
 }
 
@@ -285,6 +286,19 @@ function authorFormation() {
   if (!id) delete ch.formation;
   else ch.formation = copy(state.positions.find((p) => p.id === id)[$("author-side").value]);
   authorChanged(false);
+}
+
+async function authorAddColumn() {
+  const top = $("author-card-top").value, bottom = $("author-card-bottom").value;
+  const answer = await api("/api/xalapa/column", { top, bottom });
+  state.author.challenge.tasks.push(Object.assign(answer.task, { label: `${top} / ${bottom}` }));
+  authorChanged();
+}
+
+async function authorDeal() {
+  const dealt = await api("/api/xalapa/deal",
+    { level: $("author-deal-level").value, seed: Number($("author-deal-seed").value) });
+  authorLoad(dealt);
 }
 
 // ---- Generate ----
@@ -353,6 +367,10 @@ async function start() {
   words.features.forEach((w) => datalist.append(new Option(w)));
   document.body.append(datalist);
   words.levels.forEach((l) => $("gen-level").add(new Option(l, l)));
+  words.levels.forEach((l) => $("author-deal-level").add(new Option(l, l)));
+  const cards = await api("/api/xalapa/cards");
+  ["printed-1", "printed-2"].concat(cards.cards.map((c) => c.id)).forEach((id) => $("author-card-top").add(new Option(id, id)));
+  cards.cards.forEach((c) => $("author-card-bottom").add(new Option(c.id, c.id)));
   $("gen-level").value = "2";
   words.difficulties.forEach((d) => $("gen-difficulty").add(new Option(`${d.name}: ${d.meaning}`, d.name)));
   state.shipped.forEach((s, i) => $("play-pick").add(new Option(s.name, "shipped:" + i)));
@@ -399,6 +417,8 @@ function wire() {
     state.author.challenge.tasks.push({ feature: "gecko", count: 1 });
     authorChanged();
   });
+  $("author-add-column").addEventListener("click", () => attempt(authorAddColumn));
+  $("author-deal").addEventListener("click", () => attempt(authorDeal));
   $("author-position").addEventListener("change", authorFormation);
   $("author-side").addEventListener("change", authorFormation);
   $("author-save").addEventListener("click", () => attempt(async () => {
