@@ -17,6 +17,7 @@ import tempfile
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -60,14 +61,32 @@ def wait_text(driver, element_id, wanted):
 
 
 def click_field(driver, holder, row, col):
-    # The board is drawn again after every change: find the field afresh each time.
-    WebDriverWait(driver, WAIT).until(
-        lambda d: d.find_elements(By.CSS_SELECTOR, f'#{holder} rect.field[data-row="{row}"][data-col="{col}"]'))
-    driver.find_element(By.CSS_SELECTOR, f'#{holder} rect.field[data-row="{row}"][data-col="{col}"]').click()
+    """The board is drawn again after every change, so a field found a moment ago may be gone: find it
+    afresh and click, until a click lands."""
+    selector = f'#{holder} rect.field[data-row="{row}"][data-col="{col}"]'
+
+    def clicked(d):
+        try:
+            d.find_element(By.CSS_SELECTOR, selector).click()
+            return True
+        except (NoSuchElementException, StaleElementReferenceException):
+            return False
+
+    WebDriverWait(driver, WAIT).until(clicked, f"cannot click {selector}")
+
+
+def wait_board_of(driver, holder, challenge_id):
+    """Until the picture in `holder` is the one of `challenge_id` (its heading names it)."""
+    script = f"const s = document.querySelector('#{holder} svg'); return s ? s.textContent : '';"
+    WebDriverWait(driver, WAIT).until(lambda d: challenge_id in d.execute_script(script),
+                                      f"#{holder} never showed {challenge_id}")
 
 
 def play(driver, tlaloc):
+    # The page fills its lists when it starts; the first challenge is drawn last.
+    WebDriverWait(driver, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#play-board rect.field"))
     Select(driver.find_element(By.ID, "play-pick")).select_by_visible_text("basic-1")
+    wait_board_of(driver, "play-board", "basic-1")
     wait_text(driver, "play-stones", "0")
     stones = [[1, 3], [2, 4]]
     for count, (row, col) in enumerate(stones, start=1):
