@@ -67,7 +67,7 @@ Challenge challenge_from(const JsonPlace& where, const Catalogue& catalogue) {
     return parse_challenge(where, beside);
 }
 
-// A request's "challenge" member, or the whole body when it has none (solve, rate take the bare file).
+// A request's "challenge" member (solve and rate take the challenge as the whole body instead).
 Challenge challenge_member(const JsonPlace& body, const Catalogue& catalogue) {
     return challenge_from(body.at("challenge"), catalogue);
 }

@@ -1,6 +1,7 @@
 #include "cli/StudioServer.h"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 namespace tlaloc::cli {
 
@@ -38,6 +39,12 @@ StudioServer::StudioServer(StudioSettings settings) : impl_(std::make_unique<Imp
     server.Post(R"(/.*)", handler);
     // Bodies over the limit are refused before they are read whole (413 from httplib).
     server.set_payload_max_length(impl_->max_body);
+    // Address reuse only: httplib's default also sets SO_REUSEPORT, with which a second studio on the
+    // same port would start and share the requests instead of saying the port is taken.
+    server.set_socket_options([](int sock) {
+        int yes = 1;
+        setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    });
     server.set_read_timeout(10, 0);
     server.set_write_timeout(10, 0);
     server.set_error_handler([](const httplib::Request&, httplib::Response& res) {

@@ -349,6 +349,18 @@ private:
     int port_ = 0;
 };
 
+// The command line: a port already in use or out of range is bad input (exit 2, one line).
+TEST(StudioCli, APortInUseOrOutOfRangeIsBadInput) {
+    auto busy = run_tlaloc_split("studio --port " + std::to_string(Studio::get().port()) + " --data " +
+                                 scratch_dir("cli-data").string());
+    EXPECT_EQ(busy.code, 2);
+    EXPECT_NE(busy.err.find("cannot listen on 127.0.0.1:"), std::string::npos) << busy.err;
+    EXPECT_EQ(std::count(busy.err.begin(), busy.err.end(), '\n'), 1) << busy.err;
+    auto range = run_tlaloc_split("studio --port 70000");
+    EXPECT_EQ(range.code, 2);
+    EXPECT_EQ(range.out, "");
+}
+
 // Requests at once, solves and bad input mixed: every one gets its own answer. The clients are plain
 // sockets (raw_post), so the check does not lean on the HTTP library's own client.
 std::vector<std::string> concurrent_failures(int port, int requests) {
