@@ -24,8 +24,10 @@ namespace {
 constexpr const char* kBodyName = "request";
 constexpr int kMaxGenerateCount = 20;
 
+// Text taken from a request (a path, a query value, the bytes a JSON parse error quotes) need not be
+// UTF-8; such bytes are written as U+FFFD rather than failing the answer.
 StudioResponse json_response(int status, const Json& j) {
-    return {status, "application/json", j.dump() + "\n"};
+    return {status, "application/json", j.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n"};
 }
 
 StudioResponse error_response(int status, const std::string& message) {
