@@ -3,6 +3,7 @@
 #include <memory>
 #include <string>
 
+#include "cli/AztekaMatch.h"
 #include "cli/Commands.h"
 #include "model/azteka/Diagram.h"
 #include "model/azteka/Plan.h"
@@ -255,13 +256,15 @@ void add_play(CLI::App& group) {
 }  // namespace
 
 void add_azteka_commands(CLI::App& app) {
-    auto* group = app.add_subcommand("azteka",
-                                     "Azteka, the Circle of Life: positions, fewest pawns, win in N, play.\n"
-                                     "Example:  tlaloc azteka show puzzles/azteka/empty.json");
+    auto* group = app.add_subcommand(
+        "azteka",
+        "Azteka, the Circle of Life: positions, fewest pawns, win in N, play, whole matches.\n"
+        "Example:  tlaloc azteka show puzzles/azteka/empty.json");
     group->require_subcommand(1);
     add_show(*group);
     add_fewest(*group);
     add_play(*group);
+    add_azteka_match_commands(*group);
 }
 
 }  // namespace tlaloc::cli

@@ -100,7 +100,8 @@ TEST(AztekaFewestExact, DisintegrationWithAShortHand) {
 }
 
 TEST(AztekaFewestExact, AGoalAlreadyMetOrLost) {
-    Position done = make(R"({"rings": ["D.......", "D.......", "D.......", "D......."], "to_move": "death"})");
+    Position done =
+        make(R"({"rings": ["D.......", "D.......", "D.......", "D......."], "to_move": "death"})");
     FewestResult r = fewest_pawns_exact(done, 3);
     EXPECT_TRUE(r.found);
     EXPECT_EQ(r.pawns, 4);
@@ -134,8 +135,8 @@ TEST(AztekaFewestExact, LifeFromTheEmptyBoardNeedsEightPawnsAndThenElevenTurns) 
     expect_replays(pos, r);
     // The 11-turn plan by hand in the docs replays too.
     std::vector<PlanStep> hand = {{Action::place(0, 0)}, {Action::place(1, 0)}, {Action::turn(1)},
-                                  {Action::place(2, 1)}, {Action::turn(2)},      {Action::place(3, 2)},
-                                  {Action::turn(3)},     {Action::place(3, 4)},  {Action::place(3, 5)},
+                                  {Action::place(2, 1)}, {Action::turn(2)},     {Action::place(3, 2)},
+                                  {Action::turn(3)},     {Action::place(3, 4)}, {Action::place(3, 5)},
                                   {Action::place(3, 6)}, {Action::place(3, 7)}};
     PlanReplay replay = replay_against_passive(pos, hand);
     EXPECT_TRUE(replay.reaches_goal) << replay.problem;

@@ -31,7 +31,9 @@ Mask turn_all(Mask x, int k) {
     return ((x << k) & high) | ((x >> (8 - k)) & low);
 }
 
-Mask turn_ring(Mask x, int ring, int k) { return (x & ~ring_mask(ring)) | (turn_all(x, k) & ring_mask(ring)); }
+Mask turn_ring(Mask x, int ring, int k) {
+    return (x & ~ring_mask(ring)) | (turn_all(x, k) & ring_mask(ring));
+}
 
 Mask neighbours_of(Mask x) { return turn_all(x, 1) | turn_all(x, 7) | (x << 8) | (x >> 8); }
 
@@ -53,7 +55,9 @@ bool expands(Mask x) {
     return rings_holding(x) == kRings && ((x | x >> 8 | x >> 16 | x >> 24) & 0xFFu) == 0xFFu;
 }
 
-bool dominates(Mask x) { return fullest_ring(x) == kSectors || (x & x >> 8 & x >> 16 & x >> 24 & 0xFFu) != 0; }
+bool dominates(Mask x) {
+    return fullest_ring(x) == kSectors || (x & x >> 8 & x >> 16 & x >> 24 & 0xFFu) != 0;
+}
 
 // Life pawns whose every neighbour is a Death pawn (inner and outer holes have three).
 Mask surrounded(Mask life, Mask death) {
@@ -125,7 +129,10 @@ struct Node {
 class Search {
 public:
     Search(const Position& start, int max_turns, const solver::Deadline& deadline)
-        : p_(*start.profile), me_(static_cast<int>(start.to_move)), max_turns_(max_turns), deadline_(deadline) {
+        : p_(*start.profile),
+          me_(static_cast<int>(start.to_move)),
+          max_turns_(max_turns),
+          deadline_(deadline) {
         for (int h = 0; h < kHoles; ++h) {
             if (auto side = side_of(start.holes[h])) start_.of[static_cast<int>(*side)] |= Mask{1} << h;
         }
@@ -219,7 +226,8 @@ private:
         int best = INT_MAX;
         if (may_expand(me_)) best = std::min(best, std::max(have + kRings - rings_holding(mine), kSectors));
         if (may_dominate(me_))
-            best = std::min(best, have + std::min(kRings - rings_holding(mine), kSectors - fullest_ring(mine)));
+            best =
+                std::min(best, have + std::min(kRings - rings_holding(mine), kSectors - fullest_ring(mine)));
         if (p_.all_pawns_goal) best = std::min(best, whole_set_[me_]);
         return best;
     }
@@ -332,7 +340,8 @@ private:
     }
 
     solver::SearchLimitReached out_of_time(int bound) const {
-        return solver::SearchLimitReached("no plan yet (at least " + std::to_string(bound) + " pawns needed)");
+        return solver::SearchLimitReached("no plan yet (at least " + std::to_string(bound) +
+                                          " pawns needed)");
     }
 
     const Profile& p_;
@@ -380,7 +389,8 @@ FewestResult fewest_pawns_exact(const Position& start, int max_turns, unsigned t
         }
         PlanReplay replay = replay_against_passive(start, round.plan);
         if (!replay.reaches_goal || replay.pawns > bound || replay.turns != round.turns)
-            throw std::logic_error("fewest pawns: the searched plan does not replay as found: " + replay.problem);
+            throw std::logic_error("fewest pawns: the searched plan does not replay as found: " +
+                                   replay.problem);
         out.found = true;
         out.pawns = replay.pawns;
         out.turns = replay.turns;
