@@ -81,6 +81,11 @@ GameEntry azteka_game() {
          {"puzzles/azteka/*.json", "tests/data/azteka/*.json"},
          position_round_trip,
          "azteka show {}"},
+        {"match-log",
+         {"tests/data/azteka/match-*.jsonl"},
+         nullptr,
+         "azteka replay {}",
+         /*json_lines=*/true},
     };
     g.random_check = fewest_agrees;
     return g;

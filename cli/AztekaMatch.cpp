@@ -71,13 +71,14 @@ void print_match(const Match& m) {
     for (std::size_t r = 0; r < m.rounds.size(); ++r) {
         const int round = static_cast<int>(r) + 1;
         const MatchRound& played = m.rounds[r];
-        std::cout << "round " << round << ": life is player " << player_of(round, Side::Life) << ", death is player "
-                  << player_of(round, Side::Death) << "\n";
+        std::cout << "round " << round << ": life is player " << player_of(round, Side::Life)
+                  << ", death is player " << player_of(round, Side::Death) << "\n";
         for (std::size_t t = 0; t < played.turns.size(); ++t) {
             const MatchTurn& turn = played.turns[t];
             std::cout << "  " << t + 1 << ". " << side_name(turn.side) << ":";
             for (const Action& a : turn.actions) std::cout << " " << describe(a);
-            if (!turn.disintegrated.empty()) std::cout << " (" << turn.disintegrated.size() << " disintegrated)";
+            if (!turn.disintegrated.empty())
+                std::cout << " (" << turn.disintegrated.size() << " disintegrated)";
             std::cout << "\n";
         }
         if (m.abandoned && r + 1 == m.rounds.size()) break;

@@ -149,7 +149,8 @@ Match play_match(const MatchSetup& setup, const HumanTurn& human) {
                                           fx.disintegrated.end());
             }
             if (!g.over() && g.position.to_move == side)
-                throw std::logic_error("play_match: a turn ended before its Birth bonus was placed or declined");
+                throw std::logic_error(
+                    "play_match: a turn ended before its Birth bonus was placed or declined");
             turn.after = g.position;
             played.turns.push_back(std::move(turn));
             ++turns;

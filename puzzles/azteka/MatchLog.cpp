@@ -19,14 +19,17 @@ Json holes_json(const std::vector<int>& holes) {
 
 Json match_setup_line(const MatchSetup& setup) {
     Json players = Json::array();
-    for (int p = 0; p < kMatchPlayers; ++p) players.push_back({{"player", p + 1}, {"bot", to_string(setup.bots[p])}});
-    return {{"kind", "setup"}, {"seed", setup.seed}, {"players", players}, {"round_turn_limit", kRoundTurnLimit}};
+    for (int p = 0; p < kMatchPlayers; ++p)
+        players.push_back({{"player", p + 1}, {"bot", to_string(setup.bots[p])}});
+    return {
+        {"kind", "setup"}, {"seed", setup.seed}, {"players", players}, {"round_turn_limit", kRoundTurnLimit}};
 }
 
 Json match_turn_line(int round, int number, const MatchTurn& turn) {
     Json actions = Json::array();
     for (std::size_t i = 0; i < turn.actions.size(); ++i)
-        actions.push_back(action_to_json(turn.actions[i], i > 0 && turn.actions[i].kind == ActionKind::Place));
+        actions.push_back(
+            action_to_json(turn.actions[i], i > 0 && turn.actions[i].kind == ActionKind::Place));
     return {{"kind", "turn"},
             {"round", round},
             {"turn", number},
@@ -94,7 +97,8 @@ std::string kind_of(const JsonLine& line) {
 
 void expect_kind(const JsonPlace& line, const std::string& kind) {
     const JsonPlace k = line.at("kind");
-    if (k.as_string() != kind) k.fail("expected a \"" + kind + "\" line here, found \"" + k.as_string() + "\"");
+    if (k.as_string() != kind)
+        k.fail("expected a \"" + kind + "\" line here, found \"" + k.as_string() + "\"");
 }
 
 void read_setup(const JsonLine& line) {
@@ -110,7 +114,8 @@ void read_setup(const JsonLine& line) {
         seat.expect_only_keys({"player", "bot"});
         if (seat.at("player").as_int(1, kMatchPlayers) != static_cast<std::int64_t>(i) + 1)
             seat.at("player").fail("players are numbered 1, 2 in order");
-        if (!parse_match_bot(seat.at("bot").as_string())) seat.at("bot").fail("expected human, random or search");
+        if (!parse_match_bot(seat.at("bot").as_string()))
+            seat.at("bot").fail("expected human, random or search");
     }
     const JsonPlace limit = p.at("round_turn_limit");
     if (limit.as_int(1, 1000000) != kRoundTurnLimit)
