@@ -266,7 +266,8 @@ TEST(AztekaMatchCli, AHumanSeatReadsActionsFromStdin) {
     const auto dir = scratch_dir("azteka-match-human");
     std::ofstream(dir / "moves.txt") << "place 9 9\nplace 0 0\nquit\n";
     const std::string log = (dir / "h.jsonl").string();
-    CliRun r = run_tlaloc_split("azteka match --life-bot human --log " + log + " < " + (dir / "moves.txt").string());
+    CliRun r =
+        run_tlaloc_split("azteka match --life-bot human --log " + log + " < " + (dir / "moves.txt").string());
     EXPECT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.out.find("not a legal action here: 'place 9 9'"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("1. life: place 0 0"), std::string::npos) << r.out;

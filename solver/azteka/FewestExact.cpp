@@ -9,66 +9,17 @@
 #include <vector>
 
 #include "model/azteka/Plan.h"
+#include "solver/azteka/Bitboard.h"
 #include "solver/common/SearchLimit.h"
 
 namespace tlaloc::azteka {
 
 namespace {
 
-// One bit per hole, hole(ring, sector) = 8 * ring + sector: ring r is byte r of the mask.
-using Mask = std::uint32_t;
-constexpr Mask kEveryByte = 0x01010101u;
-constexpr Mask kInnerRing = 0x000000FFu;
-constexpr Mask kOuterRing = 0xFF000000u;
-
-constexpr Mask ring_mask(int ring) { return 0xFFu << (8 * ring); }
-
-// Every ring turned `k` sectors clockwise at once: the pawn in sector i goes to sector i + k.
-Mask turn_all(Mask x, int k) {
-    if (k == 0) return x;
-    const Mask high = ((0xFFu << k) & 0xFFu) * kEveryByte;
-    const Mask low = ((1u << k) - 1u) * kEveryByte;
-    return ((x << k) & high) | ((x >> (8 - k)) & low);
-}
-
-Mask turn_ring(Mask x, int ring, int k) {
-    return (x & ~ring_mask(ring)) | (turn_all(x, k) & ring_mask(ring));
-}
-
-Mask neighbours_of(Mask x) { return turn_all(x, 1) | turn_all(x, 7) | (x << 8) | (x >> 8); }
-
-int in_ring(Mask x, int ring) { return std::popcount((x >> (8 * ring)) & 0xFFu); }
-
-int rings_holding(Mask x) {
-    int n = 0;
-    for (int r = 0; r < kRings; ++r) n += in_ring(x, r) > 0;
-    return n;
-}
-
-int fullest_ring(Mask x) {
-    int most = 0;
-    for (int r = 0; r < kRings; ++r) most = std::max(most, in_ring(x, r));
-    return most;
-}
-
-bool expands(Mask x) {
-    return rings_holding(x) == kRings && ((x | x >> 8 | x >> 16 | x >> 24) & 0xFFu) == 0xFFu;
-}
-
-bool dominates(Mask x) {
-    return fullest_ring(x) == kSectors || (x & x >> 8 & x >> 16 & x >> 24 & 0xFFu) != 0;
-}
-
-// Life pawns whose every neighbour is a Death pawn (inner and outer holes have three).
-Mask surrounded(Mask life, Mask death) {
-    return life & turn_all(death, 1) & turn_all(death, 7) & ((death >> 8) | kOuterRing) &
-           ((death << 8) | kInnerRing);
-}
-
-struct Board {
-    std::array<Mask, kMaxSides> of{};  // each side's pawns
-    bool operator==(const Board&) const = default;
-};
+using bits::Board;
+using bits::fullest_ring;
+using bits::Mask;
+using bits::rings_holding;
 
 // A board as a transposition-table key; `high` all ones never occurs (the sides would overlap).
 struct Key {
@@ -129,14 +80,12 @@ struct Node {
 class Search {
 public:
     Search(const Position& start, int max_turns, const solver::Deadline& deadline)
-        : p_(*start.profile),
+        : rules_(start),
+          p_(*start.profile),
           me_(static_cast<int>(start.to_move)),
           max_turns_(max_turns),
-          deadline_(deadline) {
-        for (int h = 0; h < kHoles; ++h) {
-            if (auto side = side_of(start.holes[h])) start_.of[static_cast<int>(*side)] |= Mask{1} << h;
-        }
-        for (int i = 0; i < p_.sides; ++i) whole_set_[i] = start.supply[i] + std::popcount(start_.of[i]);
+          deadline_(deadline),
+          start_(bits::board_of(start)) {
         births_ = p_.abilities && start.to_move == Side::Life;
         disintegrates_ = p_.abilities && start.to_move == Side::Death;
         // Turning the whole circle maps the rules onto themselves, except Disintegration's hole order
@@ -200,23 +149,9 @@ public:
     long long positions() const { return positions_; }
 
 private:
-    int supply(const Board& b, int side) const { return whole_set_[side] - std::popcount(b.of[side]); }
-    Mask occupied(const Board& b) const { return b.of[0] | b.of[1] | b.of[2]; }
-    bool may_expand(int side) const { return !p_.role_goals || side == static_cast<int>(Side::Life); }
-    bool may_dominate(int side) const { return !p_.role_goals || side == static_cast<int>(Side::Death); }
-
-    bool meets_goal(const Board& b, int side) const {
-        return (may_expand(side) && expands(b.of[side])) || (may_dominate(side) && dominates(b.of[side])) ||
-               (p_.all_pawns_goal && supply(b, side) == 0);
-    }
-
-    // Holes the mover may place on (none with an empty hand).
-    Mask placements(const Board& b) const {
-        if (supply(b, me_) == 0) return 0;
-        const Mask free = ~occupied(b);
-        const Mask mine = b.of[me_];
-        return p_.adjacency_rule && mine != 0 ? free & neighbours_of(mine) : free;
-    }
+    int supply(const Board& b, int side) const { return rules_.supply(b, side); }
+    bool may_expand(int side) const { return rules_.may_expand(side); }
+    bool may_dominate(int side) const { return rules_.may_dominate(side); }
 
     // A lower bound on the mover's pawns on the board when a goal is met: each added pawn (placed, or
     // turned by Disintegration) fills one hole, and ring turns never move a pawn to another ring.
@@ -228,7 +163,7 @@ private:
         if (may_dominate(me_))
             best =
                 std::min(best, have + std::min(kRings - rings_holding(mine), kSectors - fullest_ring(mine)));
-        if (p_.all_pawns_goal) best = std::min(best, whole_set_[me_]);
+        if (p_.all_pawns_goal) best = std::min(best, rules_.whole_set(me_));
         return best;
     }
 
@@ -253,7 +188,7 @@ private:
         if (!symmetric_) return best;
         for (int k = 1; k < kSectors; ++k) {
             Board turned;
-            for (int i = 0; i < kMaxSides; ++i) turned.of[i] = turn_all(b.of[i], k);
+            for (int i = 0; i < kMaxSides; ++i) turned.of[i] = bits::turn_all(b.of[i], k);
             best = std::min(best, pack(turned));
         }
         return best;
@@ -263,54 +198,9 @@ private:
     // turns after which another side meets a goal are left out (that side wins the round).
     template <class F>
     void each_turn(const Board& b, F&& f) {
-        for (Mask free = placements(b); free != 0; free &= free - 1) place(b, std::countr_zero(free), f);
-        const Mask mine = b.of[me_];
-        const Mask theirs = occupied(b) & ~mine;
-        for (int r = 0; r < kRings; ++r) {
-            turn(b, r, 1, f);
-            if (p_.double_turn && in_ring(mine, r) > in_ring(theirs, r)) turn(b, r, 2, f);
-        }
-    }
-
-    template <class F>
-    void turn(const Board& b, int ring, int k, F&& f) {
-        Board n = b;
-        for (Mask& side : n.of) side = turn_ring(side, ring, k);
-        acts_.push_back(k == 1 ? Action::turn(ring) : Action::turn_two(ring));
-        settle(n, false, f);
-        acts_.pop_back();
-    }
-
-    template <class F>
-    void place(const Board& b, int h, F&& f) {
-        Board n = b;
-        n.of[me_] |= Mask{1} << h;
-        const Mask sector = kEveryByte << sector_of(h);
-        const bool birth = births_ && (n.of[me_] & sector) == sector;
-        if (disintegrates_) {
-            // Replacements come from Death's hand in hole order while it lasts.
-            int hand = supply(n, me_);
-            for (Mask s = surrounded(n.of[0], n.of[me_]); s != 0 && hand > 0; s &= s - 1, --hand) {
-                const Mask bit = s & (~s + 1);
-                n.of[0] &= ~bit;
-                n.of[me_] |= bit;
-            }
-        }
-        acts_.push_back(Action::place(ring_of(h), sector_of(h)));
-        settle(n, birth, f);
-        acts_.pop_back();
-    }
-
-    // Goals after an action (the mover's first), then Birth's optional bonus placement.
-    template <class F>
-    void settle(const Board& n, bool birth, F&& f) {
-        if (meets_goal(n, me_)) return f(n, true);
-        for (int i = 0; i < p_.sides; ++i) {
-            if (i != me_ && meets_goal(n, i)) return;
-        }
-        f(n, false);  // the turn ends here (Birth declined, when there is one)
-        if (!birth) return;
-        for (Mask more = placements(n); more != 0; more &= more - 1) place(n, std::countr_zero(more), f);
+        rules_.each_turn(b, me_, acts_, [&](const Board& after, int winner) {
+            if (winner == -1 || winner == me_) f(after, winner == me_);
+        });
     }
 
     // The plan to the turn in `last` played from node `index` of the last level: each earlier turn
@@ -344,12 +234,12 @@ private:
                                           " pawns needed)");
     }
 
+    const bits::Rules rules_;
     const Profile& p_;
     const int me_;
     const int max_turns_;
     const solver::Deadline& deadline_;
-    Board start_;
-    std::array<int, kMaxSides> whole_set_{};  // pawns on the board plus in hand, per side
+    const Board start_;
     bool births_ = false, disintegrates_ = false, symmetric_ = true;
     std::vector<Action> acts_;  // the actions of the turn being generated
     std::vector<std::vector<Node>> levels_;
