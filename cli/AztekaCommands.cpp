@@ -12,6 +12,7 @@
 #include "solver/azteka/Fewest.h"
 #include "solver/azteka/FewestExact.h"
 #include "solver/azteka/WinInN.h"
+#include "solver/azteka/WinSearch.h"
 #include "solver/common/SearchLimit.h"
 
 namespace tlaloc::cli {
@@ -75,11 +76,11 @@ struct FewestOptions {
     std::string opponent = "passive";
 };
 
-// --opponent best: a bounded game-tree search for a forced goal.
+// --opponent best: an exact AND-OR search for a forced goal, bounded by --timeout.
 void run_forced_win(const FewestOptions& opt, const Position& pos) {
     WinResult w;
     try {
-        w = win_in(pos, opt.max_turns, 3'000'000, opt.timeout);
+        w = win_in_exact(pos, opt.max_turns, opt.timeout);
     } catch (solver::SearchLimitReached& e) {
         e.set_context(opt.file, opt.timeout);
         throw;
@@ -152,7 +153,7 @@ void add_fewest(CLI::App& group) {
         "is met (ties: fewest turns), proved optimal by exact search over positions and replayed\n"
         "through the rules engine.\n"
         "With --opponent best: does the mover force a goal within --max-turns of its own turns whatever\n"
-        "the others answer (bounded game-tree search; a line of play as evidence).\n"
+        "the others answer (AND-OR search with a transposition table; a line of play as evidence).\n"
         "Example:  tlaloc azteka fewest puzzles/azteka/empty-death.json --max-turns 4 --json\n"
         "Example:  tlaloc azteka fewest puzzles/azteka/death-threat.json --opponent best --max-turns 2");
     fewest->add_option("POSITION", opt->file, "position JSON file")->required();

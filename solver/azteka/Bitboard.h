@@ -124,7 +124,8 @@ private:
         Board n = b;
         n.of[side] |= Mask{1} << h;
         const Mask sector = kEveryByte << sector_of(h);
-        const bool birth = p_.abilities && side == static_cast<int>(Side::Life) && (n.of[side] & sector) == sector;
+        const bool birth =
+            p_.abilities && side == static_cast<int>(Side::Life) && (n.of[side] & sector) == sector;
         if (p_.abilities && side == static_cast<int>(Side::Death)) {
             // Replacements come from Death's hand in hole order while it lasts.
             int hand = supply(n, side);
