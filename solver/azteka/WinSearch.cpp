@@ -2,7 +2,6 @@
 
 #include <cstdint>
 #include <stdexcept>
-#include <unordered_map>
 
 #include "solver/azteka/Bitboard.h"
 #include "solver/common/SearchLimit.h"
@@ -25,8 +24,64 @@ struct Known {
     std::uint8_t fails_up_to = 0;  // ... and cannot within this many (and fewer)
 };
 
-// Entries beyond this are dropped (the table is started afresh) to keep memory bounded.
-constexpr std::size_t kMaxTableEntries = 16'000'000;
+// The transposition table: open addressing that grows to kMaxSlots and then lets a new position take
+// an occupied slot, so memory stays bounded and nothing is ever freed mid-search. A slot only
+// answers for the exact board and side it holds, so replacing one loses facts, never adds wrong ones.
+class Table {
+public:
+    Table() : slots_(std::size_t{1} << 16) {}
+
+    Known& at(const Board& b, int side) {
+        const std::uint64_t key = std::uint64_t{b.of[0]} | std::uint64_t{b.of[1]} << 32;
+        if (2 * (used_ + 1) > slots_.size() && slots_.size() < kMaxSlots) grow();
+        Slot& s = slots_[probe(slots_, key, side)];
+        if (s.key != key || s.side != side) {
+            used_ += s.key == kEmpty;
+            s = Slot{key, static_cast<std::uint8_t>(side), {}};
+        }
+        return s.known;
+    }
+
+private:
+    static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};  // Life and Death on every hole
+    static constexpr std::size_t kMaxSlots = std::size_t{1} << 23;
+    static constexpr std::size_t kProbes = 8;
+    struct Slot {
+        std::uint64_t key = kEmpty;
+        std::uint8_t side = 0;
+        Known known;
+    };
+
+    // The slot holding (key, side), else the first empty one of its few probes, else the first probe.
+    static std::size_t probe(const std::vector<Slot>& slots, std::uint64_t key, int side) {
+        std::uint64_t x = key ^ (static_cast<std::uint64_t>(side) * 0x9E3779B97F4A7C15ull);
+        x ^= x >> 31;
+        x *= 0xBF58476D1CE4E5B9ull;
+        x ^= x >> 29;
+        const std::size_t mask = slots.size() - 1;
+        const std::size_t first = x & mask;
+        for (std::size_t i = 0; i < kProbes; ++i) {
+            const std::size_t at = (first + i) & mask;
+            if ((slots[at].key == key && slots[at].side == side) || slots[at].key == kEmpty) return at;
+        }
+        return first;
+    }
+
+    void grow() {
+        std::vector<Slot> bigger(slots_.size() * 2);
+        used_ = 0;
+        for (const Slot& s : slots_) {
+            if (s.key == kEmpty) continue;
+            Slot& t = bigger[probe(bigger, s.key, s.side)];
+            used_ += t.key == kEmpty;
+            t = s;
+        }
+        slots_ = std::move(bigger);
+    }
+
+    std::vector<Slot> slots_;
+    std::size_t used_ = 0;
+};
 
 class GameSearch {
 public:
@@ -59,7 +114,7 @@ public:
                 }
             }
         }
-        Known& again = lookup(b, me_);  // the table may have been started afresh meanwhile
+        Known& again = lookup(b, me_);  // the slot may have gone to another position meanwhile
         if (result)
             again.wins_from = static_cast<std::uint8_t>(std::min<int>(again.wins_from, k));
         else
@@ -94,7 +149,8 @@ public:
     // The mover's winning turns within k against the answers after which it needs longest.
     void line(const Board& b, int k, std::vector<LineStep>& out) {
         for (const Child& c : children(b, me_)) {
-            const bool good = c.winner == me_ || (k > 1 && c.winner == -1 && survives_all_answers(c.board, k - 1));
+            const bool good =
+                c.winner == me_ || (k > 1 && c.winner == -1 && survives_all_answers(c.board, k - 1));
             if (!good) continue;
             append(me_, c, out);
             if (c.winner == -1) stubborn_answer(c.board, k - 1, out);
@@ -128,14 +184,15 @@ private:
 
     static void append(int side, const Child& c, std::vector<LineStep>& out) {
         for (std::size_t i = 0; i < c.actions.size(); ++i)
-            out.push_back({static_cast<Side>(side), c.actions[i], i > 0 && c.actions[i].kind == ActionKind::Place});
+            out.push_back(
+                {static_cast<Side>(side), c.actions[i], i > 0 && c.actions[i].kind == ActionKind::Place});
     }
 
     std::vector<Child> children(const Board& b, int side) {
         if ((++nodes_ & 1023) == 0 && deadline_.passed()) {
             throw solver::SearchLimitReached(refuted == 0 ? "none"
-                                                          : "no forced win within " + std::to_string(refuted) +
-                                                                " turns (proved)");
+                                                          : "no forced win within " +
+                                                                std::to_string(refuted) + " turns (proved)");
         }
         std::vector<Child> out;
         rules_.each_turn(b, side, acts_, [&](const Board& after, int winner) {
@@ -144,20 +201,13 @@ private:
         return out;
     }
 
-    Known& lookup(const Board& b, int side) {
-        auto& table = tables_[side == me_ ? 0 : 1];
-        if (tables_[0].size() + tables_[1].size() >= kMaxTableEntries) {
-            tables_[0].clear();
-            tables_[1].clear();
-        }
-        return table[std::uint64_t{b.of[0]} | std::uint64_t{b.of[1]} << 32];
-    }
+    Known& lookup(const Board& b, int side) { return table_.at(b, side); }
 
     const bits::Rules rules_;
     const int me_, them_;
     const solver::Deadline& deadline_;
     std::vector<Action> acts_;
-    std::array<std::unordered_map<std::uint64_t, Known>, 2> tables_;  // mover to move, other side to move
+    Table table_;
     std::int64_t nodes_ = 0;
 };
 
