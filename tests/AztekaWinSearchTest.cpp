@@ -46,7 +46,8 @@ TEST(AztekaWinSearch, AgreesWithThePlainSearchOnRandomPositions) {
 }
 
 TEST(AztekaWinSearch, ShippedThreatAndTheEmptyBoard) {
-    Position threat = load_position(std::string(TLALOC_TEST_DATA) + "/../../puzzles/azteka/death-threat.json");
+    Position threat =
+        load_position(std::string(TLALOC_TEST_DATA) + "/../../puzzles/azteka/death-threat.json");
     WinResult w = win_in_exact(threat, 3);
     ASSERT_EQ(w.verdict, WinVerdict::Win);
     EXPECT_EQ(w.turns, 1);
