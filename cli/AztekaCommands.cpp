@@ -3,12 +3,16 @@
 #include <memory>
 #include <string>
 
+#include "cli/AztekaMatch.h"
 #include "cli/Commands.h"
 #include "model/azteka/Diagram.h"
+#include "model/azteka/Plan.h"
 #include "model/azteka/Position.h"
 #include "model/azteka/Rules.h"
 #include "solver/azteka/Fewest.h"
+#include "solver/azteka/FewestExact.h"
 #include "solver/azteka/WinInN.h"
+#include "solver/azteka/WinSearch.h"
 #include "solver/common/SearchLimit.h"
 
 namespace tlaloc::cli {
@@ -72,9 +76,15 @@ struct FewestOptions {
     std::string opponent = "passive";
 };
 
-// --opponent best: a bounded game-tree search for a forced goal.
+// --opponent best: an exact AND-OR search for a forced goal, bounded by --timeout.
 void run_forced_win(const FewestOptions& opt, const Position& pos) {
-    WinResult w = win_in(pos, opt.max_turns);
+    WinResult w;
+    try {
+        w = win_in_exact(pos, opt.max_turns, opt.timeout);
+    } catch (solver::SearchLimitReached& e) {
+        e.set_context(opt.file, opt.timeout);
+        throw;
+    }
     Json out = {{"win", w.verdict == WinVerdict::Win     ? Json(true)
                         : w.verdict == WinVerdict::NoWin ? Json(false)
                                                          : Json(nullptr)},
@@ -109,7 +119,7 @@ void run_fewest(const FewestOptions& opt) {
     }
     FewestResult r;
     try {
-        r = fewest_pawns(pos, opt.max_turns, opt.timeout);
+        r = fewest_pawns_exact(pos, opt.max_turns, opt.timeout);
     } catch (solver::SearchLimitReached& e) {
         e.set_context(opt.file, opt.timeout);
         throw;
@@ -132,6 +142,7 @@ void run_fewest(const FewestOptions& opt) {
               << " pawns on the board in " << r.turns << " turns (both proved minimal):\n";
     for (const auto& step : r.plan)
         std::cout << "  " << describe(step.action) << (step.birth ? "  (Birth)" : "") << "\n";
+    std::cout << "the board when the goal is met:\n" << draw_circle(replay_against_passive(pos, r.plan).end);
 }
 
 void add_fewest(CLI::App& group) {
@@ -139,9 +150,10 @@ void add_fewest(CLI::App& group) {
     auto* fewest = group.add_subcommand(
         "fewest",
         "With the opponent passing, the fewest of the mover's pawns on the board when one of its goals\n"
-        "is met (ties: fewest turns), proved optimal by Z3 and replayed through the rules engine.\n"
+        "is met (ties: fewest turns), proved optimal by exact search over positions and replayed\n"
+        "through the rules engine.\n"
         "With --opponent best: does the mover force a goal within --max-turns of its own turns whatever\n"
-        "the others answer (bounded game-tree search; a line of play as evidence).\n"
+        "the others answer (AND-OR search with a transposition table; a line of play as evidence).\n"
         "Example:  tlaloc azteka fewest puzzles/azteka/empty-death.json --max-turns 4 --json\n"
         "Example:  tlaloc azteka fewest puzzles/azteka/death-threat.json --opponent best --max-turns 2");
     fewest->add_option("POSITION", opt->file, "position JSON file")->required();
@@ -151,7 +163,7 @@ void add_fewest(CLI::App& group) {
     fewest->add_flag("--json", opt->json, "print the answer as JSON");
     fewest
         ->add_option("--timeout", opt->timeout,
-                     "seconds the Z3 search may take (0: no limit); out of time: one line on stderr, exit 3")
+                     "seconds the search may take (0: no limit); out of time: one line on stderr, exit 3")
         ->capture_default_str()
         ->check(CLI::Range(0u, 86400u));
     fewest->add_option("--opponent", opt->opponent, "passive (passes every turn) or best (answers)")
@@ -245,13 +257,15 @@ void add_play(CLI::App& group) {
 }  // namespace
 
 void add_azteka_commands(CLI::App& app) {
-    auto* group = app.add_subcommand("azteka",
-                                     "Azteka, the Circle of Life: positions, fewest pawns, win in N, play.\n"
-                                     "Example:  tlaloc azteka show puzzles/azteka/empty.json");
+    auto* group = app.add_subcommand(
+        "azteka",
+        "Azteka, the Circle of Life: positions, fewest pawns, win in N, play, whole matches.\n"
+        "Example:  tlaloc azteka show puzzles/azteka/empty.json");
     group->require_subcommand(1);
     add_show(*group);
     add_fewest(*group);
     add_play(*group);
+    add_azteka_match_commands(*group);
 }
 
 }  // namespace tlaloc::cli

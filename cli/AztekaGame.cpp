@@ -1,5 +1,5 @@
-// Azteka's registry entry: commands, claims facts, file formats and the cross-check of the Z3
-// fewest-pawns answer against a breadth-first search over the rules engine.
+// Azteka's registry entry: commands, claims facts, file formats and the cross-check of the exact
+// fewest-pawns search against Z3 and a breadth-first search over the rules engine.
 #include <random>
 #include <stdexcept>
 
@@ -10,6 +10,7 @@
 #include "model/azteka/Position.h"
 #include "puzzles/azteka/RandomPosition.h"
 #include "solver/azteka/Fewest.h"
+#include "solver/azteka/FewestExact.h"
 #include "solver/azteka/FewestSearch.h"
 
 namespace tlaloc::cli {
@@ -28,7 +29,8 @@ std::string pawns_and_turns(int pawns, int turns) {
 
 // A random reachable position (each variant in turn) and two turns of its mover against passive opponents:
 // Z3's plan must replay through the rules engine to a goal as claimed, and the breadth-first search over the
-// engine's legal actions must find the same answer (reachable or not, fewest pawns, then turns).
+// engine's legal actions and the exact search must find the same answer (reachable or not, fewest
+// pawns, then turns).
 std::string fewest_agrees(std::uint64_t seed) {
     constexpr int kMaxTurns = 2;
     std::mt19937 rng(static_cast<std::mt19937::result_type>(seed));
@@ -43,6 +45,12 @@ std::string fewest_agrees(std::uint64_t seed) {
         return std::string(e.what()) + where;
     }
     azteka::SearchedFewest search = azteka::fewest_pawns_by_search(pos, kMaxTurns);
+    azteka::FewestResult exact = azteka::fewest_pawns_exact(pos, kMaxTurns);
+    if (exact.found != search.found ||
+        (exact.found && (exact.pawns != search.pawns || exact.turns != search.turns)))
+        return "the exact search: " + (exact.found ? pawns_and_turns(exact.pawns, exact.turns) : "no goal") +
+               "; the breadth-first search: " +
+               (search.found ? pawns_and_turns(search.pawns, search.turns) : "no goal") + where;
     if (z3.found != search.found)
         return std::string("Z3 ") + (z3.found ? "finds" : "finds no") + " goal within " +
                std::to_string(kMaxTurns) + " turns, the search " + (search.found ? "does" : "does not") +
@@ -73,6 +81,11 @@ GameEntry azteka_game() {
          {"puzzles/azteka/*.json", "tests/data/azteka/*.json"},
          position_round_trip,
          "azteka show {}"},
+        {"match-log",
+         {"tests/data/azteka/match-*.jsonl"},
+         nullptr,
+         "azteka replay {}",
+         /*json_lines=*/true},
     };
     g.random_check = fewest_agrees;
     return g;

@@ -26,6 +26,7 @@
 #include "model/common/InputError.h"
 #include "model/xalapa/Challenge.h"
 #include "model/xalapa/Evaluation.h"
+#include "puzzles/azteka/MatchLog.h"
 #include "puzzles/xalapa/AtlacoyaLog.h"
 #include "puzzles/xalapa/Census.h"
 #include "solver/akelarre/TurnSearch.h"
@@ -189,6 +190,13 @@ void exercise_azteka_position(const fs::path& file) {
         azteka::Game after = game;
         azteka::apply(after, action);
     }
+}
+
+// `tlaloc azteka replay FILE`: a log is read whole (or refused with an InputError); a match it calls
+// legal has its two rounds.
+void exercise_azteka_match_log(const fs::path& file) {
+    const azteka::MatchReplay r = azteka::replay_match(file.string(), read_all(file));
+    if (!r.wrong && r.rounds != azteka::kMatchRounds) violated("a legal match without its two rounds");
 }
 
 // ---- Akelarre ----
@@ -357,6 +365,10 @@ const std::vector<FuzzFormat>& fuzz_formats() {
          "puzzles/azteka",
          {"puzzles/azteka/*.json", "tests/data/azteka/*.json"},
          exercise_azteka_position},
+        {"azteka-match-log",
+         "tests/data/azteka",
+         {"tests/data/azteka/match-*.jsonl"},
+         exercise_azteka_match_log},
         {"akelarre-turn",
          "puzzles/akelarre",
          {"puzzles/akelarre/*.json", "tests/data/akelarre/*.json"},

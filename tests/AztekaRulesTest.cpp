@@ -123,9 +123,10 @@ TEST(AztekaRules, DisintegrationOnlyAfterAPlacementAndOnlyWhenFullySurrounded) {
 }
 
 TEST(AztekaRules, DisintegrationStopsWhenDeathsHandIsEmpty) {
-    // Two Life pawns get surrounded at once but Death has one pawn left after the placement.
+    // Two Life pawns get surrounded at once but Death has one pawn left after the placement (12 Death
+    // pawns on the board, 2 in hand; none of them fills a sector or a ring).
     Game g = start_game(
-        make({"DLD.DLD.", ".D...D..", "........", "........"}, "death", R"(, "supply": {"death": 2})"));
+        make({"DLD.DLD.", ".D...D..", "........", "DDDDDD.."}, "death", R"(, "supply": {"death": 2})"));
     apply(g, Action::place(0, 3));                // (0,3) is empty; no Life pawn is next to it
     EXPECT_EQ(g.position.at(0, 1), Pawn::Death);  // hole order: (0,1) first
     EXPECT_EQ(g.position.at(0, 5), Pawn::Life);
@@ -154,8 +155,9 @@ TEST(AztekaRules, DeathsGoalIsAWholeSectorOrRing) {
 
 // "Obiettivo generale ... tutte le proprie 14 pedine sul Cerchio della Vita".
 TEST(AztekaRules, PlacingEveryPawnIsAGoalForBothSides) {
+    // 13 Death pawns on the board (no sector or ring filled), one in hand.
     Game g = start_game(
-        make({"........", "........", "........", "......D."}, "death", R"(, "supply": {"death": 1})"));
+        make({"DDDD....", "DDDD....", "....DDDD", "......D."}, "death", R"(, "supply": {"death": 1})"));
     apply(g, Action::place(3, 5));
     EXPECT_EQ(g.winner, Side::Death);
     EXPECT_EQ(g.winning_goal, "all pawns placed");
@@ -248,10 +250,10 @@ TEST(AztekaRules, EveryRefusalNamesItsRule) {
     EXPECT_EQ(why_illegal(g, Action::place(0, 1)), std::nullopt);
     EXPECT_EQ(why_illegal(g, Action::turn(2)), std::nullopt);
     // Only three players play on with an empty hand: for two, placing every pawn is a goal.
-    Game empty_hand = start_game(make({"D.......", "........", "........", "........"}, "death",
+    Game empty_hand = start_game(make({"DDDDDDD.", "DDDDD...", "........", "........"}, "death",
                                       R"(, "variant": "three-player", "supply": {"death": 0})"));
     ASSERT_FALSE(empty_hand.over());
-    EXPECT_EQ(why_illegal(empty_hand, Action::place(0, 1)), "death has no pawn left in hand");
+    EXPECT_EQ(why_illegal(empty_hand, Action::place(0, 7)), "death has no pawn left in hand");
     Game aggressive = start_game(
         make({"LLD.....", "LD......", "L.......", "..D....."}, "life", R"(, "variant": "aggressive")"));
     EXPECT_EQ(why_illegal(aggressive, Action::turn_two(0)), std::nullopt);

@@ -7,6 +7,7 @@ PlanReplay replay_against_passive(const Position& start, const std::vector<PlanS
     const Side mover = start.to_move;
     Game g = start_game(start);
     auto finish = [&](PlanReplay& r) -> PlanReplay& {
+        r.end = g.position;
         r.reaches_goal = g.winner == mover && r.problem.empty();
         if (r.reaches_goal) {
             r.goal = g.winning_goal;

@@ -19,6 +19,7 @@ struct PlanReplay {
     int pawns = 0;              // mover's pawns on the board at that moment
     int turns = 0;              // mover's turns used (Birth's bonus placements are not turns)
     std::string problem;        // why the plan fails, when it does
+    Position end;               // the board when the plan stops
 };
 
 // Replays `plan` from `start` for its side to move; every other side passes its turns. A pending

@@ -179,11 +179,14 @@ void parse_supply(const JsonPlace& supply, Position& pos) {
         auto entry = supply.get(side_name(side));
         if (!entry) continue;
         auto n = static_cast<int>(entry->as_int(0, profile.pawns_per_side));
-        int most = profile.pawns_per_side - pos.pawns_on_board(side);
-        if (n > most) {
-            entry->fail("impossible supply: with " + std::to_string(pos.pawns_on_board(side)) + " " +
-                        side_name(side) + " pawns on the board at most " + std::to_string(most) +
-                        " can be in hand, not " + std::to_string(n));
+        // Pawns are never lost: Disintegration hands the Life pawn back and takes Death's from its
+        // hand, so the board and the hand always add up to the side's whole set.
+        int on_board = pos.pawns_on_board(side);
+        if (on_board + n != profile.pawns_per_side) {
+            entry->fail("impossible supply for " + side_name(side) + ": " + std::to_string(on_board) +
+                        " pawns on the board and " + std::to_string(n) + " in hand make " +
+                        std::to_string(on_board + n) + ", but a side has " +
+                        std::to_string(profile.pawns_per_side));
         }
         pos.supply[i] = n;
     }

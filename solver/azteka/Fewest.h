@@ -15,8 +15,9 @@ struct FewestResult {
     int turns = 0;       // proved minimum of turns among plans with that many pawns
     std::string goal;    // which goal the plan meets
     std::vector<PlanStep> plan;
-    std::string reason;     // when not found: why (limit, or the round is already over)
-    int solver_checks = 0;  // Z3 calls (bench figure)
+    std::string reason;       // when not found: why (limit, or the round is already over)
+    int solver_checks = 0;    // Z3 calls (bench figure)
+    long long positions = 0;  // positions kept by the exact search (bench figure)
 };
 
 // Throws std::logic_error if a Z3 plan does not replay through the rules engine as claimed.

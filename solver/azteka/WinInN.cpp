@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "solver/common/SearchLimit.h"
+
 namespace tlaloc::azteka {
 
 namespace {
@@ -11,7 +13,9 @@ struct OutOfBudget {};
 
 class Search {
 public:
-    Search(Side mover, std::int64_t budget) : mover_(mover), budget_(budget) {}
+    Search(Side mover, std::int64_t budget, const solver::Deadline& deadline)
+        : mover_(mover), budget_(budget), deadline_(deadline) {}
+    int refuted = 0;  // the longest horizon proved to hold no forced win
 
     // The mover is to move in `g` and has `k` turns left to meet a goal.
     bool wins(const Game& g, int k) {
@@ -87,6 +91,11 @@ private:
 
     std::vector<WholeTurn> expand(const Game& g) {
         if (++nodes_ > budget_) throw OutOfBudget{};
+        if ((nodes_ & 255) == 0 && deadline_.passed()) {
+            throw solver::SearchLimitReached(refuted == 0 ? "none"
+                                                          : "no forced win within " +
+                                                                std::to_string(refuted) + " turns (proved)");
+        }
         return whole_turns(g);
     }
 
@@ -102,6 +111,7 @@ private:
 
     Side mover_;
     std::int64_t budget_, nodes_ = 0;
+    const solver::Deadline& deadline_;
     std::unordered_map<std::string, bool> memo_;
 };
 
@@ -121,7 +131,8 @@ std::string replay_line(const Position& start, const std::vector<LineStep>& line
 
 }  // namespace
 
-WinResult win_in(const Position& start, int max_turns, std::int64_t node_budget) {
+WinResult win_in(const Position& start, int max_turns, std::int64_t node_budget, unsigned timeout_seconds) {
+    const solver::Deadline deadline(timeout_seconds);
     WinResult out;
     Game g = start_game(start);
     if (g.over()) {
@@ -131,10 +142,13 @@ WinResult win_in(const Position& start, int max_turns, std::int64_t node_budget)
             out.reason = "the round is already over: " + side_name(*g.winner) + " won it";
         return out;
     }
-    Search search(start.to_move, node_budget);
+    Search search(start.to_move, node_budget, deadline);
     try {
         for (int n = 1; n <= max_turns; ++n) {
-            if (!search.wins(g, n)) continue;
+            if (!search.wins(g, n)) {
+                search.refuted = n;
+                continue;
+            }
             out.verdict = WinVerdict::Win;
             out.turns = n;
             search.line(g, n, out.line);

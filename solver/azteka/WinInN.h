@@ -27,8 +27,11 @@ struct WinResult {
     std::string reason;          // Undecided / NoWin: why
 };
 
-// Searches horizons 1..max_turns; gives up as Undecided after `node_budget` whole turns.
-WinResult win_in(const Position& start, int max_turns, std::int64_t node_budget = 3'000'000);
+// Searches horizons 1..max_turns; gives up as Undecided after `node_budget` whole turns. When
+// `timeout_seconds` (0: none) run out first it throws solver::SearchLimitReached naming the longest
+// horizon proved to hold no forced win.
+WinResult win_in(const Position& start, int max_turns, std::int64_t node_budget = 3'000'000,
+                 unsigned timeout_seconds = 0);
 
 Json line_to_json(const std::vector<LineStep>& line);
 

@@ -1,0 +1,165 @@
+#include "puzzles/azteka/MatchGame.h"
+
+#include <algorithm>
+#include <climits>
+#include <stdexcept>
+
+namespace tlaloc::azteka {
+
+std::optional<MatchBot> parse_match_bot(const std::string& name) {
+    if (name == "human") return MatchBot::Human;
+    if (name == "random") return MatchBot::Random;
+    if (name == "search") return MatchBot::Search;
+    return std::nullopt;
+}
+
+const char* to_string(MatchBot bot) {
+    switch (bot) {
+        case MatchBot::Human:
+            return "human";
+        case MatchBot::Random:
+            return "random";
+        case MatchBot::Search:
+            return "search";
+    }
+    return "?";
+}
+
+namespace {
+
+// How far `side` is from its nearest goal, counted in pawns still to place: sectors and rings
+// without a Life pawn (Life), the emptiest sector or ring to fill with Death pawns, a Life pawn
+// counting double since it must be surrounded first (Death), or the pawns left in hand.
+int distance(const Position& pos, Side side) {
+    const Pawn mine = pawn_of(side);
+    int best = pos.supply[static_cast<int>(side)];
+    if (side == Side::Life) {
+        int missing = 0;
+        for (int s = 0; s < kSectors; ++s) {
+            bool any = false;
+            for (int r = 0; r < kRings; ++r) any = any || pos.at(r, s) == mine;
+            missing += !any;
+        }
+        for (int r = 0; r < kRings; ++r) {
+            bool any = false;
+            for (int s = 0; s < kSectors; ++s) any = any || pos.at(r, s) == mine;
+            missing += !any;
+        }
+        return std::min(best, missing);
+    }
+    auto cost = [&](Pawn p) { return p == mine ? 0 : p == Pawn::None ? 1 : 2; };
+    for (int s = 0; s < kSectors; ++s) {
+        int c = 0;
+        for (int r = 0; r < kRings; ++r) c += cost(pos.at(r, s));
+        best = std::min(best, c);
+    }
+    for (int r = 0; r < kRings; ++r) {
+        int c = 0;
+        for (int s = 0; s < kSectors; ++s) c += cost(pos.at(r, s));
+        best = std::min(best, c);
+    }
+    return best;
+}
+
+bool opponent_wins_at_once(const Game& after, Side me) {
+    if (after.over()) return after.winner && *after.winner != me;
+    for (const WholeTurn& answer : whole_turns(after)) {
+        if (answer.after.winner && *answer.after.winner != me) return true;
+    }
+    return false;
+}
+
+std::vector<Action> search_turn(const Game& g, std::mt19937_64& rng) {
+    const Side me = g.position.to_move;
+    const Side them = g.position.next_side(me);
+    std::vector<WholeTurn> turns = whole_turns(g);
+    // A win now, with the fewest pawns (the match's tie-break).
+    const WholeTurn* win = nullptr;
+    for (const WholeTurn& t : turns) {
+        if (t.after.winner == me &&
+            (!win || t.after.position.pawns_on_board(me) < win->after.position.pawns_on_board(me)))
+            win = &t;
+    }
+    if (win) return win->actions;
+    std::vector<const WholeTurn*> best;
+    int best_score = INT_MAX;
+    bool best_safe = false;
+    for (const WholeTurn& t : turns) {
+        const bool safe = !opponent_wins_at_once(t.after, me);
+        const int score = distance(t.after.position, me) - distance(t.after.position, them);
+        if (safe != best_safe ? safe : score < best_score) {
+            best.clear();
+            best_score = score;
+            best_safe = safe;
+        }
+        if (safe == best_safe && score == best_score) best.push_back(&t);
+    }
+    return best[rng() % best.size()]->actions;
+}
+
+}  // namespace
+
+std::vector<Action> bot_turn(MatchBot bot, const Game& game, std::mt19937_64& rng) {
+    switch (bot) {
+        case MatchBot::Random: {
+            std::vector<WholeTurn> turns = whole_turns(game);
+            return turns[rng() % turns.size()].actions;
+        }
+        case MatchBot::Search:
+            return search_turn(game, rng);
+        case MatchBot::Human:
+            break;
+    }
+    throw std::logic_error("bot_turn: a human seat has no bot");
+}
+
+Match play_match(const MatchSetup& setup, const HumanTurn& human) {
+    Match match;
+    match.setup = setup;
+    std::mt19937_64 rng(setup.seed);
+    std::array<RoundResult, kMatchRounds> results{};
+    for (int round = 1; round <= kMatchRounds; ++round) {
+        MatchRound played;
+        Game g = start_game(Position(profile_named("standard")));
+        int turns = 0;
+        for (;;) {
+            if (auto result = round_result(g, turns)) {
+                played.result = *result;
+                break;
+            }
+            const Side side = g.position.to_move;
+            const int player = player_of(round, side);
+            const MatchBot bot = setup.bots[player - 1];
+            std::vector<Action> actions;
+            if (bot == MatchBot::Human) {
+                auto chosen = human ? human(g, player) : std::nullopt;
+                if (!chosen) {
+                    match.abandoned = true;
+                    match.rounds.push_back(std::move(played));
+                    return match;
+                }
+                actions = std::move(*chosen);
+            } else {
+                actions = bot_turn(bot, g, rng);
+            }
+            MatchTurn turn{player, side, actions, {}, {}};
+            for (const Action& a : actions) {
+                Effects fx = apply(g, a);
+                turn.disintegrated.insert(turn.disintegrated.end(), fx.disintegrated.begin(),
+                                          fx.disintegrated.end());
+            }
+            if (!g.over() && g.position.to_move == side)
+                throw std::logic_error(
+                    "play_match: a turn ended before its Birth bonus was placed or declined");
+            turn.after = g.position;
+            played.turns.push_back(std::move(turn));
+            ++turns;
+        }
+        results[round - 1] = played.result;
+        match.rounds.push_back(std::move(played));
+    }
+    match.verdict = match_verdict(results);
+    return match;
+}
+
+}  // namespace tlaloc::azteka

@@ -1,0 +1,276 @@
+// Whole Azteka matches: the verdict rules, playout invariants over many seeded matches (pawns
+// conserved, goals evaluated after every action, every match ends), the log and its replay, and the
+// `match` / `replay` commands.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <sstream>
+
+#include "puzzles/azteka/MatchLog.h"
+#include "tests/support/CliRun.h"
+#include "tests/support/ScratchDir.h"
+#include "tests/support/TestScale.h"
+
+using namespace tlaloc;
+using namespace tlaloc::azteka;
+using tlaloc::test_support::CliRun;
+using tlaloc::test_support::run_tlaloc_split;
+using tlaloc::test_support::scaled_rounds;
+using tlaloc::test_support::scratch_dir;
+
+namespace {
+
+RoundResult won(Side side, int pawns) { return {side, side == Side::Life ? "expand" : "dominate", pawns, 9}; }
+RoundResult drawn() { return {std::nullopt, "", 0, kRoundTurnLimit}; }
+
+// The bots of seed i: every pairing of random and search in turn.
+MatchSetup setup_for(int i) {
+    const MatchBot kinds[] = {MatchBot::Random, MatchBot::Search};
+    return {static_cast<std::uint64_t>(i) * 7919 + 3, {kinds[i % 2], kinds[(i / 2) % 2]}};
+}
+
+// Plays the match again action by action and checks the invariants after each action.
+void check_invariants(const Match& m, const std::string& where) {
+    ASSERT_FALSE(m.abandoned) << where;
+    ASSERT_EQ(m.rounds.size(), 2u) << where;
+    for (int round = 1; round <= kMatchRounds; ++round) {
+        const MatchRound& played = m.rounds[round - 1];
+        const std::string at = where + " round " + std::to_string(round);
+        ASSERT_LE(played.turns.size(), static_cast<std::size_t>(kRoundTurnLimit)) << at;
+        EXPECT_EQ(played.result.turns, static_cast<int>(played.turns.size())) << at;
+        Game g = start_game(Position(profile_named("standard")));
+        for (std::size_t t = 0; t < played.turns.size(); ++t) {
+            const MatchTurn& turn = played.turns[t];
+            ASSERT_FALSE(g.over()) << at << " turn " << t + 1 << " after the round ended";
+            ASSERT_EQ(turn.side, g.position.to_move) << at;
+            EXPECT_EQ(turn.player, player_of(round, turn.side)) << at;
+            for (std::size_t a = 0; a < turn.actions.size(); ++a) {
+                ASSERT_FALSE(g.over()) << at << ": an action after a goal was met";
+                ASSERT_TRUE(is_legal(g, turn.actions[a])) << at << " " << describe(turn.actions[a]);
+                apply(g, turn.actions[a]);
+                // Pawns are conserved: on the board plus in hand is the whole set of 14.
+                for (Side side : {Side::Life, Side::Death})
+                    ASSERT_EQ(g.position.pawns_on_board(side) + g.position.supply[static_cast<int>(side)], 14)
+                        << at;
+                // Goals after every action: a goal met ends the round at once, for the side acting
+                // first.
+                const auto mover_goal = goal_met(g.position, turn.side);
+                const auto other_goal = goal_met(g.position, g.position.next_side(turn.side));
+                if (mover_goal || other_goal) {
+                    ASSERT_TRUE(g.over()) << at;
+                    EXPECT_EQ(*g.winner, mover_goal ? turn.side : g.position.next_side(turn.side)) << at;
+                    EXPECT_EQ(a + 1, turn.actions.size()) << at;
+                    EXPECT_EQ(t + 1, played.turns.size()) << at;
+                } else {
+                    ASSERT_FALSE(g.over()) << at;
+                }
+            }
+            EXPECT_EQ(g.position.holes, turn.after.holes) << at;
+        }
+        // Every round ends: a goal, or the turn limit.
+        if (played.result.winner) {
+            EXPECT_EQ(g.winner, played.result.winner) << at;
+            EXPECT_EQ(played.result.pawns, g.position.pawns_on_board(*g.winner)) << at;
+        } else {
+            EXPECT_FALSE(g.over()) << at;
+            EXPECT_EQ(played.turns.size(), static_cast<std::size_t>(kRoundTurnLimit)) << at;
+        }
+    }
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) out.push_back(line);
+    return out;
+}
+
+std::string joined(const std::vector<std::string>& lines) {
+    std::string out;
+    for (const auto& l : lines) out += l + "\n";
+    return out;
+}
+
+const std::string& sample_log() {
+    static const std::string log = match_log_text(play_match(setup_for(5)));
+    return log;
+}
+
+MatchReplay replay_edited(const std::function<void(std::vector<std::string>&)>& edit) {
+    std::vector<std::string> lines = lines_of(sample_log());
+    edit(lines);
+    return replay_match("edited.jsonl", joined(lines));
+}
+
+}  // namespace
+
+TEST(AztekaMatchVerdict, RoundsWonThenFewestPawnsElseADraw) {
+    // Player 1 is Life in round 1 and Death in round 2.
+    MatchVerdict v = match_verdict({won(Side::Life, 8), won(Side::Death, 5)});
+    EXPECT_EQ(v.winner, 1);
+    EXPECT_EQ(v.why, "2 rounds to 0");
+    v = match_verdict({won(Side::Life, 9), won(Side::Life, 11)});  // one each: 9 pawns beat 11
+    EXPECT_EQ(v.rounds_won, (std::array<int, 2>{1, 1}));
+    EXPECT_EQ(v.winner, 1);
+    EXPECT_EQ(v.why, "1 round each, 9 pawns against 11");
+    v = match_verdict({won(Side::Death, 6), won(Side::Death, 6)});
+    EXPECT_EQ(v.winner, std::nullopt);
+    v = match_verdict({drawn(), won(Side::Life, 12)});  // player 2 is Life in round 2
+    EXPECT_EQ(v.winner, 2);
+    EXPECT_EQ(v.why, "1 round to 0");
+    v = match_verdict({drawn(), drawn()});
+    EXPECT_EQ(v.winner, std::nullopt);
+    EXPECT_EQ(v.why, "no round won");
+}
+
+TEST(AztekaMatchVerdict, ARoundIsDrawnAtTheTurnLimit) {
+    Game g = start_game(Position(profile_named("standard")));
+    EXPECT_EQ(round_result(g, kRoundTurnLimit - 1), std::nullopt);
+    auto r = round_result(g, kRoundTurnLimit);
+    ASSERT_TRUE(r.has_value());
+    EXPECT_FALSE(r->winner.has_value());
+}
+
+TEST(AztekaMatchPlayouts, InvariantsHoldOverSeededMatches) {
+    const int matches = scaled_rounds(400, 10);
+    int decided = 0;
+    for (int i = 0; i < matches; ++i) {
+        const Match m = play_match(setup_for(i));
+        check_invariants(m, "match " + std::to_string(i));
+        decided += m.verdict.winner.has_value();
+        const MatchReplay r = replay_match("match", match_log_text(m));
+        EXPECT_EQ(r.wrong, std::nullopt) << "match " << i;
+        if (HasFatalFailure()) return;
+    }
+    EXPECT_GT(decided, matches / 4);  // matches are not all drawn
+}
+
+TEST(AztekaMatchPlayouts, TheSameSeedGivesTheSameMatch) {
+    EXPECT_EQ(match_log_text(play_match(setup_for(3))), match_log_text(play_match(setup_for(3))));
+    MatchSetup other = setup_for(3);
+    other.seed += 1;
+    EXPECT_NE(match_log_text(play_match(setup_for(3))), match_log_text(play_match(other)));
+}
+
+TEST(AztekaMatchPlayouts, SearchBotsBeatRandomBots) {
+    int search_wins = 0, random_wins = 0;
+    for (int i = 0; i < scaled_rounds(20, 4); ++i) {
+        const Match m = play_match({static_cast<std::uint64_t>(i), {MatchBot::Search, MatchBot::Random}});
+        search_wins += m.verdict.winner == 1;
+        random_wins += m.verdict.winner == 2;
+    }
+    EXPECT_GT(search_wins, random_wins);
+}
+
+TEST(AztekaMatchReplay, FindsTheFirstWrongStep) {
+    EXPECT_EQ(replay_match("log", sample_log()).wrong, std::nullopt);
+    // A recorded board the rules do not give.
+    MatchReplay r = replay_edited([](auto& lines) {
+        Json j = Json::parse(lines[1]);
+        j["rings"][3] = "DDDDDDDD";
+        lines[1] = j.dump();
+    });
+    ASSERT_TRUE(r.wrong.has_value());
+    EXPECT_EQ(r.wrong->rfind("round 1, turn 1: rings recorded", 0), 0u) << *r.wrong;
+    // An action on a taken hole: turn 2 places where turn 1 did.
+    r = replay_edited([](auto& lines) {
+        Json first = Json::parse(lines[1]), second = Json::parse(lines[2]);
+        second["actions"] = first["actions"];
+        lines[2] = second.dump();
+    });
+    ASSERT_TRUE(r.wrong.has_value());
+    EXPECT_NE(r.wrong->find("round 1, turn 2"), std::string::npos) << *r.wrong;
+    // The verdict changed.
+    r = replay_edited([](auto& lines) {
+        Json j = Json::parse(lines.back());
+        j["winner"] = j["winner"].is_null() ? Json(1) : Json(nullptr);
+        lines.back() = j.dump();
+    });
+    ASSERT_TRUE(r.wrong.has_value());
+    EXPECT_EQ(r.wrong->rfind("end: winner", 0), 0u) << *r.wrong;
+    // A round's result claimed with other pawns.
+    r = replay_edited([](auto& lines) {
+        for (auto& line : lines) {
+            Json j = Json::parse(line);
+            if (j["kind"] != "round" || j["pawns"].is_null()) continue;
+            j["pawns"] = j["pawns"].get<int>() - 1;
+            line = j.dump();
+            break;
+        }
+    });
+    ASSERT_TRUE(r.wrong.has_value());
+    EXPECT_NE(r.wrong->find(": pawns recorded"), std::string::npos) << *r.wrong;
+}
+
+TEST(AztekaMatchReplay, AMalformedLogIsBadInput) {
+    auto bad = [](const std::function<void(std::vector<std::string>&)>& edit, const std::string& what) {
+        try {
+            replay_edited(edit);
+            ADD_FAILURE() << "accepted: " << what;
+        } catch (const InputError& e) {
+            EXPECT_NE(std::string(e.what()).find(what), std::string::npos) << e.what();
+        }
+    };
+    bad([](auto& lines) { lines.pop_back(); }, "the log ends here");
+    bad([](auto& lines) { lines[0] = "{\"kind\": \"setup\""; }, "edited.jsonl:1");
+    bad([](auto& lines) { lines.push_back(lines.back()); }, "a line after the end line");
+    bad(
+        [](auto& lines) {
+            Json j = Json::parse(lines[1]);
+            j["actions"] = Json::array({Json{{"jump", 1}}});
+            lines[1] = j.dump();
+        },
+        "jump");
+    bad(
+        [](auto& lines) {
+            Json j = Json::parse(lines[0]);
+            j["seed"] = 1e300;
+            lines[0] = j.dump();
+        },
+        "seed");
+}
+
+TEST(AztekaMatchCli, LogsAndReplaysAMatch) {
+    const auto dir = scratch_dir("azteka-match");
+    const std::string log = (dir / "m.jsonl").string();
+    CliRun a = run_tlaloc_split("azteka match --seed 11 --life-bot search --death-bot random --log " + log);
+    ASSERT_EQ(a.code, 0) << a.err;
+    EXPECT_NE(a.out.find("round 2:"), std::string::npos) << a.out;
+    CliRun json = run_tlaloc_split("azteka match --seed 11 --life-bot search --death-bot random --json");
+    std::ifstream in(log);
+    std::stringstream text;
+    text << in.rdbuf();
+    EXPECT_EQ(json.out, text.str());
+    CliRun r = run_tlaloc_split("azteka replay " + log);
+    EXPECT_EQ(r.code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("a legal match of 2 rounds"), std::string::npos) << r.out;
+    // A wrong log: exit 1 naming the step; not a log: exit 2, one line.
+    std::vector<std::string> lines = lines_of(text.str());
+    Json j = Json::parse(lines[1]);
+    j["side"] = "death";
+    lines[1] = j.dump();
+    std::ofstream(dir / "wrong.jsonl") << joined(lines);
+    r = run_tlaloc_split("azteka replay " + (dir / "wrong.jsonl").string());
+    EXPECT_EQ(r.code, 1) << r.out << r.err;
+    EXPECT_NE(r.out.find("round 1, turn 1: side recorded \"death\""), std::string::npos) << r.out;
+    std::ofstream(dir / "junk.jsonl") << "{\"kind\": 3}\n";
+    r = run_tlaloc_split("azteka replay " + (dir / "junk.jsonl").string());
+    EXPECT_EQ(r.code, 2) << r.out << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+TEST(AztekaMatchCli, AHumanSeatReadsActionsFromStdin) {
+    const auto dir = scratch_dir("azteka-match-human");
+    std::ofstream(dir / "moves.txt") << "place 9 9\nplace 0 0\nquit\n";
+    const std::string log = (dir / "h.jsonl").string();
+    CliRun r =
+        run_tlaloc_split("azteka match --life-bot human --log " + log + " < " + (dir / "moves.txt").string());
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("not a legal action here: 'place 9 9'"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("1. life: place 0 0"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("match abandoned"), std::string::npos) << r.out;
+    EXPECT_FALSE(std::filesystem::exists(log));  // no log of an unfinished match
+}
