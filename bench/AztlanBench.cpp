@@ -1,11 +1,14 @@
 // Aztlán speed figures (targets: full table of the shipped map up to size 15 under 1 s;
-// scoring one position in microseconds). Run: cmake --build BUILD --target AztlanBench && BUILD/AztlanBench
+// scoring one position in microseconds; best-placement with K = 5 under 1 s). Run: cmake --build BUILD
+// --target AztlanBench && BUILD/AztlanBench
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <random>
 
 #include "model/aztlan/DomainTable.h"
 #include "model/aztlan/Scoring.h"
+#include "solver/aztlan/BestPlacement.h"
 
 using namespace tlaloc;
 using namespace tlaloc::aztlan;
@@ -47,5 +50,33 @@ int main() {
     });
     std::printf("scoring one position (joker, 3 domains, graph built once): %.2f us per position (%d)\n",
                 scoring / kScores * 1e6, total % 7);
+
+    // best-placement, K = 5 on the shipped map: the rulebook examples, then random positions (any
+    // card, the joker included, 0..15 territories held) with K = 5 and K = 10, slowest reported.
+    for (const char* example : {"score-14.json", "score-22.json"}) {
+        Position p = load_position(dir / "examples" / example);
+        Placement best;
+        double t = best_seconds(3, [&] { best = best_placement(p.map, p.profile, p.players[0], 5); });
+        std::printf("best-placement K = 5, %s: %d points in %.4f s (%llu nodes)\n", example, best.points, t,
+                    static_cast<unsigned long long>(best.nodes));
+    }
+    std::mt19937 rng(1);
+    for (int k : {5, 10}) {
+        double slowest = 0, sum = 0;
+        constexpr int kPositions = 200;
+        for (int i = 0; i < kPositions; ++i) {
+            PlayerPosition player = pos.players[0];
+            player.card = kLowestCard + static_cast<int>(rng() % 6);
+            player.bonus.reset();
+            player.pawns.assign(map.size(), 0);
+            int held = static_cast<int>(rng() % 16);
+            for (int h = 0; h < held; ++h) player.pawns[rng() % map.size()] = 1;
+            double t = best_seconds(1, [&] { best_placement(map, pos.profile, player, k); });
+            slowest = std::max(slowest, t);
+            sum += t;
+        }
+        std::printf("best-placement K = %d, %d random positions: mean %.4f s, slowest %.4f s\n", k,
+                    kPositions, sum / kPositions, slowest);
+    }
     return 0;
 }
