@@ -18,6 +18,8 @@
 #include "solver/common/SearchLimit.h"
 
 namespace tlaloc::cli {
+void add_aztlan_game_commands(CLI::App& group);  // cli/AztlanPlay.cpp
+
 namespace {
 using namespace tlaloc::aztlan;
 
@@ -412,13 +414,14 @@ void add_reconstruct(CLI::App& group) {
 void add_aztlan_commands(CLI::App& app) {
     auto* group = app.add_subcommand(
         "aztlan",
-        "Aztlán: scoring, conflicts, the best placement, the domain scoring table, map reconstruction.");
+        "Aztlán: whole games (play, replay, audit), scoring, conflicts, the best placement, the domain\nscoring table, map reconstruction.");
     group->require_subcommand(1);
     add_score(*group);
     add_conflicts(*group);
     add_table(*group);
     add_reconstruct(*group);
     add_best_placement(*group);
+    add_aztlan_game_commands(*group);
 }
 
 }  // namespace tlaloc::cli

@@ -90,7 +90,8 @@ TEST(AztlanBestPlacement, EqualsBruteForceOnRandomMaps) {
     std::mt19937 rng(7);
     const int rounds = test_support::scaled_rounds(2000);
     for (int round = 0; round < rounds; ++round) {
-        Map map = aztlan_test::random_map(6 + static_cast<int>(rng() % 7), static_cast<int>(rng() % 8), rng());
+        Map map =
+            aztlan_test::random_map(6 + static_cast<int>(rng() % 7), static_cast<int>(rng() % 8), rng());
         add_lakes(map, rng);
         Profile profile = profile_named(rng() % 2 ? "de" : "it");
         PlayerPosition player = random_player(map, rng);
@@ -145,7 +146,8 @@ TEST(AztlanBestPlacement, NoRoomIsRefused) {
     p.pawns.assign(3, 30);
     EXPECT_THROW(best_placement(map, profile_named("de"), p, 1), std::invalid_argument);
     MapGraph graph(map);
-    EXPECT_EQ(best_placement(map, profile_named("de"), p, 0).points, score_player(graph, profile_named("de"), p).points);
+    EXPECT_EQ(best_placement(map, profile_named("de"), p, 0).points,
+              score_player(graph, profile_named("de"), p).points);
 }
 
 TEST(AztlanBestPlacementCli, JsonPlaceRescoresToPoints) {

@@ -17,8 +17,8 @@ namespace {
 
 // The scoring rules of one player with one bonus type, on territory bitsets.
 struct Scorer {
-    std::vector<TerritorySet> neighbors;              // land borders (plus lake links with Rafts and Canoes)
-    TerritorySet bonus = 0;                           // territories of the bonus type
+    std::vector<TerritorySet> neighbors;  // land borders (plus lake links with Rafts and Canoes)
+    TerritorySet bonus = 0;               // territories of the bonus type
     std::array<TerritorySet, kTerritoryTypeCount> of_type{};
     std::array<int, kTerritoryTypeCount> blessing{};  // points per held territory of each type
     DomainWithoutBonus rule = DomainWithoutBonus::Zero;
@@ -38,7 +38,8 @@ struct Scorer {
 
     int blessings(TerritorySet held) const {
         int points = 0;
-        for (int t = 0; t < kTerritoryTypeCount; ++t) points += blessing[t] * std::popcount(held & of_type[t]);
+        for (int t = 0; t < kTerritoryTypeCount; ++t)
+            points += blessing[t] * std::popcount(held & of_type[t]);
         return points;
     }
 
@@ -55,7 +56,8 @@ struct Scorer {
     // The most blessing points `count` of the territories in `pool` can add.
     int best_blessings(TerritorySet pool, int count) const {
         std::array<std::pair<int, int>, kTerritoryTypeCount> by_weight;  // (points, how many)
-        for (int t = 0; t < kTerritoryTypeCount; ++t) by_weight[t] = {blessing[t], std::popcount(pool & of_type[t])};
+        for (int t = 0; t < kTerritoryTypeCount; ++t)
+            by_weight[t] = {blessing[t], std::popcount(pool & of_type[t])};
         std::sort(by_weight.begin(), by_weight.end(), std::greater<>());
         int points = 0;
         for (auto [weight, n] : by_weight) {
@@ -85,7 +87,8 @@ struct Scorer {
             std::array<int, kMaxPlacementPawns + 1> next{};
             for (int j = 0; j <= budget; ++j) {
                 next[j] = best[j] + gain[0];
-                for (int a = 1; a <= std::min(j, open_n); ++a) next[j] = std::max(next[j], best[j - a] + gain[a]);
+                for (int a = 1; a <= std::min(j, open_n); ++a)
+                    next[j] = std::max(next[j], best[j - a] + gain[a]);
             }
             best = next;
         }
@@ -172,7 +175,8 @@ std::vector<int> search_order(const Scorer& scorer, TerritorySet held, Territory
         next &= ~reached;
         if (!next) next = (open & ~reached) & -(open & ~reached);  // an unreachable part: its lowest
         for (TerritorySet f = next & open & scorer.bonus; f; f &= f - 1) order.push_back(std::countr_zero(f));
-        for (TerritorySet f = next & open & ~scorer.bonus; f; f &= f - 1) order.push_back(std::countr_zero(f));
+        for (TerritorySet f = next & open & ~scorer.bonus; f; f &= f - 1)
+            order.push_back(std::countr_zero(f));
         reached |= next;
         frontier = next;
     }
@@ -199,7 +203,8 @@ std::vector<int> spread(const PlayerPosition& player, TerritorySet added, int pa
 
 Placement best_placement(const Map& map, const Profile& profile, const PlayerPosition& player, int pawns,
                          const solver::Deadline* deadline) {
-    if (pawns < 0 || pawns > kMaxPlacementPawns) throw std::invalid_argument("best placement: pawns out of range");
+    if (pawns < 0 || pawns > kMaxPlacementPawns)
+        throw std::invalid_argument("best placement: pawns out of range");
     Scorer base;
     base.neighbors = scoring_neighbors(map, player.plays(ProsperityCard::RaftsAndCanoes));
     base.rule = profile.domain_without_bonus;
