@@ -1,5 +1,6 @@
 // `tlaloc aztlan play | replay | audit`: whole games of Aztlán by bots (or human seats on stdin),
 // their JSON-lines log re-checked by the rules engine, and many seeded games summarised.
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -7,6 +8,7 @@
 
 #include "cli/Commands.h"
 #include "model/common/InputError.h"
+#include "puzzles/aztlan/GameAudit.h"
 #include "puzzles/aztlan/GameLog.h"
 
 namespace tlaloc::cli {
@@ -29,7 +31,8 @@ void print_age(const Game& game, const AgeRecord& r) {
     std::cout << "age " << r.age << ": cards";
     for (std::size_t p = 0; p < r.cards.size(); ++p) std::cout << " p" << p + 1 << "=" << r.cards[p];
     std::cout << "; pawns taken";
-    for (std::size_t s = 0; s < r.taken.size(); ++s) std::cout << " " << game.sides()[s].name << "=" << r.taken[s];
+    for (std::size_t s = 0; s < r.taken.size(); ++s)
+        std::cout << " " << game.sides()[s].name << "=" << r.taken[s];
     std::cout << "\n";
     for (std::size_t i = 0; i < r.conflicts.conflicts.size(); ++i) {
         const Conflict& c = r.conflicts.conflicts[i];
@@ -54,13 +57,14 @@ void print_age(const Game& game, const AgeRecord& r) {
 
 void print_end(const Game& game) {
     std::cout << "end of the game (unused power card VP"
-              << (game.profile().card_vp_placeholder ? ": placeholder values, the printed ones are not public" : "")
+              << (game.profile().card_vp_placeholder ? ": placeholder values, the printed ones are not public"
+                                                     : "")
               << ")\n";
     int place = 1;
     for (int p : game.ranking()) {
         const FinalScore& f = game.final_scores()[p];
-        std::cout << "  " << place++ << ". " << player_label(game, p) << ": " << f.total << " VP (" << f.before
-                  << " from the ages + " << f.unused_card << " unused card + " << f.cards_in_hand
+        std::cout << "  " << place++ << ". " << player_label(game, p) << ": " << f.total << " VP ("
+                  << f.before << " from the ages + " << f.unused_card << " unused card + " << f.cards_in_hand
                   << " cards in hand + " << f.offerings << " offerings)\n";
     }
 }
@@ -70,8 +74,8 @@ void print_end(const Game& game) {
 std::optional<Action> human_action(const Game& game) {
     for (;;) {
         const int p = game.to_act();
-        std::cout << player_label(game, p) << ", " << to_string(game.phase()) << " of age " << game.age() << "> "
-                  << std::flush;
+        std::cout << player_label(game, p) << ", " << to_string(game.phase()) << " of age " << game.age()
+                  << "> " << std::flush;
         std::string line;
         if (!std::getline(std::cin, line)) {
             std::cout << "\ninput ended; the game is abandoned\n";
@@ -109,7 +113,8 @@ GameSetup setup_from(const PlayOptions& opt) {
     if (static_cast<int>(setup.seats.size()) != opt.players)
         throw InputError("", "--bots", "name one seat per player (" + std::to_string(opt.players) + ")");
     for (const auto& s : setup.seats)
-        if (s != "human" && !parse_game_bot(s)) throw InputError("", "--bots", "unknown seat \"" + s + "\" (random, greedy, human)");
+        if (s != "human" && !parse_game_bot(s))
+            throw InputError("", "--bots", "unknown seat \"" + s + "\" (random, greedy, human)");
     Json none = Json::object();
     load_named_profile(setup.profile, JsonPlace(none, "--profile"));
     return setup;
@@ -118,7 +123,8 @@ GameSetup setup_from(const PlayOptions& opt) {
 void run_play(const PlayOptions& opt) {
     const GameSetup setup = setup_from(opt);
     std::string log;
-    Game game = play_game(setup, [&log](const std::string& line) { log += line + "\n"; }, human_action);
+    Game game = play_game(
+        setup, [&log](const std::string& line) { log += line + "\n"; }, human_action);
     for (const AgeRecord& r : game.ages())
         if (!r.scores.empty()) print_age(game, r);
     if (!game.over()) return;
@@ -176,11 +182,120 @@ void add_replay(CLI::App& group) {
     cmd->callback([opt] { run_replay(*opt); });
 }
 
+struct AuditCliOptions {
+    int games = 100, players = 0;
+    std::string profile = kDefaultProfile, bots = "mixed";
+    std::int64_t seed = 1;
+    bool json = false;
+};
+
+Json rate_json(const Rate& r) {
+    return {{"wins", r.hits},
+            {"games", r.trials},
+            {"rate", r.trials ? double(r.hits) / r.trials : 0.0},
+            {"ci95", {r.low, r.high}}};
+}
+
+Json distribution_json(const Distribution& d) {
+    return {{"mean", d.mean},     {"sd", d.sd},   {"min", d.min}, {"p25", d.p25},
+            {"median", d.median}, {"p75", d.p75}, {"max", d.max}};
+}
+
+Json audit_json(const AuditCliOptions& opt, const std::vector<PlayerCountAudit>& audits) {
+    Json counts = Json::array();
+    for (const PlayerCountAudit& a : audits) {
+        Json silent = Json::array(), seats = Json::array();
+        for (const SilentCount& s : a.silent)
+            silent.push_back({{"situation", s.name},
+                              {"games", s.games},
+                              {"occurrences", s.occurrences},
+                              {"seed", s.first_seed >= 0 ? Json(s.first_seed) : Json(nullptr)}});
+        for (const Rate& r : a.seat_wins) seats.push_back(rate_json(r));
+        counts.push_back({{"players", a.players},
+                          {"games", a.games},
+                          {"violations", a.violations},
+                          {"first_violations", a.first_violations},
+                          {"silent", silent},
+                          {"seat_wins", seats},
+                          {"first_player_wins", rate_json(a.first_player_wins)},
+                          {"scores", distribution_json(a.scores)},
+                          {"winning_scores", distribution_json(a.winning_scores)}});
+    }
+    return {{"profile", opt.profile}, {"bots", opt.bots}, {"seed", opt.seed}, {"player_counts", counts}};
+}
+
+void print_rate(const std::string& what, const Rate& r) {
+    std::printf("  %-28s %5.1f %%  (95 %% CI %5.1f .. %5.1f %%, %d of %d)\n", what.c_str(),
+                r.trials ? 100.0 * r.hits / r.trials : 0.0, 100 * r.low, 100 * r.high, r.hits, r.trials);
+}
+
+void print_audit(const std::vector<PlayerCountAudit>& audits) {
+    for (const PlayerCountAudit& a : audits) {
+        std::cout << a.players << " players, " << a.games << " games: " << a.violations
+                  << " invariant violation(s)\n";
+        for (const auto& v : a.first_violations) std::cout << "  " << v << "\n";
+        std::cout << "  situations the rulebooks leave open (games where it occurs):\n";
+        for (const SilentCount& s : a.silent) {
+            std::cout << "    " << s.name << ": " << s.games << " game(s), " << s.occurrences << " time(s)";
+            if (s.first_seed >= 0) std::cout << ", e.g. seed " << s.first_seed;
+            std::cout << "\n";
+        }
+        std::cout << std::flush;
+        for (std::size_t p = 0; p < a.seat_wins.size(); ++p)
+            print_rate("seat " + std::to_string(p + 1) + " wins", a.seat_wins[p]);
+        print_rate("first in age I's order wins", a.first_player_wins);
+        std::printf(
+            "  final scores: mean %.1f, sd %.1f, min %d, quartiles %d / %d / %d, max %d; winners' mean %.1f\n",
+            a.scores.mean, a.scores.sd, a.scores.min, a.scores.p25, a.scores.median, a.scores.p75,
+            a.scores.max, a.winning_scores.mean);
+        std::fflush(stdout);
+    }
+}
+
+void run_audit(const AuditCliOptions& opt) {
+    AuditOptions options;
+    options.games = opt.games;
+    options.player_counts = opt.players ? std::vector<int>{opt.players} : std::vector<int>{2, 3, 4};
+    options.profile = opt.profile;
+    options.seed = static_cast<std::uint64_t>(opt.seed);
+    options.bots = opt.bots;
+    Json none = Json::object();
+    load_named_profile(opt.profile, JsonPlace(none, "--profile"));
+    const auto audits = audit_games(options);
+    if (opt.json)
+        std::cout << audit_json(opt, audits).dump(2) << "\n";
+    else
+        print_audit(audits);
+}
+
+void add_audit(CLI::App& group) {
+    auto opt = std::make_shared<AuditCliOptions>();
+    auto* cmd = group.add_subcommand(
+        "audit",
+        "Plays N seeded games per player count and reports invariant violations, how often each situation\n"
+        "the rulebooks leave open occurs (with a seed), win rates by seat and for the first player with\n"
+        "95 % confidence intervals, and final score distributions.\n"
+        "Example:  tlaloc aztlan audit --games 1000 --players 4 --profile it --seed 1 --json");
+    cmd->add_option("--games", opt->games, "games per player count")
+        ->check(CLI::Range(1, 10000000))
+        ->capture_default_str();
+    cmd->add_option("--players", opt->players, "2, 3 or 4 (default: each)")->check(CLI::Range(2, 4));
+    cmd->add_option("--profile", opt->profile, "edition profile: de or it")->capture_default_str();
+    cmd->add_option("--seed", opt->seed, "seed of the first game (game i uses seed + i)")
+        ->check(CLI::Range(std::int64_t{0}, kMaxGameSeed - 10000000))
+        ->capture_default_str();
+    cmd->add_option("--bots", opt->bots, "mixed (each seat random or greedy by the seed), random or greedy")
+        ->check(CLI::IsMember({"mixed", "random", "greedy"}))
+        ->capture_default_str();
+    cmd->add_flag("--json", opt->json, "print JSON");
+    cmd->callback([opt] { run_audit(*opt); });
+}
 }  // namespace
 
 void add_aztlan_game_commands(CLI::App& group) {
     add_play(group);
     add_replay(group);
+    add_audit(group);
 }
 
 }  // namespace tlaloc::cli

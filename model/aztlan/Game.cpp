@@ -51,8 +51,12 @@ bool is_scoring_card(ProsperityCard c) { return blessing_type(c) || c == Prosper
 
 Game::Game(const Map& map, const Profile& profile, int players, std::vector<int> stack_order,
            std::vector<ProsperityCard> deck)
-    : map_(&map), graph_(map), profile_(profile), initial_stack_(std::move(stack_order)),
-      initial_deck_(deck), deck_(std::move(deck)) {
+    : map_(&map),
+      graph_(map),
+      profile_(profile),
+      initial_stack_(std::move(stack_order)),
+      initial_deck_(deck),
+      deck_(std::move(deck)) {
     if (players < kMinGamePlayers || players > kMaxGamePlayers)
         throw std::invalid_argument("Aztlán is played by 2 to 4 players");
     std::vector<int> check = initial_stack_;
@@ -100,7 +104,8 @@ int Game::side_of(int player) const {
 int Game::stack_place(int player) const {
     int below = 0;
     for (int q = 0; q < players(); ++q)
-        below += q != player && seats_[q].vp == seats_[player].vp && seats_[q].arrival < seats_[player].arrival;
+        below +=
+            q != player && seats_[q].vp == seats_[player].vp && seats_[q].arrival < seats_[player].arrival;
     return below;
 }
 
@@ -151,7 +156,8 @@ bool Game::eagle_has_pawn(int side) const {
 std::vector<int> Game::eagle_targets(int player, int placed) const {
     std::vector<int> out;
     const int side = side_of(player);
-    if (held(seats_[player], ProsperityCard::EagleAndJaguarWarriors) == 0 || !eagle_has_pawn(side)) return out;
+    if (held(seats_[player], ProsperityCard::EagleAndJaguarWarriors) == 0 || !eagle_has_pawn(side))
+        return out;
     for (int t = 0; t < map_->size(); ++t) {
         bool same = t == placed || sides_[side].placed_here_this_age[t];
         if (profile_.eagle_jaguar == EagleJaguarPlace::AnyTerritory || same) out.push_back(t);
@@ -172,7 +178,8 @@ std::optional<std::string> Game::why_illegal_development(const Action& a) const 
     }
     if (a.move) {
         auto [from, to] = *a.move;
-        if (from < 0 || from >= map_->size() || to < 0 || to >= map_->size()) return "move: unknown territory";
+        if (from < 0 || from >= map_->size() || to < 0 || to >= map_->size())
+            return "move: unknown territory";
         int there = sides_[side].board[from] + (from == a.place) + (a.eagle && *a.eagle == from);
         if (there == 0) return "move: no own pawn in the territory moved from";
         const auto& nb = map_->territories[from].neighbors;
@@ -186,8 +193,10 @@ std::optional<std::string> Game::why_illegal_play(const Action& a) const {
     std::map<ProsperityCard, int> count;
     for (const PlayedCard& c : a.play) {
         bool fits = a.phase == Phase::Conflict ? is_conflict_card(c.card) : is_scoring_card(c.card);
-        if (!fits) return std::string(to_string(c.card)) + " is not played in the " + to_string(a.phase) + " phase";
-        if (++count[c.card] > held(seat, c.card)) return std::string("plays ") + to_string(c.card) + " without holding it";
+        if (!fits)
+            return std::string(to_string(c.card)) + " is not played in the " + to_string(a.phase) + " phase";
+        if (++count[c.card] > held(seat, c.card))
+            return std::string("plays ") + to_string(c.card) + " without holding it";
         if (is_conflict_card(c.card)) {
             if (!c.territory || *c.territory < 0 || *c.territory >= map_->size())
                 return std::string(to_string(c.card)) + " needs a territory";
@@ -212,7 +221,8 @@ std::optional<std::string> Game::why_illegal(const Action& a) const {
     switch (phase_) {
         case Phase::Choice:
             if (a.card < kLowestCard || a.card > kHighestCard) return "power cards are 4..9";
-            if (seats_[a.player].used[a.card - kLowestCard]) return "power card " + std::to_string(a.card) + " was used";
+            if (seats_[a.player].used[a.card - kLowestCard])
+                return "power card " + std::to_string(a.card) + " was used";
             return std::nullopt;
         case Phase::Development:
             return why_illegal_development(a);
@@ -340,7 +350,7 @@ void Game::finish_conflicts() {
     record.conflicts = resolve_conflicts(pos);
     for (std::size_t s = 0; s < sides_.size(); ++s) {
         sides_[s].removed += sides_[s].on_board() - std::accumulate(record.conflicts.pawns[s].begin(),
-                                                                     record.conflicts.pawns[s].end(), 0);
+                                                                    record.conflicts.pawns[s].end(), 0);
         sides_[s].board = record.conflicts.pawns[s];
     }
     for (int p = 0; p < players(); ++p)
@@ -445,10 +455,11 @@ std::optional<std::string> game_invariant_violation(const Game& game) {
             int sides_there = 0;
             for (const auto& pawns : after) sides_there += pawns[t] > 0;
             if (sides_there < 2) continue;
-            bool shared = std::any_of(r.conflicts.conflicts.begin(), r.conflicts.conflicts.end(), [&](const Conflict& c) {
-                return c.territory == t && c.outcome != ConflictOutcome::Defeat;
-            });
-            if (!shared) return "age " + std::to_string(r.age) + ": two tribes share a territory after a defeat";
+            bool shared = std::any_of(
+                r.conflicts.conflicts.begin(), r.conflicts.conflicts.end(),
+                [&](const Conflict& c) { return c.territory == t && c.outcome != ConflictOutcome::Defeat; });
+            if (!shared)
+                return "age " + std::to_string(r.age) + ": two tribes share a territory after a defeat";
         }
         for (int p = 0; p < game.players(); ++p) {
             sum[p] += r.points[p];

@@ -33,11 +33,11 @@ int final_offering_points(int offerings);
 // alliances of two tribes each (60 pawns), which the players control in turn.
 struct Side {
     std::string name;
-    int pawns = kTribePawns;     // the side's whole stock
-    int supply = kTribePawns;    // not yet taken
-    int hand = 0;                // taken this age, not yet placed
-    std::vector<int> board;      // per territory
-    int removed = 0;             // defeated pawns (out of play)
+    int pawns = kTribePawns;                 // the side's whole stock
+    int supply = kTribePawns;                // not yet taken
+    int hand = 0;                            // taken this age, not yet placed
+    std::vector<int> board;                  // per territory
+    int removed = 0;                         // defeated pawns (out of play)
     std::vector<bool> placed_here_this_age;  // territories a pawn from supply went to this age
     int on_board() const;
 };
@@ -57,34 +57,34 @@ const char* to_string(Phase phase);
 struct Action {
     Phase phase = Phase::Choice;
     int player = 0;
-    int card = 0;                                 // choice: the power card
-    int place = -1;                               // development: the territory a pawn goes to
-    std::optional<int> eagle;                     // development: Eagle and Jaguar's extra pawn
-    std::optional<std::pair<int, int>> move;      // development: from, to (adjacent)
-    std::map<int, Decision> decisions;            // conflict: per territory it may win
-    std::vector<PlayedCard> play;                 // conflict: Great Tlatoani / Sacred Games;
-                                                  // scoring: Blessings, Rafts and Canoes
-    std::optional<TerritoryType> bonus;           // scoring: the joker's type (none: the best)
+    int card = 0;                             // choice: the power card
+    int place = -1;                           // development: the territory a pawn goes to
+    std::optional<int> eagle;                 // development: Eagle and Jaguar's extra pawn
+    std::optional<std::pair<int, int>> move;  // development: from, to (adjacent)
+    std::map<int, Decision> decisions;        // conflict: per territory it may win
+    std::vector<PlayedCard> play;             // conflict: Great Tlatoani / Sacred Games;
+                                              // scoring: Blessings, Rafts and Canoes
+    std::optional<TerritoryType> bonus;       // scoring: the joker's type (none: the best)
 };
 
 // Situations the rulebooks do not settle, counted as they occur (docs/aztlan.md says what tlaloc does).
 struct SilentCases {
-    int deck_empty = 0;           // a coexistence winner found no card to draw
-    int supply_short = 0;         // a side got fewer pawns than the age gives
-    int eagle_from_removed = 0;   // Eagle and Jaguar brought back a removed pawn
-    int eagle_nothing_left = 0;   // Eagle and Jaguar held, but no pawn in supply nor removed to use
-    int pawn_cannot_move = 0;     // a turn where no pawn of the side could move
+    int deck_empty = 0;          // a coexistence winner found no card to draw
+    int supply_short = 0;        // a side got fewer pawns than the age gives
+    int eagle_from_removed = 0;  // Eagle and Jaguar brought back a removed pawn
+    int eagle_nothing_left = 0;  // Eagle and Jaguar held, but no pawn in supply nor removed to use
+    int pawn_cannot_move = 0;    // a turn where no pawn of the side could move
 };
 
 struct AgeRecord {
     int age = 0;
-    std::vector<int> cards;                 // per player
-    std::vector<int> taken;                 // per side, pawns taken from supply at the choice
-    ConflictPhase conflicts;                // by side
-    std::vector<std::vector<int>> drawn;    // per conflict (as listed), the cards drawn, per winner
-    std::vector<PlayerScore> scores;        // by side
-    std::vector<int> points;                // per player, this age
-    std::vector<int> vp;                    // per player, after the age
+    std::vector<int> cards;               // per player
+    std::vector<int> taken;               // per side, pawns taken from supply at the choice
+    ConflictPhase conflicts;              // by side
+    std::vector<std::vector<int>> drawn;  // per conflict (as listed), the cards drawn, per winner
+    std::vector<PlayerScore> scores;      // by side
+    std::vector<int> points;              // per player, this age
+    std::vector<int> vp;                  // per player, after the age
 };
 
 struct FinalScore {
@@ -165,10 +165,10 @@ private:
     std::vector<ProsperityCard> initial_deck_, deck_, discard_;
     int age_ = 1;
     Phase phase_ = Phase::Choice;
-    std::vector<int> pending_;             // choice, conflict, scoring: players still to act, in order
-    std::vector<int> order_;               // this age's turn order (VP do not change within an age)
-    std::size_t cursor_ = 0;               // development: the next turn's place in order_
-    std::vector<Action> declared_;         // conflict / scoring declarations of this age, per player
+    std::vector<int> pending_;      // choice, conflict, scoring: players still to act, in order
+    std::vector<int> order_;        // this age's turn order (VP do not change within an age)
+    std::size_t cursor_ = 0;        // development: the next turn's place in order_
+    std::vector<Action> declared_;  // conflict / scoring declarations of this age, per player
     std::uint64_t clock_ = 0;
     std::vector<AgeRecord> records_;
     std::vector<FinalScore> finals_;

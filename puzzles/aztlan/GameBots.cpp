@@ -192,7 +192,8 @@ Action greedy_scoring(const Game& game, Action a) {
         if (count_held(seat, c) == 0) continue;
         PlayerPosition with = me;
         with.play.push_back({c, std::nullopt});
-        if (score_player(game.graph(), game.profile(), with).points > base + 1) a.play.push_back({c, std::nullopt});
+        if (score_player(game.graph(), game.profile(), with).points > base + 1)
+            a.play.push_back({c, std::nullopt});
     }
     return a;
 }
@@ -206,7 +207,8 @@ Action bot_action(const Game& game, GameBot bot, std::mt19937_64& rng) {
     const bool greedy = bot == GameBot::Greedy;
     switch (a.phase) {
         case Phase::Choice:
-            a.card = greedy ? greedy_card(game, a.player, rng) : pick(unused_cards(game.seats()[a.player]), rng);
+            a.card =
+                greedy ? greedy_card(game, a.player, rng) : pick(unused_cards(game.seats()[a.player]), rng);
             return a;
         case Phase::Development:
             return greedy ? greedy_development(game, a, rng) : random_development(game, a, rng);

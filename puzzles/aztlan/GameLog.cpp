@@ -21,8 +21,9 @@ Json territory(const Map& map, int t) { return map.territories[t].id; }
 Json played_json(const Map& map, const std::vector<PlayedCard>& play) {
     Json out = Json::array();
     for (const PlayedCard& c : play)
-        out.push_back(c.territory ? Json{{"card", to_string(c.card)}, {"territory", territory(map, *c.territory)}}
-                                  : Json(to_string(c.card)));
+        out.push_back(c.territory
+                          ? Json{{"card", to_string(c.card)}, {"territory", territory(map, *c.territory)}}
+                          : Json(to_string(c.card)));
     return out;
 }
 
@@ -98,7 +99,8 @@ Json setup_line(const GameSetup& setup, const Game& game) {
 
 Json action_line(const Game& game, const Action& a) {
     const Map& map = game.map();
-    Json j = {{"kind", "action"}, {"age", game.age()}, {"phase", to_string(a.phase)}, {"player", a.player + 1}};
+    Json j = {
+        {"kind", "action"}, {"age", game.age()}, {"phase", to_string(a.phase)}, {"player", a.player + 1}};
     switch (a.phase) {
         case Phase::Choice:
             j["card"] = a.card;
@@ -143,10 +145,12 @@ Json age_line(const Game& game, const AgeRecord& r) {
     }
     Json domains = Json::array();
     for (const PlayerScore& s : r.scores)
-        domains.push_back({{"side", s.name}, {"bonus_type", to_string(s.bonus_type)},
-                           {"domains", static_cast<int>(s.domains.size())}, {"domain_points", s.domain_points},
+        domains.push_back({{"side", s.name},
+                           {"bonus_type", to_string(s.bonus_type)},
+                           {"domains", static_cast<int>(s.domains.size())},
+                           {"domain_points", s.domain_points},
                            {"blessing_points", s.blessing_points}});
-    return {{"kind", "age"},   {"age", r.age},           {"cards", r.cards},   {"taken", r.taken},
+    return {{"kind", "age"},          {"age", r.age},      {"cards", r.cards},   {"taken", r.taken},
             {"conflicts", conflicts}, {"scores", domains}, {"points", r.points}, {"vp", r.vp}};
 }
 
@@ -218,7 +222,8 @@ Action parse_action(const Game& game, const JsonPlace& line) {
         a.eagle = optional_territory(map, line, "eagle");
         if (auto m = line.get("move"); m && !m->is_null()) {
             if (m->size() != 2) m->fail("a move is [from, to]");
-            a.move = std::make_pair(territory_at(map, m->at(std::size_t{0})), territory_at(map, m->at(std::size_t{1})));
+            a.move = std::make_pair(territory_at(map, m->at(std::size_t{0})),
+                                    territory_at(map, m->at(std::size_t{1})));
         }
     } else if (phase == "conflict") {
         line.expect_only_keys({"kind", "age", "phase", "player", "decisions", "play"});
@@ -254,7 +259,8 @@ namespace {
 
 void expect_kind(const JsonPlace& line, const std::string& kind) {
     const JsonPlace k = line.at("kind");
-    if (k.as_string() != kind) k.fail("expected a \"" + kind + "\" line here, found \"" + k.as_string() + "\"");
+    if (k.as_string() != kind)
+        k.fail("expected a \"" + kind + "\" line here, found \"" + k.as_string() + "\"");
 }
 
 // The setup line, read and typed: the game it starts (bad data is bad input).
@@ -265,11 +271,13 @@ Game read_setup(const JsonLine& line, GameSetup& setup) {
     setup.players = static_cast<int>(p.at("players").as_int(kMinGamePlayers, kMaxGamePlayers));
     setup.profile = p.at("profile").as_string();
     setup.seed = static_cast<std::uint64_t>(p.at("seed").as_int(0, kMaxGameSeed));
-    if (p.at("map").as_string() != game_map().id) p.at("map").fail("games are played on the shipped map \"aztlan\"");
+    if (p.at("map").as_string() != game_map().id)
+        p.at("map").fail("games are played on the shipped map \"aztlan\"");
     const Profile profile = load_named_profile(setup.profile, p.at("profile"));
     for (const JsonPlace& s : p.at("seats").items()) setup.seats.push_back(s.as_string());
     std::vector<int> stack;
-    for (const JsonPlace& s : p.at("stack").items()) stack.push_back(static_cast<int>(s.as_int(1, setup.players)) - 1);
+    for (const JsonPlace& s : p.at("stack").items())
+        stack.push_back(static_cast<int>(s.as_int(1, setup.players)) - 1);
     std::vector<ProsperityCard> deck;
     for (const JsonPlace& c : p.at("deck").items()) {
         auto card = prosperity_card_from_string(c.as_string());
@@ -321,8 +329,8 @@ GameReplay replay_game(const std::string& name, const std::string& content) {
             for (auto it = expected.begin(); it != expected.end(); ++it)
                 if (recorded(lines[i].json, it.key()) != it.value() && !out.wrong)
                     out.wrong = lines[i].where + ": age " + std::to_string(ages_seen) + " \"" + it.key() +
-                                "\" recorded " + recorded(lines[i].json, it.key()).dump() + ", the rules give " +
-                                it.value().dump();
+                                "\" recorded " + recorded(lines[i].json, it.key()).dump() +
+                                ", the rules give " + it.value().dump();
         } else if (kind == "end") {
             line.expect_only_keys({"kind", "final", "unused_card_vp_placeholder", "ranking"});
             if (out.wrong) continue;
@@ -333,8 +341,9 @@ GameReplay replay_game(const std::string& name, const std::string& content) {
             Json expected = end_line(game);
             for (auto it = expected.begin(); it != expected.end(); ++it)
                 if (recorded(lines[i].json, it.key()) != it.value() && !out.wrong)
-                    out.wrong = lines[i].where + ": \"" + it.key() + "\" recorded " + recorded(lines[i].json, it.key()).dump() +
-                                ", the rules give " + it.value().dump();
+                    out.wrong = lines[i].where + ": \"" + it.key() + "\" recorded " +
+                                recorded(lines[i].json, it.key()).dump() + ", the rules give " +
+                                it.value().dump();
             ended = true;
         } else {
             line.at("kind").fail("expected an action, age or end line");
