@@ -12,12 +12,12 @@
 namespace tlaloc::aztlan {
 
 struct AuditOptions {
-    int games = 100;                  // per player count
-    std::vector<int> player_counts;   // e.g. {2, 3, 4}
+    int games = 100;                 // per player count
+    std::vector<int> player_counts;  // e.g. {2, 3, 4}
     std::string profile = kDefaultProfile;
-    std::uint64_t seed = 1;           // game i of a player count uses seed + i
-    std::string bots = "mixed";       // "mixed" (each seat random or greedy, by the seed), "random", "greedy"
-    bool replay = true;               // also replay every game's log
+    std::uint64_t seed = 1;      // game i of a player count uses seed + i
+    std::string bots = "mixed";  // "mixed" (each seat random or greedy, by the seed), "random", "greedy"
+    bool replay = true;          // also replay every game's log
 };
 
 struct Rate {

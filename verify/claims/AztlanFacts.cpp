@@ -55,7 +55,8 @@ EditionReadings read_profile(const std::filesystem::path& file) {
     aztlan::Profile profile = aztlan::load_profile(file);
     return {file.filename().string(),
             {{"domain_without_bonus", aztlan::to_string(profile.domain_without_bonus)},
-             {"tie_break", aztlan::to_string(profile.tie_break)}}};
+             {"tie_break", aztlan::to_string(profile.tie_break)},
+             {"eagle_jaguar", aztlan::to_string(profile.eagle_jaguar)}}};
 }
 
 std::optional<std::filesystem::path> shipped_profile(const std::string& edition) {
@@ -81,6 +82,11 @@ GameFacts aztlan_claim_facts() {
          [] { return std::optional<std::string>(aztlan::domain_points(1, 0) == 0 ? "zero" : "base"); },
          no_bonus_contradictions},
         {"tie_break", {"top", "bottom"}, [] { return std::optional<std::string>(); }, {}},
+        // Where Eagle and Jaguar Warriors' extra pawn may go: left to the profile, played by the engine.
+        {"eagle_jaguar",
+         {"same-territory", "any-territory"},
+         [] { return std::optional<std::string>(); },
+         {}},
     };
     facts.read_profile = read_profile;
     facts.shipped_profile = shipped_profile;
