@@ -64,7 +64,8 @@ void expect_recount(const Game& game) {
         const FinalScore& f = game.final_scores()[p];
         EXPECT_EQ(f.before, sum);
         int offerings = 0, others = 0;
-        for (ProsperityCard c : game.seats()[p].hand) (c == ProsperityCard::OfferingToTheGods ? offerings : others)++;
+        for (ProsperityCard c : game.seats()[p].hand)
+            (c == ProsperityCard::OfferingToTheGods ? offerings : others)++;
         EXPECT_EQ(f.cards_in_hand, others);
         EXPECT_EQ(f.offerings, std::min(offerings, 5) * std::min(offerings, 5));
         EXPECT_EQ(f.total, sum + f.unused_card + others + f.offerings);
@@ -78,13 +79,15 @@ TEST(AztlanGame, PlayoutInvariantsPerPlayerCountAndEdition) {
     for (const char* edition : {"de", "it"}) {
         for (int players = 2; players <= 4; ++players) {
             for (int g = 0; g < games; ++g) {
-                SCOPED_TRACE(std::string(edition) + ", " + std::to_string(players) + " players, game " + std::to_string(g));
+                SCOPED_TRACE(std::string(edition) + ", " + std::to_string(players) + " players, game " +
+                             std::to_string(g));
                 const GameBot bot = g % 50 == 0 ? GameBot::Greedy : GameBot::Random;
                 Game game = checked_game(game_map(), profile_named(edition), players, 1000 + g, bot);
                 ASSERT_TRUE(game.over());
                 expect_recount(game);
                 // Every logged game replays.
-                GameReplay r = replay_game("log", log_of(setup_of(players, edition, 1000 + g, to_string(bot))));
+                GameReplay r =
+                    replay_game("log", log_of(setup_of(players, edition, 1000 + g, to_string(bot))));
                 EXPECT_EQ(r.wrong, std::nullopt);
             }
         }
@@ -101,7 +104,8 @@ TEST(AztlanGame, SameSeedSameGame) {
 // Pawns per age: 10/9/8/7/6 per alliance with two players, 8..4 with three, 7..3 with four (when
 // the supply holds them); 30 pawns per tribe, 60 per alliance.
 TEST(AztlanGame, SetUpPerPlayerCount) {
-    const std::map<int, std::vector<int>> per_age = {{2, {10, 9, 8, 7, 6}}, {3, {8, 7, 6, 5, 4}}, {4, {7, 6, 5, 4, 3}}};
+    const std::map<int, std::vector<int>> per_age = {
+        {2, {10, 9, 8, 7, 6}}, {3, {8, 7, 6, 5, 4}}, {4, {7, 6, 5, 4, 3}}};
     for (const auto& [players, pawns] : per_age) {
         Game game = checked_game(game_map(), profile_named("it"), players, 3, GameBot::Random);
         ASSERT_EQ(game.ages().size(), 5u);
@@ -109,7 +113,8 @@ TEST(AztlanGame, SetUpPerPlayerCount) {
         for (const Side& s : game.sides()) EXPECT_EQ(s.pawns, players == 2 ? 60 : 30);
         for (int age = 1; age <= 5; ++age)
             for (int taken : game.ages()[age - 1].taken)
-                if (game.silent().supply_short == 0) EXPECT_EQ(taken, pawns[age - 1]) << players << " players, age " << age;
+                if (game.silent().supply_short == 0)
+                    EXPECT_EQ(taken, pawns[age - 1]) << players << " players, age " << age;
         EXPECT_EQ(game.ages()[0].taken, std::vector<int>(game.sides().size(), pawns[0]));
     }
 }
@@ -269,7 +274,8 @@ TEST(AztlanGameReplay, MalformedLogIsBadInput) {
     for (const std::string bad :
          {std::string("not json\n"), std::string("{\"kind\": \"action\"}\n"),
           first_line + "{\"kind\":\"action\",\"age\":1,\"phase\":\"choice\",\"player\":1,\"card\":\"x\"}\n",
-          first_line + "{\"kind\":\"action\",\"age\":1,\"phase\":\"development\",\"player\":1,\"place\":\"NOPE\"}\n",
+          first_line +
+              "{\"kind\":\"action\",\"age\":1,\"phase\":\"development\",\"player\":1,\"place\":\"NOPE\"}\n",
           first_line + "{\"kind\":\"action\",\"age\":1,\"phase\":\"choice\",\"player\":7,\"card\":5}\n",
           first_line + "{\"kind\":\"weird\"}\n"}) {
         EXPECT_THROW(replay_game("log", bad), InputError) << bad;
@@ -279,7 +285,8 @@ TEST(AztlanGameReplay, MalformedLogIsBadInput) {
 TEST(AztlanGameCli, PlayLogsAndReplayAccepts) {
     const auto dir = test_support::scratch_dir("aztlan-game");
     const auto log = (dir / "game.jsonl").string();
-    auto r = run_tlaloc("aztlan play --players 3 --profile it --seed 7 --bots greedy,random,random --log " + log);
+    auto r =
+        run_tlaloc("aztlan play --players 3 --profile it --seed 7 --bots greedy,random,random --log " + log);
     ASSERT_EQ(r.code, 0) << r.out;
     EXPECT_NE(r.out.find("age 5"), std::string::npos);
     EXPECT_NE(r.out.find("1. player"), std::string::npos);
@@ -288,7 +295,7 @@ TEST(AztlanGameCli, PlayLogsAndReplayAccepts) {
     auto replay = run_tlaloc("aztlan replay " + log);
     EXPECT_EQ(replay.code, 0) << replay.out;
     // The shipped sample log replays.
-    EXPECT_EQ(run_tlaloc("aztlan replay " + aztlan_test::shipped("examples/game-3p-it.jsonl")).code, 0);
+    EXPECT_EQ(run_tlaloc("aztlan replay " + aztlan_test::data("game-3p-it.jsonl")).code, 0);
     // A wrong score: exit 1, one line naming the step.
     std::ifstream in(log);
     std::stringstream text;

@@ -274,7 +274,12 @@ Game read_setup(const JsonLine& line, GameSetup& setup) {
     if (p.at("map").as_string() != game_map().id)
         p.at("map").fail("games are played on the shipped map \"aztlan\"");
     const Profile profile = load_named_profile(setup.profile, p.at("profile"));
-    for (const JsonPlace& s : p.at("seats").items()) setup.seats.push_back(s.as_string());
+    for (const JsonPlace& s : p.at("seats").items()) {
+        setup.seats.push_back(s.as_string());
+        if (setup.seats.back() != "human" && !parse_game_bot(setup.seats.back()))
+            s.fail("expected random, greedy or human");
+    }
+    if (static_cast<int>(setup.seats.size()) != setup.players) p.at("seats").fail("one seat per player");
     std::vector<int> stack;
     for (const JsonPlace& s : p.at("stack").items())
         stack.push_back(static_cast<int>(s.as_int(1, setup.players)) - 1);
