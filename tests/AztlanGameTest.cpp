@@ -324,3 +324,24 @@ TEST(AztlanGameCli, HumanSeatReadsActionsFromStdin) {
     EXPECT_NE(r.out.find("not an action"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("input ended"), std::string::npos) << r.out;
 }
+
+// The rulebook claims about the whole game are checked against games the engine plays, in both
+// editions, and `verify compare` reports where the editions differ on Eagle and Jaguar Warriors.
+TEST(AztlanGameClaims, EngineClaimsHoldAndEditionsDifferOnEagleAndJaguar) {
+    for (const char* edition : {"de", "it"}) {
+        auto r = run_tlaloc(std::string("verify rulebook ") + TLALOC_SOURCE_DIR +
+                            "/verify/rulebooks/aztlan-" + edition + ".json");
+        for (const char* id :
+             {"engine-pawns-per-age-2p", "engine-alliance-control", "engine-pawns-per-age-3p",
+              "engine-pawns-per-age-4p", "engine-one-card-per-coexistence", "engine-card-in-hand-points",
+              "engine-blessing-points", "eagle-jaguar"})
+            EXPECT_NE(r.out.find(std::string("✓ ") + id + " ["), std::string::npos)
+                << edition << ": " << id << "\n"
+                << r.out;
+    }
+    auto cmp =
+        run_tlaloc(std::string("verify compare ") + TLALOC_SOURCE_DIR + "/verify/rulebooks/aztlan-it.json " +
+                   TLALOC_SOURCE_DIR + "/verify/rulebooks/aztlan-de.json");
+    EXPECT_NE(cmp.out.find("eagle_jaguar: it same-territory, de any-territory"), std::string::npos)
+        << cmp.out;
+}
