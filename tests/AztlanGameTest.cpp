@@ -345,3 +345,84 @@ TEST(AztlanGameClaims, EngineClaimsHoldAndEditionsDifferOnEagleAndJaguar) {
     EXPECT_NE(cmp.out.find("eagle_jaguar: it same-territory, de any-territory"), std::string::npos)
         << cmp.out;
 }
+
+namespace {
+
+// Plays one age of a two-player game by script: the players' cards, the territories each side's
+// pawns go to (in order; the side's controller places them), coexistence wherever a side wins.
+void scripted_age(Game& game, const std::array<int, 2>& cards,
+                  const std::array<std::vector<int>, 2>& places) {
+    std::array<std::size_t, 2> next{};
+    while (!game.over()) {
+        const int age = game.age();
+        Action a;
+        a.player = game.to_act();
+        a.phase = game.phase();
+        if (a.phase == Phase::Choice) a.card = cards[a.player];
+        if (a.phase == Phase::Development)
+            a.place = places[game.side_of(a.player)][next[game.side_of(a.player)]++];
+        if (a.phase == Phase::Conflict)
+            for (int t = 0; t < game.map().size(); ++t) a.decisions[t] = Decision::Coexist;
+        ASSERT_EQ(game.why_illegal(a), std::nullopt);
+        game.apply(a);
+        if (game.age() != age) return;
+    }
+}
+
+// Pawns as a list of territories, padded to `total` with pawns on `spare`.
+std::vector<int> pawn_list(const std::vector<int>& pawns, int total, int spare) {
+    std::vector<int> out;
+    for (std::size_t t = 0; t < pawns.size(); ++t) out.insert(out.end(), pawns[t], static_cast<int>(t));
+    while (static_cast<int>(out.size()) < total) out.push_back(spare);
+    return out;
+}
+
+int unused_territory(const Position& pos) {
+    for (int t = 0; t < pos.map.size(); ++t) {
+        bool used = false;
+        for (const auto& p : pos.players) used = used || p.pawns[t] > 0;
+        if (!used) return t;
+    }
+    return -1;
+}
+
+}  // namespace
+
+// Both rulebooks' 14-point example played by the engine: two players, age I (10 pawns each); yellow
+// (card 9) places the example's pawns, red (card 7) three on the shared territory, where it is
+// strongest and coexists; the engine's own scoring gives yellow's tribe 14.
+TEST(AztlanGameExamples, ScoringFourteenPlayedByTheEngine) {
+    const Position pos = load_position(aztlan_test::shipped("examples/score-14.json"));
+    const int spare = unused_territory(pos);
+    Game game(game_map(), profile_named("de"), 2, {0, 1}, prosperity_deck());
+    scripted_age(game, {pos.players[0].card, pos.players[1].card},
+                 {pawn_list(pos.players[0].pawns, 10, spare), pawn_list(pos.players[1].pawns, 10, spare)});
+    const AgeRecord& age = game.ages().front();
+    ASSERT_EQ(age.conflicts.conflicts.size(), 1u);
+    EXPECT_EQ(age.conflicts.conflicts[0].outcome, ConflictOutcome::Coexist);
+    EXPECT_EQ(age.scores[0].points, 14);
+    EXPECT_EQ(age.scores[0].bonus_type, TerritoryType::City);
+    std::vector<std::size_t> sizes;
+    for (const auto& d : age.scores[0].domains) sizes.push_back(d.territories.size());
+    std::sort(sizes.begin(), sizes.end());
+    EXPECT_EQ(sizes, (std::vector<std::size_t>{1, 1, 3, 4}));
+    EXPECT_EQ(age.points[0], 14);  // player 1 moved yellow's tribe in age I
+}
+
+// The 22-point joker example over two ages: 10 of yellow's 11 territories in age I, the last in age
+// II, when player 2 moves yellow's alliance with the joker, which the engine scores as desert: 22.
+TEST(AztlanGameExamples, ScoringTwentyTwoPlayedByTheEngine) {
+    const Position pos = load_position(aztlan_test::shipped("examples/score-22.json"));
+    const int spare = unused_territory(pos);
+    std::vector<int> yellow = pawn_list(pos.players[0].pawns, 0, spare);
+    ASSERT_EQ(yellow.size(), 11u);
+    Game game(game_map(), profile_named("de"), 2, {0, 1}, prosperity_deck());
+    scripted_age(game, {9, 5},
+                 {std::vector<int>(yellow.begin(), yellow.begin() + 10), std::vector<int>(10, spare)});
+    std::vector<int> last(9, yellow.back());
+    scripted_age(game, {8, kJokerCard}, {last, std::vector<int>(9, spare)});
+    const AgeRecord& age = game.ages()[1];
+    EXPECT_EQ(age.scores[0].points, 22);
+    EXPECT_EQ(age.scores[0].bonus_type, TerritoryType::Desert);
+    EXPECT_EQ(age.points[1], 22);
+}
