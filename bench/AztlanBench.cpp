@@ -1,5 +1,7 @@
 // Aztlán speed figures (targets: full table of the shipped map up to size 15 under 1 s;
-// scoring one position in microseconds; best-placement with K = 5 under 1 s). Run: cmake --build BUILD
+// scoring one position in microseconds; best-placement with K = 5 under 1 s; a whole 4-player game
+// with greedy bots under 1 s; 10 000 random games audited under 1 min; the playout invariants over
+// 10 000 games per player count and edition). Run: cmake --build BUILD
 // --target AztlanBench && BUILD/AztlanBench
 #include <chrono>
 #include <cstdio>
@@ -8,6 +10,8 @@
 
 #include "model/aztlan/DomainTable.h"
 #include "model/aztlan/Scoring.h"
+#include "puzzles/aztlan/GameAudit.h"
+#include "puzzles/aztlan/GameLog.h"
 #include "solver/aztlan/BestPlacement.h"
 
 using namespace tlaloc;
@@ -77,6 +81,34 @@ int main() {
         }
         std::printf("best-placement K = %d, %d random positions: mean %.4f s, slowest %.4f s\n", k,
                     kPositions, sum / kPositions, slowest);
+    }
+
+    // A whole 4-player game, greedy bots (the slowest of 5 seeds).
+    double slowest_game = 0;
+    for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+        GameSetup setup;
+        setup.players = 4;
+        setup.seed = seed;
+        setup.seats.assign(4, "greedy");
+        slowest_game = std::max(slowest_game, best_seconds(1, [&] { play_game(setup); }));
+    }
+    std::printf("whole 4-player game, greedy bots: slowest of 5 seeds %.3f s\n", slowest_game);
+
+    // The audit with random bots, and the playout invariants (checked after each game and by replaying
+    // its log) over 10 000 games per player count and edition.
+    for (const char* edition : {"de", "it"}) {
+        for (int players = 2; players <= 4; ++players) {
+            AuditOptions options;
+            options.games = 10000;
+            options.player_counts = {players};
+            options.profile = edition;
+            options.bots = "random";
+            std::vector<PlayerCountAudit> audits;
+            double t = best_seconds(1, [&] { audits = audit_games(options); });
+            std::printf(
+                "audit, %s, %d players, 10000 random games (replayed): %.1f s, %d invariant violations\n",
+                edition, players, t, audits[0].violations);
+        }
     }
     return 0;
 }
