@@ -426,3 +426,80 @@ TEST(AztlanGameExamples, ScoringTwentyTwoPlayedByTheEngine) {
     EXPECT_EQ(age.scores[0].bonus_type, TerritoryType::Desert);
     EXPECT_EQ(age.points[1], 22);
 }
+
+namespace {
+
+// One scripted age of any player count: each player's card, each side's placements in order, and
+// each player's decision wherever they may win (coexist unless `defeat_by` names them).
+void scripted_age_of(Game& game, const std::vector<int>& cards, const std::vector<std::vector<int>>& places,
+                     int defeat_by = -1) {
+    std::vector<std::size_t> next(places.size(), 0);
+    const int age = game.age();
+    while (!game.over() && game.age() == age) {
+        Action a;
+        a.player = game.to_act();
+        a.phase = game.phase();
+        if (a.phase == Phase::Choice) a.card = cards[a.player];
+        if (a.phase == Phase::Development) {
+            const int side = game.side_of(a.player);
+            a.place = places[side][next[side]++];
+        }
+        if (a.phase == Phase::Conflict)
+            for (int t = 0; t < game.map().size(); ++t)
+                a.decisions[t] = a.player == defeat_by ? Decision::Defeat : Decision::Coexist;
+        ASSERT_EQ(game.why_illegal(a), std::nullopt);
+        game.apply(a);
+    }
+}
+
+std::vector<int> pawns_on(std::vector<int> shared, int total, int own) {
+    while (static_cast<int>(shared.size()) < total) shared.push_back(own);
+    return shared;
+}
+
+const Conflict* conflict_in(const AgeRecord& age, int territory) {
+    for (const Conflict& c : age.conflicts.conflicts)
+        if (c.territory == territory) return &c;
+    return nullptr;
+}
+
+}  // namespace
+
+// The rulebooks' conflict examples played by the engine (four players; tribes 0..3 are Serpent,
+// Ocelot, Coyote, Quetzal): 5 × 2 = 10 beats 9 × 1 = 9; 8 and 8 tie, coexist without a card and
+// the 5 leaves; 10 against 8 and 4: the sole strongest defeats both at once.
+TEST(AztlanGameExamples, ConflictExamplesPlayedByTheEngine) {
+    Game game(game_map(), profile_named("it"), 4, {0, 1, 2, 3}, prosperity_deck());
+    const int t1 = 0, t2 = 1, t3 = 2;  // the contested territories; 10..13 are each tribe's own
+    scripted_age_of(
+        game, {9, 5, 8, 8},
+        {pawns_on({t1}, 7, 10), pawns_on({t1, t1, t2}, 7, 11), pawns_on({t2}, 7, 12), pawns_on({t2}, 7, 13)});
+    const AgeRecord& first = game.ages()[0];
+    const Conflict* ten_nine = conflict_in(first, t1);
+    ASSERT_NE(ten_nine, nullptr);
+    EXPECT_EQ(ten_nine->winner, 1);
+    EXPECT_EQ(ten_nine->outcome, ConflictOutcome::Coexist);
+    EXPECT_EQ(first.drawn[ten_nine - first.conflicts.conflicts.data()], std::vector<int>{1});
+    const Conflict* tie = conflict_in(first, t2);
+    ASSERT_NE(tie, nullptr);
+    EXPECT_EQ(tie->outcome, ConflictOutcome::Tie);
+    std::vector<int> tied = tie->strongest;  // listed in turn order
+    std::sort(tied.begin(), tied.end());
+    EXPECT_EQ(tied, (std::vector<int>{2, 3}));
+    EXPECT_EQ(tie->removed, std::vector<int>{1});
+    EXPECT_TRUE(first.drawn[tie - first.conflicts.conflicts.data()].empty());
+
+    scripted_age_of(
+        game, {5, 9, 4, 4},
+        {pawns_on({t3, t3}, 6, 10), pawns_on({}, 6, 11), pawns_on({t3}, 6, 12), pawns_on({t3, t3}, 6, 13)},
+        /*defeat_by=*/0);
+    const Conflict* ten_eight_four = conflict_in(game.ages()[1], t3);
+    ASSERT_NE(ten_eight_four, nullptr);
+    EXPECT_EQ(ten_eight_four->winner, 0);
+    EXPECT_EQ(ten_eight_four->outcome, ConflictOutcome::Defeat);
+    std::vector<int> removed = ten_eight_four->removed;
+    std::sort(removed.begin(), removed.end());
+    EXPECT_EQ(removed, (std::vector<int>{2, 3}));
+    EXPECT_EQ(game.sides()[2].board[t3] + game.sides()[3].board[t3], 0);
+    EXPECT_EQ(game_invariant_violation(game), std::nullopt);
+}
