@@ -277,7 +277,8 @@ TEST(AztlanGameReplay, MalformedLogIsBadInput) {
           first_line +
               "{\"kind\":\"action\",\"age\":1,\"phase\":\"development\",\"player\":1,\"place\":\"NOPE\"}\n",
           first_line + "{\"kind\":\"action\",\"age\":1,\"phase\":\"choice\",\"player\":7,\"card\":5}\n",
-          first_line + "{\"kind\":\"weird\"}\n"}) {
+          first_line + "{\"kind\":\"weird\"}\n", first_line + "{\"kind\":\"age\",\"age\":1}\n",
+          first_line + "{\"kind\":\"end\"}\n"}) {
         EXPECT_THROW(replay_game("log", bad), InputError) << bad;
     }
 }
