@@ -6,15 +6,20 @@
 #include <memory>
 
 #include "cli/Commands.h"
+#include "cli/Timeout.h"
 #include "model/aztlan/Conflicts.h"
 #include "model/aztlan/DomainTable.h"
 #include "model/aztlan/MapGraph.h"
 #include "model/aztlan/PrintedTable.h"
 #include "model/aztlan/Scoring.h"
 #include "model/aztlan/TerritorySet.h"
+#include "solver/aztlan/BestPlacement.h"
 #include "solver/aztlan/Reconstruct.h"
+#include "solver/common/SearchLimit.h"
 
 namespace tlaloc::cli {
+void add_aztlan_game_commands(CLI::App& group);  // cli/AztlanPlay.cpp
+
 namespace {
 using namespace tlaloc::aztlan;
 
@@ -224,6 +229,79 @@ void print_table(const Map& map, const DomainTable& table) {
     }
 }
 
+struct BestPlacementOptions {
+    std::string file, player;
+    int pawns = 0;
+    bool json = false;
+    unsigned timeout = 60;
+};
+
+int player_named(const Position& pos, const BestPlacementOptions& opt) {
+    for (std::size_t p = 0; p < pos.players.size(); ++p)
+        if (pos.players[p].name == opt.player) return static_cast<int>(p);
+    std::string names;
+    for (const auto& p : pos.players) names += (names.empty() ? "" : ", ") + p.name;
+    throw InputError(opt.file, "--player", "no player named \"" + opt.player + "\" (players: " + names + ")");
+}
+
+void print_placement(const Position& pos, const BestPlacementOptions& opt, const Placement& best) {
+    const Map& map = pos.map;
+    Json place = Json::object();
+    for (int t = 0; t < map.size(); ++t)
+        if (best.added[t]) place[map.territories[t].id] = best.added[t];
+    if (opt.json) {
+        std::cout << Json{{"points", best.points},
+                          {"place", place},
+                          {"bonus_type", to_string(best.bonus_type)},
+                          {"proof_nodes", best.nodes}}
+                         .dump()
+                  << "\n";
+        return;
+    }
+    std::cout << opt.player << " with " << opt.pawns << " more pawn(s): " << best.points
+              << " points (bonus type " << to_string(best.bonus_type)
+              << "), proved best by an exact search of " << best.nodes
+              << " nodes and recounted by the scorer\n  place:";
+    for (auto it = place.begin(); it != place.end(); ++it)
+        std::cout << " " << it.key() << "+" << it.value().dump();
+    std::cout << "\n";
+}
+
+void run_best_placement(const BestPlacementOptions& opt) {
+    if (opt.pawns < 0 || opt.pawns > kMaxPlacementPawns)
+        throw InputError(opt.file, "--pawns",
+                         "K must be 0.." + std::to_string(kMaxPlacementPawns) + " (got " +
+                             std::to_string(opt.pawns) + ")");
+    Position pos = load_position(opt.file);
+    check_bitset_size(pos.map, opt.file);
+    const int p = player_named(pos, opt);
+    const solver::Deadline deadline(opt.timeout);
+    Placement best;
+    try {
+        best = naming(opt.file, opt.timeout, [&] {
+            return best_placement(pos.map, pos.profile, pos.players[p], opt.pawns, &deadline);
+        });
+    } catch (const std::invalid_argument& e) {
+        throw InputError(opt.file, "players[" + std::to_string(p) + "].pawns", e.what());
+    }
+    print_placement(pos, opt, best);
+}
+
+void add_best_placement(CLI::App& group) {
+    auto opt = std::make_shared<BestPlacementOptions>();
+    auto* cmd = group.add_subcommand(
+        "best-placement",
+        "The most points ('aztlan score') a player can reach by placing K more pawns (stacking allowed),\n"
+        "proved by an exact branch and bound and recounted by the scorer.\n"
+        "Example:  tlaloc aztlan best-placement puzzles/aztlan/examples/score-22.json --player yellow --pawns 3 --json");
+    cmd->add_option("POSITION", opt->file, "position file (JSON), as for 'aztlan score'")->required();
+    cmd->add_option("--player", opt->player, "the player's name")->required();
+    cmd->add_option("--pawns", opt->pawns, "K, pawns to place (0-10)")->required();
+    cmd->add_flag("--json", opt->json, "print JSON: {\"points\": N, \"place\": {territory: pawns}}");
+    add_timeout(*cmd, opt->timeout);
+    cmd->callback([opt] { run_best_placement(*opt); });
+}
+
 struct TableOptions {
     std::string file;
     int max_size = 15;
@@ -335,12 +413,15 @@ void add_reconstruct(CLI::App& group) {
 
 void add_aztlan_commands(CLI::App& app) {
     auto* group = app.add_subcommand(
-        "aztlan", "Aztlán: scoring, conflicts, the domain scoring table, map reconstruction.");
+        "aztlan",
+        "Aztlán: whole games (play, replay, audit), scoring, conflicts, the best placement, the domain\nscoring table, map reconstruction.");
     group->require_subcommand(1);
     add_score(*group);
     add_conflicts(*group);
     add_table(*group);
     add_reconstruct(*group);
+    add_best_placement(*group);
+    add_aztlan_game_commands(*group);
 }
 
 }  // namespace tlaloc::cli

@@ -80,6 +80,11 @@ GameEntry aztlan_game() {
         // A position names a profile only among the shipped ones, so no command reads a profile file
         // given on the command line (the claims checker reads the one a claims file names).
         {"profile", {"puzzles/aztlan/profiles/*.json"}, profile_round_trip, ""},
+        {"game-log",
+         {"tests/data/aztlan/game-*.jsonl"},
+         nullptr,
+         "aztlan replay {}",
+         /*json_lines=*/true},
     };
     g.random_check = dash_boundary_agrees;
     return g;

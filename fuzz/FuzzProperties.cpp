@@ -27,6 +27,7 @@
 #include "model/xalapa/Challenge.h"
 #include "model/xalapa/Evaluation.h"
 #include "puzzles/azteka/MatchLog.h"
+#include "puzzles/aztlan/GameLog.h"
 #include "puzzles/xalapa/AtlacoyaLog.h"
 #include "puzzles/xalapa/Census.h"
 #include "solver/akelarre/TurnSearch.h"
@@ -164,6 +165,13 @@ void exercise_aztlan_position(const fs::path& file) {
 
 // An edition profile, as `tlaloc verify` reads it for a claims file's "profile".
 void exercise_aztlan_profile(const fs::path& file) { (void)aztlan::load_profile(file); }
+
+// `tlaloc aztlan replay FILE`: a log is read whole (or refused with an InputError); a game it calls
+// legal has players and actions.
+void exercise_aztlan_game_log(const fs::path& file) {
+    const aztlan::GameReplay r = aztlan::replay_game(file.string(), read_all(file));
+    if (!r.wrong && (r.players < 2 || r.actions < 1)) violated("a legal game without players or actions");
+}
 
 // ---- claims ----
 
@@ -359,6 +367,10 @@ const std::vector<FuzzFormat>& fuzz_formats() {
          "puzzles/aztlan/profiles",
          {"puzzles/aztlan/profiles/*.json"},
          exercise_aztlan_profile},
+        {"aztlan-game-log",
+         "tests/data/aztlan",
+         {"tests/data/aztlan/game-*.jsonl"},
+         exercise_aztlan_game_log},
         {"claims", "verify/rulebooks", {"verify/rulebooks/*.json"}, exercise_claims},
         {"studio-api", "tests/data/studio", {"tests/data/studio/*.request"}, exercise_studio_api},
         {"azteka-position",

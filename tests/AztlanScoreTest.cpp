@@ -94,10 +94,14 @@ TEST(AztlanProfileJson, EveryShippedProfileReadsBackTheSame) {
         EXPECT_EQ(p.card_vp, q.card_vp) << f;
         EXPECT_EQ(p.domain_without_bonus, q.domain_without_bonus) << f;
         EXPECT_EQ(p.tie_break, q.tie_break) << f;
+        EXPECT_EQ(p.card_vp_placeholder, q.card_vp_placeholder) << f;
+        EXPECT_EQ(p.eagle_jaguar, q.eagle_jaguar) << f;
+        EXPECT_EQ(p.eagle_jaguar_from_removed, q.eagle_jaguar_from_removed) << f;
     }
     Json with_vp = Json::parse(R"({"id": "x", "cards": {"4": "joker", "5": "terraced", "6": "desert",
         "7": "mountain", "8": "jungle", "9": "city"}, "card_vp": {"5": 2, "9": 0},
-        "domain_without_bonus": "base", "tie_break": "top-pyramid"})");
+        "domain_without_bonus": "base", "tie_break": "top-pyramid", "eagle_jaguar": "same-territory",
+        "eagle_jaguar_from_removed": false})");
     Profile p = parse_profile(JsonPlace(with_vp, "x.json"));
     Json written = profile_to_json(p);
     EXPECT_EQ(parse_profile(JsonPlace(written, "x.json")).card_vp, p.card_vp);

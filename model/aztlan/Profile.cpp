@@ -9,6 +9,10 @@ const char* to_string(TieBreak rule) {
     return rule == TieBreak::TopPyramid ? "top-pyramid" : "bottom-pyramid";
 }
 
+const char* to_string(EagleJaguarPlace rule) {
+    return rule == EagleJaguarPlace::SameTerritory ? "same-territory" : "any-territory";
+}
+
 namespace {
 // A power card written as an object key ("4".."9").
 int card_of_key(const std::string& key, const JsonPlace& place) {
@@ -70,10 +74,18 @@ TieBreak parse_tie_break(const JsonPlace& tie) {
     if (t == "bottom-pyramid") return TieBreak::BottomPyramid;
     tie.fail("expected \"top-pyramid\" or \"bottom-pyramid\", found \"" + t + "\"");
 }
+EagleJaguarPlace parse_eagle_jaguar(const JsonPlace& rule) {
+    std::string r = rule.as_string();
+    if (r == "same-territory") return EagleJaguarPlace::SameTerritory;
+    if (r == "any-territory") return EagleJaguarPlace::AnyTerritory;
+    rule.fail("expected \"same-territory\" or \"any-territory\", found \"" + r + "\"");
+}
 }  // namespace
 
 Profile parse_profile(const JsonPlace& where) {
-    where.expect_only_keys({"id", "edition", "cards", "card_vp", "domain_without_bonus", "tie_break"});
+    where.expect_only_keys({"id", "edition", "cards", "card_vp", "card_vp_placeholder",
+                            "domain_without_bonus", "tie_break", "eagle_jaguar",
+                            "eagle_jaguar_from_removed"});
     Profile p;
     p.id = where.at("id").as_string();
     if (auto e = where.get("edition")) p.edition = e->as_string();
@@ -81,6 +93,9 @@ Profile parse_profile(const JsonPlace& where) {
     if (auto vp = where.get("card_vp")) parse_card_vp(*vp, p);
     p.domain_without_bonus = parse_domain_rule(where.at("domain_without_bonus"));
     p.tie_break = parse_tie_break(where.at("tie_break"));
+    if (auto placeholder = where.get("card_vp_placeholder")) p.card_vp_placeholder = placeholder->as_bool();
+    if (auto e = where.get("eagle_jaguar")) p.eagle_jaguar = parse_eagle_jaguar(*e);
+    if (auto r = where.get("eagle_jaguar_from_removed")) p.eagle_jaguar_from_removed = r->as_bool();
     return p;
 }
 
@@ -95,8 +110,11 @@ Json profile_to_json(const Profile& profile) {
     }
     j["cards"] = cards;
     if (!vp.empty()) j["card_vp"] = vp;
+    if (profile.card_vp_placeholder) j["card_vp_placeholder"] = true;
     j["domain_without_bonus"] = to_string(profile.domain_without_bonus);
     j["tie_break"] = to_string(profile.tie_break);
+    j["eagle_jaguar"] = to_string(profile.eagle_jaguar);
+    j["eagle_jaguar_from_removed"] = profile.eagle_jaguar_from_removed;
     return j;
 }
 

@@ -16,6 +16,9 @@ inline constexpr int kLowestCard = 4, kHighestCard = 9, kJokerCard = 4;
 enum class DomainWithoutBonus { Zero, Base };
 // Who wins a final tie on points.
 enum class TieBreak { TopPyramid, BottomPyramid };
+// Where Eagle and Jaguar Warriors' extra pawn may go: only into a territory where the player placed
+// a pawn from supply this age (Italian text), or into any territory (German text).
+enum class EagleJaguarPlace { SameTerritory, AnyTerritory };
 
 struct Profile {
     std::string id;
@@ -24,14 +27,20 @@ struct Profile {
     std::array<std::optional<TerritoryType>, kHighestCard - kLowestCard + 1> card_type;
     // End-game VP of an unused power card, per card (nullopt where the profile does not say).
     std::array<std::optional<int>, kHighestCard - kLowestCard + 1> card_vp;
+    bool card_vp_placeholder = false;  // card_vp holds stand-ins, not the printed values
     DomainWithoutBonus domain_without_bonus = DomainWithoutBonus::Zero;
     TieBreak tie_break = TieBreak::BottomPyramid;
+    EagleJaguarPlace eagle_jaguar = EagleJaguarPlace::SameTerritory;
+    // With an empty supply, Eagle and Jaguar Warriors may bring back a pawn removed in an earlier
+    // age (German text); otherwise it cannot be played then.
+    bool eagle_jaguar_from_removed = false;
 
     std::optional<TerritoryType> bonus_type_of(int card) const { return card_type[card - kLowestCard]; }
 };
 
 const char* to_string(DomainWithoutBonus rule);
 const char* to_string(TieBreak rule);
+const char* to_string(EagleJaguarPlace rule);
 
 Profile parse_profile(const JsonPlace& where);
 Profile load_profile(const std::filesystem::path& file);

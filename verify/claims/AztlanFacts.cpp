@@ -2,6 +2,7 @@
 
 #include "model/aztlan/Components.h"
 #include "model/aztlan/DomainTable.h"
+#include "model/aztlan/Game.h"
 #include "model/aztlan/Profile.h"
 #include "model/aztlan/Scoring.h"
 #include "verify/claims/ClaimsFile.h"
@@ -55,7 +56,8 @@ EditionReadings read_profile(const std::filesystem::path& file) {
     aztlan::Profile profile = aztlan::load_profile(file);
     return {file.filename().string(),
             {{"domain_without_bonus", aztlan::to_string(profile.domain_without_bonus)},
-             {"tie_break", aztlan::to_string(profile.tie_break)}}};
+             {"tie_break", aztlan::to_string(profile.tie_break)},
+             {"eagle_jaguar", aztlan::to_string(profile.eagle_jaguar)}}};
 }
 
 std::optional<std::filesystem::path> shipped_profile(const std::string& edition) {
@@ -66,6 +68,83 @@ std::optional<std::filesystem::path> shipped_profile(const std::string& edition)
     return file;
 }
 
+// ---- Facts read off games the rules engine plays ----
+
+// A plain game: every player puts every pawn on the first territory and plays the power cards of
+// `cards` (per player, per age) in order, coexists where they win and plays no prosperity card.
+// With different cards each age has one sole strongest, who draws a card (the deck unshuffled:
+// Blessings on top, so what is drawn stays in hand as ordinary cards).
+aztlan::Game plain_game(const aztlan::Map& map, int players, const std::vector<std::vector<int>>& cards) {
+    std::vector<int> stack(players);
+    for (int p = 0; p < players; ++p) stack[p] = p;
+    aztlan::Game game(map, aztlan::load_profile(aztlan::shipped_profile_file("de")), players, stack,
+                      aztlan::prosperity_deck());
+    while (!game.over()) {
+        aztlan::Action a;
+        a.player = game.to_act();
+        a.phase = game.phase();
+        if (a.phase == aztlan::Phase::Choice) a.card = cards[a.player][game.age() - 1];
+        if (a.phase == aztlan::Phase::Development) a.place = 0;
+        if (a.phase == aztlan::Phase::Conflict) a.decisions[0] = aztlan::Decision::Coexist;
+        game.apply(a);
+    }
+    return game;
+}
+
+// Engine-played tables: pawns taken per age, the alliance player 1 moves each age (two players),
+// cards drawn per coexistence by number of enemies, points per prosperity card kept (by how many a
+// player kept) and Blessing points by territories of the god's type held.
+void add_engine_tables(Tables& tables) {
+    const aztlan::Map map = aztlan::load_map(data_dir() / "puzzles" / "aztlan" / "aztlan.json");
+    const std::vector<std::vector<int>> cards = {
+        {9, 8, 4, 5, 6}, {4, 5, 9, 6, 7}, {5, 6, 7, 9, 8}, {6, 4, 5, 7, 9}};
+    for (int players = 2; players <= 4; ++players) {
+        aztlan::Game game = plain_game(map, players, cards);
+        auto& taken = tables["engine_pawns_per_age_" + std::to_string(players) + "p"];
+        for (const auto& age : game.ages()) taken[std::to_string(age.age)] = age.taken.front();
+        int drawn = 0;
+        for (const auto& d : game.ages().front().drawn) drawn += static_cast<int>(d.size());
+        tables["engine_cards_per_coexistence"][std::to_string(players - 1)] = drawn;
+        if (players == 2) {
+            aztlan::Game two = aztlan::Game::seeded(map, game.profile(), 2, 1);
+            for (int age = 1; age <= aztlan::kAges; ++age) {
+                while (two.age() < age) {
+                    aztlan::Action a;
+                    a.player = two.to_act();
+                    a.phase = two.phase();
+                    if (a.phase == aztlan::Phase::Choice) a.card = cards[a.player][two.age() - 1];
+                    if (a.phase == aztlan::Phase::Development) a.place = 0;
+                    two.apply(a);
+                }
+                tables["engine_alliance_control_2p"][std::to_string(age)] = two.side_of(0) + 1;
+            }
+        }
+        if (players == 3) {
+            for (int p = 0; p < players; ++p) {
+                int kept = 0;
+                for (auto c : game.seats()[p].hand) kept += c != aztlan::ProsperityCard::OfferingToTheGods;
+                if (kept)
+                    tables["engine_points_per_cards_kept"][std::to_string(kept)] =
+                        game.final_scores()[p].cards_in_hand;
+            }
+        }
+    }
+    // Blessings: one player holding n of the 6 jungles (and nothing else), with and without Mixcoatl's.
+    aztlan::MapGraph graph(map);
+    const aztlan::Profile profile = aztlan::load_profile(aztlan::shipped_profile_file("de"));
+    for (int n = 1; n <= 6; ++n) {
+        aztlan::PlayerPosition p;
+        p.card = 9;
+        p.pawns.assign(map.size(), 0);
+        int placed = 0;
+        for (int t = 0; t < map.size() && placed < n; ++t)
+            if (map.territories[t].type == aztlan::TerritoryType::Jungle) p.pawns[t] = 1, ++placed;
+        int without = aztlan::score_player(graph, profile, p).points;
+        p.play.push_back({aztlan::ProsperityCard::BlessingMixcoatl, std::nullopt});
+        tables["engine_blessing_points"][std::to_string(n)] =
+            aztlan::score_player(graph, profile, p).points - without;
+    }
+}
 }  // namespace
 
 GameFacts aztlan_claim_facts() {
@@ -75,12 +154,21 @@ GameFacts aztlan_claim_facts() {
     facts.tables = aztlan::component_tables();
     for (int k = 0; k <= aztlan::kMaxBonusColumn; ++k)
         facts.tables["bonus_points"][std::to_string(k)] = bonus_points(k);
+    // Without the shipped map or profiles (a broken install) the engine's claims stay unchecked.
+    try {
+        add_engine_tables(facts.tables);
+    } catch (const std::exception&) {}
     facts.rules = {
         {"domain_without_bonus",
          {"zero", "base"},
          [] { return std::optional<std::string>(aztlan::domain_points(1, 0) == 0 ? "zero" : "base"); },
          no_bonus_contradictions},
         {"tie_break", {"top", "bottom"}, [] { return std::optional<std::string>(); }, {}},
+        // Where Eagle and Jaguar Warriors' extra pawn may go: left to the profile, played by the engine.
+        {"eagle_jaguar",
+         {"same-territory", "any-territory"},
+         [] { return std::optional<std::string>(); },
+         {}},
     };
     facts.read_profile = read_profile;
     facts.shipped_profile = shipped_profile;

@@ -1,0 +1,301 @@
+// `tlaloc aztlan play | replay | audit`: whole games of Aztlán by bots (or human seats on stdin),
+// their JSON-lines log re-checked by the rules engine, and many seeded games summarised.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "cli/Commands.h"
+#include "model/common/InputError.h"
+#include "puzzles/aztlan/GameAudit.h"
+#include "puzzles/aztlan/GameLog.h"
+
+namespace tlaloc::cli {
+namespace {
+using namespace tlaloc::aztlan;
+
+std::vector<std::string> split_commas(const std::string& text) {
+    std::vector<std::string> out;
+    std::stringstream in(text);
+    for (std::string item; std::getline(in, item, ',');) out.push_back(item);
+    return out;
+}
+
+std::string player_label(const Game& game, int p) {
+    return "player " + std::to_string(p + 1) + " (" + game.sides()[game.side_of(p)].name + ")";
+}
+
+void print_age(const Game& game, const AgeRecord& r) {
+    const Map& map = game.map();
+    std::cout << "age " << r.age << ": cards";
+    for (std::size_t p = 0; p < r.cards.size(); ++p) std::cout << " p" << p + 1 << "=" << r.cards[p];
+    std::cout << "; pawns taken";
+    for (std::size_t s = 0; s < r.taken.size(); ++s)
+        std::cout << " " << game.sides()[s].name << "=" << r.taken[s];
+    std::cout << "\n";
+    for (std::size_t i = 0; i < r.conflicts.conflicts.size(); ++i) {
+        const Conflict& c = r.conflicts.conflicts[i];
+        std::cout << "  conflict " << map.territories[c.territory].id << ": " << to_string(c.outcome);
+        if (c.winner >= 0) std::cout << ", won by " << game.sides()[c.winner].name;
+        for (int s : c.removed) std::cout << ", " << game.sides()[s].name << " removed";
+        if (!r.drawn[i].empty()) std::cout << ", a card drawn";
+        std::cout << "\n";
+    }
+    for (std::size_t s = 0; s < r.scores.size(); ++s) {
+        const PlayerScore& score = r.scores[s];
+        int pawns = 0;
+        for (int n : r.conflicts.pawns[s]) pawns += n;
+        std::cout << "  " << score.name << ": " << pawns << " pawns on the board, " << score.domains.size()
+                  << " domain(s), bonus type " << to_string(score.bonus_type) << ", " << score.points
+                  << " points\n";
+    }
+    std::cout << "  VP after the age:";
+    for (std::size_t p = 0; p < r.vp.size(); ++p) std::cout << " p" << p + 1 << "=" << r.vp[p];
+    std::cout << "\n";
+}
+
+void print_end(const Game& game) {
+    std::cout << "end of the game (unused power card VP"
+              << (game.profile().card_vp_placeholder ? ": placeholder values, the printed ones are not public"
+                                                     : "")
+              << ")\n";
+    int place = 1;
+    for (int p : game.ranking()) {
+        const FinalScore& f = game.final_scores()[p];
+        std::cout << "  " << place++ << ". " << player_label(game, p) << ": " << f.total << " VP ("
+                  << f.before << " from the ages + " << f.unused_card << " unused card + " << f.cards_in_hand
+                  << " cards in hand + " << f.offerings << " offerings)\n";
+    }
+}
+
+// A human seat: one action per line, the log's action line without "kind" and "age", e.g.
+// {"phase": "development", "player": 1, "place": "T05"}. What the rules refuse is asked again.
+std::optional<Action> human_action(const Game& game) {
+    for (;;) {
+        const int p = game.to_act();
+        std::cout << player_label(game, p) << ", " << to_string(game.phase()) << " of age " << game.age()
+                  << "> " << std::flush;
+        std::string line;
+        if (!std::getline(std::cin, line)) {
+            std::cout << "\ninput ended; the game is abandoned\n";
+            return std::nullopt;
+        }
+        try {
+            Json j = parse_json_text(line, "stdin");
+            if (!j.is_object()) throw InputError("stdin", "", "an action is a JSON object");
+            j["kind"] = "action";
+            j["age"] = game.age();
+            Action a = parse_action(game, JsonPlace(j, "stdin"));
+            if (auto why = game.why_illegal(a)) {
+                std::cout << "not legal: " << *why << "\n";
+                continue;
+            }
+            return a;
+        } catch (const InputError& e) {
+            std::cout << "not an action: " << e.what() << "\n";
+        }
+    }
+}
+
+struct PlayOptions {
+    int players = 4;
+    std::string profile = kDefaultProfile, bots, log;
+    std::int64_t seed = 1;
+};
+
+GameSetup setup_from(const PlayOptions& opt) {
+    GameSetup setup;
+    setup.players = opt.players;
+    setup.profile = opt.profile;
+    setup.seed = static_cast<std::uint64_t>(opt.seed);
+    setup.seats = opt.bots.empty() ? std::vector<std::string>(opt.players, "greedy") : split_commas(opt.bots);
+    if (static_cast<int>(setup.seats.size()) != opt.players)
+        throw InputError("", "--bots", "name one seat per player (" + std::to_string(opt.players) + ")");
+    for (const auto& s : setup.seats)
+        if (s != "human" && !parse_game_bot(s))
+            throw InputError("", "--bots", "unknown seat \"" + s + "\" (random, greedy, human)");
+    Json none = Json::object();
+    load_named_profile(setup.profile, JsonPlace(none, "--profile"));
+    return setup;
+}
+
+void run_play(const PlayOptions& opt) {
+    const GameSetup setup = setup_from(opt);
+    std::string log;
+    Game game = play_game(
+        setup, [&log](const std::string& line) { log += line + "\n"; }, human_action);
+    for (const AgeRecord& r : game.ages())
+        if (!r.scores.empty()) print_age(game, r);
+    if (!game.over()) return;
+    print_end(game);
+    if (!opt.log.empty()) write_file_atomically(opt.log, log);
+}
+
+void add_play(CLI::App& group) {
+    auto opt = std::make_shared<PlayOptions>();
+    auto* cmd = group.add_subcommand(
+        "play",
+        "Plays a whole game (five ages) with bots, or human seats typing one JSON action per line.\n"
+        "Same seed, same game.\n"
+        "Example:  tlaloc aztlan play --players 3 --profile it --seed 7 --bots greedy,random,random --log game.jsonl");
+    cmd->add_option("--players", opt->players, "2, 3 or 4")->check(CLI::Range(2, 4))->capture_default_str();
+    cmd->add_option("--profile", opt->profile, "edition profile: de or it")->capture_default_str();
+    cmd->add_option("--seed", opt->seed, "game seed (0 .. 2^53 - 1)")
+        ->check(CLI::Range(std::int64_t{0}, kMaxGameSeed))
+        ->capture_default_str();
+    cmd->add_option("--bots", opt->bots, "one seat per player: random, greedy or human (default all greedy)");
+    cmd->add_option("--log", opt->log, "write the game as JSON lines to this file (replay checks it)");
+    cmd->callback([opt] { run_play(*opt); });
+}
+
+struct ReplayOptions {
+    std::string file;
+};
+
+void run_replay(const ReplayOptions& opt) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(opt.file, ec)) throw InputError(opt.file, "", "no such file");
+    if (std::filesystem::file_size(opt.file, ec) > kMaxJsonBytes)
+        throw InputError(opt.file, "", "larger than " + std::to_string(kMaxJsonBytes) + " bytes");
+    std::ifstream in(opt.file);
+    std::ostringstream text;
+    text << in.rdbuf();
+    const GameReplay r = replay_game(opt.file, text.str());
+    if (r.wrong) {
+        std::cout << *r.wrong << "\n";
+        set_exit_code(kExitFalseClaim);
+        return;
+    }
+    std::cout << opt.file << ": a legal game of " << r.players << " players, " << r.actions
+              << " actions; every age's results and the final scores are right\n";
+}
+
+void add_replay(CLI::App& group) {
+    auto opt = std::make_shared<ReplayOptions>();
+    auto* cmd = group.add_subcommand(
+        "replay",
+        "Re-checks a game log from 'aztlan play --log': every action against the rules, every age's\n"
+        "results and the final scores recomputed. Exit 0: all right; 1: the first wrong step; 2: not a log.\n"
+        "Example:  tlaloc aztlan replay game.jsonl");
+    cmd->add_option("LOG", opt->file, "the JSON lines game log")->required();
+    cmd->callback([opt] { run_replay(*opt); });
+}
+
+struct AuditCliOptions {
+    int games = 100, players = 0;
+    std::string profile = kDefaultProfile, bots = "mixed";
+    std::int64_t seed = 1;
+    bool json = false;
+};
+
+Json rate_json(const Rate& r) {
+    return {{"wins", r.hits},
+            {"games", r.trials},
+            {"rate", r.trials ? double(r.hits) / r.trials : 0.0},
+            {"ci95", {r.low, r.high}}};
+}
+
+Json distribution_json(const Distribution& d) {
+    return {{"mean", d.mean},     {"sd", d.sd},   {"min", d.min}, {"p25", d.p25},
+            {"median", d.median}, {"p75", d.p75}, {"max", d.max}};
+}
+
+Json audit_json(const AuditCliOptions& opt, const std::vector<PlayerCountAudit>& audits) {
+    Json counts = Json::array();
+    for (const PlayerCountAudit& a : audits) {
+        Json silent = Json::array(), seats = Json::array();
+        for (const SilentCount& s : a.silent)
+            silent.push_back({{"situation", s.name},
+                              {"games", s.games},
+                              {"occurrences", s.occurrences},
+                              {"seed", s.first_seed >= 0 ? Json(s.first_seed) : Json(nullptr)}});
+        for (const Rate& r : a.seat_wins) seats.push_back(rate_json(r));
+        counts.push_back({{"players", a.players},
+                          {"games", a.games},
+                          {"violations", a.violations},
+                          {"first_violations", a.first_violations},
+                          {"silent", silent},
+                          {"seat_wins", seats},
+                          {"first_player_wins", rate_json(a.first_player_wins)},
+                          {"scores", distribution_json(a.scores)},
+                          {"winning_scores", distribution_json(a.winning_scores)}});
+    }
+    return {{"profile", opt.profile}, {"bots", opt.bots}, {"seed", opt.seed}, {"player_counts", counts}};
+}
+
+void print_rate(const std::string& what, const Rate& r) {
+    std::printf("  %-28s %5.1f %%  (95 %% CI %5.1f .. %5.1f %%, %d of %d)\n", what.c_str(),
+                r.trials ? 100.0 * r.hits / r.trials : 0.0, 100 * r.low, 100 * r.high, r.hits, r.trials);
+}
+
+void print_audit(const std::vector<PlayerCountAudit>& audits) {
+    for (const PlayerCountAudit& a : audits) {
+        std::cout << a.players << " players, " << a.games << " games: " << a.violations
+                  << " invariant violation(s)\n";
+        for (const auto& v : a.first_violations) std::cout << "  " << v << "\n";
+        std::cout << "  situations the rulebooks leave open (games where it occurs):\n";
+        for (const SilentCount& s : a.silent) {
+            std::cout << "    " << s.name << ": " << s.games << " game(s), " << s.occurrences << " time(s)";
+            if (s.first_seed >= 0) std::cout << ", e.g. seed " << s.first_seed;
+            std::cout << "\n";
+        }
+        std::cout << std::flush;
+        for (std::size_t p = 0; p < a.seat_wins.size(); ++p)
+            print_rate("seat " + std::to_string(p + 1) + " wins", a.seat_wins[p]);
+        print_rate("first in age I's order wins", a.first_player_wins);
+        std::printf(
+            "  final scores: mean %.1f, sd %.1f, min %d, quartiles %d / %d / %d, max %d; winners' mean %.1f\n",
+            a.scores.mean, a.scores.sd, a.scores.min, a.scores.p25, a.scores.median, a.scores.p75,
+            a.scores.max, a.winning_scores.mean);
+        std::fflush(stdout);
+    }
+}
+
+void run_audit(const AuditCliOptions& opt) {
+    AuditOptions options;
+    options.games = opt.games;
+    options.player_counts = opt.players ? std::vector<int>{opt.players} : std::vector<int>{2, 3, 4};
+    options.profile = opt.profile;
+    options.seed = static_cast<std::uint64_t>(opt.seed);
+    options.bots = opt.bots;
+    Json none = Json::object();
+    load_named_profile(opt.profile, JsonPlace(none, "--profile"));
+    const auto audits = audit_games(options);
+    if (opt.json)
+        std::cout << audit_json(opt, audits).dump(2) << "\n";
+    else
+        print_audit(audits);
+}
+
+void add_audit(CLI::App& group) {
+    auto opt = std::make_shared<AuditCliOptions>();
+    auto* cmd = group.add_subcommand(
+        "audit",
+        "Plays N seeded games per player count and reports invariant violations, how often each situation\n"
+        "the rulebooks leave open occurs (with a seed), win rates by seat and for the first player with\n"
+        "95 % confidence intervals, and final score distributions.\n"
+        "Example:  tlaloc aztlan audit --games 1000 --players 4 --profile it --seed 1 --json");
+    cmd->add_option("--games", opt->games, "games per player count")
+        ->check(CLI::Range(1, 10000000))
+        ->capture_default_str();
+    cmd->add_option("--players", opt->players, "2, 3 or 4 (default: each)")->check(CLI::Range(2, 4));
+    cmd->add_option("--profile", opt->profile, "edition profile: de or it")->capture_default_str();
+    cmd->add_option("--seed", opt->seed, "seed of the first game (game i uses seed + i)")
+        ->check(CLI::Range(std::int64_t{0}, kMaxGameSeed - 10000000))
+        ->capture_default_str();
+    cmd->add_option("--bots", opt->bots, "mixed (each seat random or greedy by the seed), random or greedy")
+        ->check(CLI::IsMember({"mixed", "random", "greedy"}))
+        ->capture_default_str();
+    cmd->add_flag("--json", opt->json, "print JSON");
+    cmd->callback([opt] { run_audit(*opt); });
+}
+}  // namespace
+
+void add_aztlan_game_commands(CLI::App& group) {
+    add_play(group);
+    add_replay(group);
+    add_audit(group);
+}
+
+}  // namespace tlaloc::cli

@@ -1,0 +1,506 @@
+// Aztlán played whole: playout invariants over many seeded games per player count and edition (pawns
+// and prosperity cards conserved, scores recounted, every log replayed), the set-up per player count,
+// Eagle and Jaguar per edition, every situation the rulebooks leave open reached, and the replayer
+// catching a wrong step or refusing a malformed log.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "puzzles/aztlan/GameAudit.h"
+#include "puzzles/aztlan/GameLog.h"
+#include "tests/support/AztlanFixtures.h"
+#include "tests/support/ScratchDir.h"
+#include "tests/support/TestScale.h"
+
+using namespace tlaloc;
+using namespace tlaloc::aztlan;
+using aztlan_test::run_tlaloc;
+
+namespace {
+
+Profile profile_named(const std::string& id) {
+    Json none = Json::object();
+    return load_named_profile(id, JsonPlace(none, "test"));
+}
+
+GameSetup setup_of(int players, const std::string& profile, std::uint64_t seed, const std::string& bot) {
+    GameSetup s;
+    s.players = players;
+    s.profile = profile;
+    s.seed = seed;
+    s.seats.assign(players, bot);
+    return s;
+}
+
+std::string log_of(const GameSetup& setup) {
+    std::string log;
+    play_game(setup, [&log](const std::string& line) { log += line + "\n"; });
+    return log;
+}
+
+// Plays with bots, checking the conservation invariants after every single action.
+Game checked_game(const Map& map, const Profile& profile, int players, std::uint64_t seed, GameBot bot) {
+    Game game = Game::seeded(map, profile, players, seed);
+    std::mt19937_64 rng(seed);
+    while (!game.over()) {
+        Action a = bot_action(game, bot, rng);
+        EXPECT_EQ(game.why_illegal(a), std::nullopt);
+        game.apply(a);
+        auto broken = game_invariant_violation(game);
+        EXPECT_EQ(broken, std::nullopt) << "seed " << seed;
+        if (broken) break;
+    }
+    return game;
+}
+
+// The final totals recounted from the records: each age's points are the scorer's own for that
+// age's position, and the end adds the unused card, the cards kept and the offerings.
+void expect_recount(const Game& game) {
+    for (int p = 0; p < game.players(); ++p) {
+        int sum = 0;
+        for (const AgeRecord& r : game.ages()) sum += r.points[p];
+        const FinalScore& f = game.final_scores()[p];
+        EXPECT_EQ(f.before, sum);
+        int offerings = 0, others = 0;
+        for (ProsperityCard c : game.seats()[p].hand)
+            (c == ProsperityCard::OfferingToTheGods ? offerings : others)++;
+        EXPECT_EQ(f.cards_in_hand, others);
+        EXPECT_EQ(f.offerings, std::min(offerings, 5) * std::min(offerings, 5));
+        EXPECT_EQ(f.total, sum + f.unused_card + others + f.offerings);
+    }
+}
+
+}  // namespace
+
+TEST(AztlanGame, PlayoutInvariantsPerPlayerCountAndEdition) {
+    const int games = test_support::scaled_rounds(100, 10, 5);
+    for (const char* edition : {"de", "it"}) {
+        for (int players = 2; players <= 4; ++players) {
+            for (int g = 0; g < games; ++g) {
+                SCOPED_TRACE(std::string(edition) + ", " + std::to_string(players) + " players, game " +
+                             std::to_string(g));
+                const GameBot bot = g % 50 == 0 ? GameBot::Greedy : GameBot::Random;
+                Game game = checked_game(game_map(), profile_named(edition), players, 1000 + g, bot);
+                ASSERT_TRUE(game.over());
+                expect_recount(game);
+                // Every logged game replays.
+                GameReplay r =
+                    replay_game("log", log_of(setup_of(players, edition, 1000 + g, to_string(bot))));
+                EXPECT_EQ(r.wrong, std::nullopt);
+            }
+        }
+    }
+}
+
+TEST(AztlanGame, SameSeedSameGame) {
+    auto a = log_of(setup_of(4, "de", 42, "random")), b = log_of(setup_of(4, "de", 42, "random"));
+    EXPECT_EQ(a, b);
+    EXPECT_NE(a, log_of(setup_of(4, "de", 43, "random")));
+    EXPECT_EQ(log_of(setup_of(3, "it", 5, "greedy")), log_of(setup_of(3, "it", 5, "greedy")));
+}
+
+// Pawns per age: 10/9/8/7/6 per alliance with two players, 8..4 with three, 7..3 with four (when
+// the supply holds them); 30 pawns per tribe, 60 per alliance.
+TEST(AztlanGame, SetUpPerPlayerCount) {
+    const std::map<int, std::vector<int>> per_age = {
+        {2, {10, 9, 8, 7, 6}}, {3, {8, 7, 6, 5, 4}}, {4, {7, 6, 5, 4, 3}}};
+    for (const auto& [players, pawns] : per_age) {
+        Game game = checked_game(game_map(), profile_named("it"), players, 3, GameBot::Random);
+        ASSERT_EQ(game.ages().size(), 5u);
+        ASSERT_EQ(game.sides().size(), static_cast<std::size_t>(players == 2 ? 2 : players));
+        for (const Side& s : game.sides()) EXPECT_EQ(s.pawns, players == 2 ? 60 : 30);
+        for (int age = 1; age <= 5; ++age)
+            for (int taken : game.ages()[age - 1].taken)
+                if (game.silent().supply_short == 0)
+                    EXPECT_EQ(taken, pawns[age - 1]) << players << " players, age " << age;
+        EXPECT_EQ(game.ages()[0].taken, std::vector<int>(game.sides().size(), pawns[0]));
+    }
+}
+
+// Two players: player 1 moves Coyote+Quetzal in age I, Ocelot+Serpent in age II, and so on.
+TEST(AztlanGame, TwoPlayerAllianceControlSwapsEveryAge) {
+    Game game = Game::seeded(game_map(), profile_named("de"), 2, 1);
+    std::mt19937_64 rng(1);
+    std::vector<int> controlled;
+    while (!game.over()) {
+        if (game.phase() == Phase::Choice && game.to_act() == 0) {
+            controlled.push_back(game.side_of(0));
+            EXPECT_NE(game.side_of(0), game.side_of(1));
+        }
+        game.apply(bot_action(game, GameBot::Random, rng));
+    }
+    EXPECT_EQ(controlled, (std::vector<int>{0, 1, 0, 1, 0}));
+    EXPECT_EQ(game.sides()[0].name, "coyote+quetzal");
+    EXPECT_EQ(game.sides()[1].name, "ocelot+serpent");
+}
+
+// Eagle and Jaguar Warriors: the Italian text lets the extra pawn go only where a pawn from supply
+// went this age, the German text anywhere; the engine follows the profile and refuses the rest.
+TEST(AztlanGame, EagleAndJaguarPerEdition) {
+    int checked_it = 0, checked_de = 0;
+    for (const char* edition : {"it", "de"}) {
+        const Profile profile = profile_named(edition);
+        for (std::uint64_t seed = 1; seed < 60; ++seed) {
+            Game game = Game::seeded(game_map(), profile, 4, seed);
+            std::mt19937_64 rng(seed);
+            while (!game.over()) {
+                Action a = bot_action(game, GameBot::Random, rng);
+                if (game.phase() == Phase::Development && game.eagle_has_pawn(game.side_of(a.player))) {
+                    auto targets = game.eagle_targets(a.player, a.place);
+                    const Side& side = game.sides()[game.side_of(a.player)];
+                    if (!targets.empty()) {
+                        if (profile.eagle_jaguar == EagleJaguarPlace::AnyTerritory) {
+                            EXPECT_EQ(targets.size(), static_cast<std::size_t>(game.map().size()));
+                            ++checked_de;
+                        } else {
+                            for (int t : targets) EXPECT_TRUE(t == a.place || side.placed_here_this_age[t]);
+                            for (int t = 0; t < game.map().size(); ++t) {
+                                if (t == a.place || side.placed_here_this_age[t]) continue;
+                                Action elsewhere = a;
+                                elsewhere.eagle = t;
+                                EXPECT_TRUE(game.why_illegal(elsewhere).has_value());
+                            }
+                            ++checked_it;
+                        }
+                    }
+                }
+                game.apply(a);
+            }
+        }
+    }
+    EXPECT_GT(checked_it, 0);
+    EXPECT_GT(checked_de, 0);
+}
+
+// Every situation the rulebooks leave open happens in some seeded game (docs/aztlan.md says what
+// the engine does then); the audit finds each with a seed.
+TEST(AztlanGame, EverySilentSituationIsReached) {
+    SilentCases seen;
+    for (std::uint64_t seed = 1; seed < 400; ++seed) {
+        for (const char* edition : {"de", "it"}) {
+            Game game = checked_game(game_map(), profile_named(edition), 3, seed, GameBot::Random);
+            const SilentCases& s = game.silent();
+            seen.deck_empty += s.deck_empty;
+            seen.supply_short += s.supply_short;
+            seen.eagle_from_removed += s.eagle_from_removed;
+            seen.eagle_nothing_left += s.eagle_nothing_left;
+        }
+        if (seen.deck_empty && seen.supply_short && seen.eagle_from_removed && seen.eagle_nothing_left) break;
+    }
+    EXPECT_GT(seen.deck_empty, 0);
+    EXPECT_GT(seen.supply_short, 0);
+    EXPECT_GT(seen.eagle_from_removed, 0);
+    EXPECT_GT(seen.eagle_nothing_left, 0);
+
+    // A pawn that cannot move: a map of two territories with no border between them.
+    Map islands = aztlan_test::random_map(1, 0, 1);
+    islands.territories.push_back({"R1", "", TerritoryType::City, {}, {}});
+    Game game = checked_game(islands, profile_named("de"), 3, 1, GameBot::Random);
+    EXPECT_TRUE(game.over());
+    EXPECT_GT(game.silent().pawn_cannot_move, 0);
+}
+
+TEST(AztlanGame, AuditReportsNoViolationsAndSeeds) {
+    AuditOptions options;
+    options.games = test_support::scaled_rounds(15, 3, 5);
+    options.player_counts = {3};
+    options.profile = "de";
+    auto audits = audit_games(options);
+    ASSERT_EQ(audits.size(), 1u);
+    EXPECT_EQ(audits[0].violations, 0);
+    int wins = 0;
+    for (const Rate& r : audits[0].seat_wins) {
+        wins += r.hits;
+        EXPECT_LE(r.low, static_cast<double>(r.hits) / r.trials);
+        EXPECT_GE(r.high, static_cast<double>(r.hits) / r.trials);
+    }
+    EXPECT_EQ(wins, options.games);
+    for (const SilentCount& s : audits[0].silent)
+        if (s.games > 0) EXPECT_GE(s.first_seed, 1);
+}
+
+TEST(AztlanGameReplay, CatchesTheFirstWrongStep) {
+    const std::string log = log_of(setup_of(3, "de", 9, "random"));
+    std::vector<std::string> lines;
+    std::stringstream in(log);
+    for (std::string l; std::getline(in, l);) lines.push_back(l);
+    auto joined = [](const std::vector<std::string>& ls) {
+        std::string out;
+        for (const auto& l : ls) out += l + "\n";
+        return out;
+    };
+    // A recorded age score changed.
+    auto tampered = lines;
+    for (auto& l : tampered) {
+        if (l.find("\"kind\":\"age\"") == std::string::npos) continue;
+        Json j = Json::parse(l);
+        j["points"][0] = 999;
+        l = j.dump();
+        break;
+    }
+    auto r = replay_game("log", joined(tampered));
+    ASSERT_TRUE(r.wrong.has_value());
+    EXPECT_NE(r.wrong->find("points"), std::string::npos) << *r.wrong;
+
+    // A power card played twice: age II's first choice repeats age I's card of that player.
+    tampered = lines;
+    int first_card = 0;
+    for (auto& l : tampered) {
+        Json j = Json::parse(l);
+        if (j["kind"] != "action" || j["phase"] != "choice") continue;
+        if (j["age"] == 1 && j["player"] == 1) first_card = j["card"];
+        if (j["age"] == 2 && j["player"] == 1) {
+            j["card"] = first_card;
+            l = j.dump();
+            break;
+        }
+    }
+    r = replay_game("log", joined(tampered));
+    ASSERT_TRUE(r.wrong.has_value());
+    EXPECT_NE(r.wrong->find("was used"), std::string::npos) << *r.wrong;
+
+    // The log stops early.
+    auto cut = lines;
+    cut.resize(cut.size() / 2);
+    EXPECT_TRUE(replay_game("log", joined(cut)).wrong.has_value());
+    EXPECT_EQ(replay_game("log", log).wrong, std::nullopt);
+}
+
+TEST(AztlanGameReplay, MalformedLogIsBadInput) {
+    const std::string log = log_of(setup_of(2, "it", 4, "random"));
+    const std::string first_line = log.substr(0, log.find('\n') + 1);
+    for (const std::string bad :
+         {std::string("not json\n"), std::string("{\"kind\": \"action\"}\n"),
+          first_line + "{\"kind\":\"action\",\"age\":1,\"phase\":\"choice\",\"player\":1,\"card\":\"x\"}\n",
+          first_line +
+              "{\"kind\":\"action\",\"age\":1,\"phase\":\"development\",\"player\":1,\"place\":\"NOPE\"}\n",
+          first_line + "{\"kind\":\"action\",\"age\":1,\"phase\":\"choice\",\"player\":7,\"card\":5}\n",
+          first_line + "{\"kind\":\"weird\"}\n", first_line + "{\"kind\":\"age\",\"age\":1}\n",
+          first_line + "{\"kind\":\"end\"}\n"}) {
+        EXPECT_THROW(replay_game("log", bad), InputError) << bad;
+    }
+}
+
+TEST(AztlanGameCli, PlayLogsAndReplayAccepts) {
+    const auto dir = test_support::scratch_dir("aztlan-game");
+    const auto log = (dir / "game.jsonl").string();
+    auto r =
+        run_tlaloc("aztlan play --players 3 --profile it --seed 7 --bots greedy,random,random --log " + log);
+    ASSERT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find("age 5"), std::string::npos);
+    EXPECT_NE(r.out.find("1. player"), std::string::npos);
+    auto again = run_tlaloc("aztlan play --players 3 --profile it --seed 7 --bots greedy,random,random");
+    EXPECT_EQ(again.out, r.out);
+    auto replay = run_tlaloc("aztlan replay " + log);
+    EXPECT_EQ(replay.code, 0) << replay.out;
+    // The shipped sample log replays.
+    EXPECT_EQ(run_tlaloc("aztlan replay " + aztlan_test::data("game-3p-it.jsonl")).code, 0);
+    // A wrong score: exit 1, one line naming the step.
+    std::ifstream in(log);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string content = text.str();
+    auto at = content.find("\"vp\":[");
+    content.replace(at, 6, "\"vp\":[1");
+    std::ofstream(dir / "wrong.jsonl") << content;
+    auto wrong = run_tlaloc("aztlan replay " + (dir / "wrong.jsonl").string());
+    EXPECT_EQ(wrong.code, 1) << wrong.out;
+    std::ofstream(dir / "bad.jsonl") << "{\n";
+    EXPECT_EQ(run_tlaloc("aztlan replay " + (dir / "bad.jsonl").string()).code, 2);
+    EXPECT_EQ(run_tlaloc("aztlan play --players 5").code, 2);
+    EXPECT_EQ(run_tlaloc("aztlan play --players 3 --bots random,random").code, 2);
+    EXPECT_EQ(run_tlaloc("aztlan play --players 3 --profile xx").code, 2);
+}
+
+// A human seat types one JSON action per line; what the rules refuse is asked again.
+TEST(AztlanGameCli, HumanSeatReadsActionsFromStdin) {
+    const auto dir = test_support::scratch_dir("aztlan-human");
+    std::ofstream(dir / "moves.txt") << "{\"phase\": \"choice\", \"player\": 1, \"card\": 12}\n"
+                                     << "{\"phase\": \"choice\", \"player\": 1, \"card\": 9}\n"
+                                     << "{\"phase\": \"development\", \"player\": 1, \"place\": \"T05\"}\n";
+    auto r = run_tlaloc("aztlan play --players 2 --bots human,random < " + (dir / "moves.txt").string());
+    EXPECT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find("not an action"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("input ended"), std::string::npos) << r.out;
+}
+
+// The rulebook claims about the whole game are checked against games the engine plays, in both
+// editions, and `verify compare` reports where the editions differ on Eagle and Jaguar Warriors.
+TEST(AztlanGameClaims, EngineClaimsHoldAndEditionsDifferOnEagleAndJaguar) {
+    for (const char* edition : {"de", "it"}) {
+        auto r = run_tlaloc(std::string("verify rulebook ") + TLALOC_SOURCE_DIR +
+                            "/verify/rulebooks/aztlan-" + edition + ".json");
+        for (const char* id :
+             {"engine-pawns-per-age-2p", "engine-alliance-control", "engine-pawns-per-age-3p",
+              "engine-pawns-per-age-4p", "engine-one-card-per-coexistence", "engine-card-in-hand-points",
+              "engine-blessing-points", "eagle-jaguar"})
+            EXPECT_NE(r.out.find(std::string("✓ ") + id + " ["), std::string::npos)
+                << edition << ": " << id << "\n"
+                << r.out;
+    }
+    auto cmp =
+        run_tlaloc(std::string("verify compare ") + TLALOC_SOURCE_DIR + "/verify/rulebooks/aztlan-it.json " +
+                   TLALOC_SOURCE_DIR + "/verify/rulebooks/aztlan-de.json");
+    EXPECT_NE(cmp.out.find("eagle_jaguar: it same-territory, de any-territory"), std::string::npos)
+        << cmp.out;
+}
+
+namespace {
+
+// Plays one age of a two-player game by script: the players' cards, the territories each side's
+// pawns go to (in order; the side's controller places them), coexistence wherever a side wins.
+void scripted_age(Game& game, const std::array<int, 2>& cards,
+                  const std::array<std::vector<int>, 2>& places) {
+    std::array<std::size_t, 2> next{};
+    while (!game.over()) {
+        const int age = game.age();
+        Action a;
+        a.player = game.to_act();
+        a.phase = game.phase();
+        if (a.phase == Phase::Choice) a.card = cards[a.player];
+        if (a.phase == Phase::Development)
+            a.place = places[game.side_of(a.player)][next[game.side_of(a.player)]++];
+        if (a.phase == Phase::Conflict)
+            for (int t = 0; t < game.map().size(); ++t) a.decisions[t] = Decision::Coexist;
+        ASSERT_EQ(game.why_illegal(a), std::nullopt);
+        game.apply(a);
+        if (game.age() != age) return;
+    }
+}
+
+// Pawns as a list of territories, padded to `total` with pawns on `spare`.
+std::vector<int> pawn_list(const std::vector<int>& pawns, int total, int spare) {
+    std::vector<int> out;
+    for (std::size_t t = 0; t < pawns.size(); ++t) out.insert(out.end(), pawns[t], static_cast<int>(t));
+    while (static_cast<int>(out.size()) < total) out.push_back(spare);
+    return out;
+}
+
+int unused_territory(const Position& pos) {
+    for (int t = 0; t < pos.map.size(); ++t) {
+        bool used = false;
+        for (const auto& p : pos.players) used = used || p.pawns[t] > 0;
+        if (!used) return t;
+    }
+    return -1;
+}
+
+}  // namespace
+
+// Both rulebooks' 14-point example played by the engine: two players, age I (10 pawns each); yellow
+// (card 9) places the example's pawns, red (card 7) three on the shared territory, where it is
+// strongest and coexists; the engine's own scoring gives yellow's tribe 14.
+TEST(AztlanGameExamples, ScoringFourteenPlayedByTheEngine) {
+    const Position pos = load_position(aztlan_test::shipped("examples/score-14.json"));
+    const int spare = unused_territory(pos);
+    Game game(game_map(), profile_named("de"), 2, {0, 1}, prosperity_deck());
+    scripted_age(game, {pos.players[0].card, pos.players[1].card},
+                 {pawn_list(pos.players[0].pawns, 10, spare), pawn_list(pos.players[1].pawns, 10, spare)});
+    const AgeRecord& age = game.ages().front();
+    ASSERT_EQ(age.conflicts.conflicts.size(), 1u);
+    EXPECT_EQ(age.conflicts.conflicts[0].outcome, ConflictOutcome::Coexist);
+    EXPECT_EQ(age.scores[0].points, 14);
+    EXPECT_EQ(age.scores[0].bonus_type, TerritoryType::City);
+    std::vector<std::size_t> sizes;
+    for (const auto& d : age.scores[0].domains) sizes.push_back(d.territories.size());
+    std::sort(sizes.begin(), sizes.end());
+    EXPECT_EQ(sizes, (std::vector<std::size_t>{1, 1, 3, 4}));
+    EXPECT_EQ(age.points[0], 14);  // player 1 moved yellow's tribe in age I
+}
+
+// The 22-point joker example over two ages: 10 of yellow's 11 territories in age I, the last in age
+// II, when player 2 moves yellow's alliance with the joker, which the engine scores as desert: 22.
+TEST(AztlanGameExamples, ScoringTwentyTwoPlayedByTheEngine) {
+    const Position pos = load_position(aztlan_test::shipped("examples/score-22.json"));
+    const int spare = unused_territory(pos);
+    std::vector<int> yellow = pawn_list(pos.players[0].pawns, 0, spare);
+    ASSERT_EQ(yellow.size(), 11u);
+    Game game(game_map(), profile_named("de"), 2, {0, 1}, prosperity_deck());
+    scripted_age(game, {9, 5},
+                 {std::vector<int>(yellow.begin(), yellow.begin() + 10), std::vector<int>(10, spare)});
+    std::vector<int> last(9, yellow.back());
+    scripted_age(game, {8, kJokerCard}, {last, std::vector<int>(9, spare)});
+    const AgeRecord& age = game.ages()[1];
+    EXPECT_EQ(age.scores[0].points, 22);
+    EXPECT_EQ(age.scores[0].bonus_type, TerritoryType::Desert);
+    EXPECT_EQ(age.points[1], 22);
+}
+
+namespace {
+
+// One scripted age of any player count: each player's card, each side's placements in order, and
+// each player's decision wherever they may win (coexist unless `defeat_by` names them).
+void scripted_age_of(Game& game, const std::vector<int>& cards, const std::vector<std::vector<int>>& places,
+                     int defeat_by = -1) {
+    std::vector<std::size_t> next(places.size(), 0);
+    const int age = game.age();
+    while (!game.over() && game.age() == age) {
+        Action a;
+        a.player = game.to_act();
+        a.phase = game.phase();
+        if (a.phase == Phase::Choice) a.card = cards[a.player];
+        if (a.phase == Phase::Development) {
+            const int side = game.side_of(a.player);
+            a.place = places[side][next[side]++];
+        }
+        if (a.phase == Phase::Conflict)
+            for (int t = 0; t < game.map().size(); ++t)
+                a.decisions[t] = a.player == defeat_by ? Decision::Defeat : Decision::Coexist;
+        ASSERT_EQ(game.why_illegal(a), std::nullopt);
+        game.apply(a);
+    }
+}
+
+std::vector<int> pawns_on(std::vector<int> shared, int total, int own) {
+    while (static_cast<int>(shared.size()) < total) shared.push_back(own);
+    return shared;
+}
+
+const Conflict* conflict_in(const AgeRecord& age, int territory) {
+    for (const Conflict& c : age.conflicts.conflicts)
+        if (c.territory == territory) return &c;
+    return nullptr;
+}
+
+}  // namespace
+
+// The rulebooks' conflict examples played by the engine (four players; tribes 0..3 are Serpent,
+// Ocelot, Coyote, Quetzal): 5 × 2 = 10 beats 9 × 1 = 9; 8 and 8 tie, coexist without a card and
+// the 5 leaves; 10 against 8 and 4: the sole strongest defeats both at once.
+TEST(AztlanGameExamples, ConflictExamplesPlayedByTheEngine) {
+    Game game(game_map(), profile_named("it"), 4, {0, 1, 2, 3}, prosperity_deck());
+    const int t1 = 0, t2 = 1, t3 = 2;  // the contested territories; 10..13 are each tribe's own
+    scripted_age_of(
+        game, {9, 5, 8, 8},
+        {pawns_on({t1}, 7, 10), pawns_on({t1, t1, t2}, 7, 11), pawns_on({t2}, 7, 12), pawns_on({t2}, 7, 13)});
+    const AgeRecord& first = game.ages()[0];
+    const Conflict* ten_nine = conflict_in(first, t1);
+    ASSERT_NE(ten_nine, nullptr);
+    EXPECT_EQ(ten_nine->winner, 1);
+    EXPECT_EQ(ten_nine->outcome, ConflictOutcome::Coexist);
+    EXPECT_EQ(first.drawn[ten_nine - first.conflicts.conflicts.data()], std::vector<int>{1});
+    const Conflict* tie = conflict_in(first, t2);
+    ASSERT_NE(tie, nullptr);
+    EXPECT_EQ(tie->outcome, ConflictOutcome::Tie);
+    std::vector<int> tied = tie->strongest;  // listed in turn order
+    std::sort(tied.begin(), tied.end());
+    EXPECT_EQ(tied, (std::vector<int>{2, 3}));
+    EXPECT_EQ(tie->removed, std::vector<int>{1});
+    EXPECT_TRUE(first.drawn[tie - first.conflicts.conflicts.data()].empty());
+
+    scripted_age_of(
+        game, {5, 9, 4, 4},
+        {pawns_on({t3, t3}, 6, 10), pawns_on({}, 6, 11), pawns_on({t3}, 6, 12), pawns_on({t3, t3}, 6, 13)},
+        /*defeat_by=*/0);
+    const Conflict* ten_eight_four = conflict_in(game.ages()[1], t3);
+    ASSERT_NE(ten_eight_four, nullptr);
+    EXPECT_EQ(ten_eight_four->winner, 0);
+    EXPECT_EQ(ten_eight_four->outcome, ConflictOutcome::Defeat);
+    std::vector<int> removed = ten_eight_four->removed;
+    std::sort(removed.begin(), removed.end());
+    EXPECT_EQ(removed, (std::vector<int>{2, 3}));
+    EXPECT_EQ(game.sides()[2].board[t3] + game.sides()[3].board[t3], 0);
+    EXPECT_EQ(game_invariant_violation(game), std::nullopt);
+}
