@@ -162,7 +162,8 @@ std::vector<Bot> seat_bots(const PlayOptions& opt) {
         for (int p = 2; p < opt.players; ++p) names.push_back(names[static_cast<std::size_t>(p % 2)]);
     if (static_cast<int>(names.size()) != opt.players)
         throw CLI::ValidationError("--bots", "names " + std::to_string(opt.bots.size()) + " bots for " +
-                                                 std::to_string(opt.players) + " players (one, or one per player)");
+                                                 std::to_string(opt.players) +
+                                                 " players (one, or one per player)");
     std::vector<Bot> bots;
     for (const std::string& name : names) {
         auto bot = parse_bot(name);
@@ -176,7 +177,8 @@ GameSetup game_setup(const PlayOptions& opt) {
     GameSetup setup;
     for (int p = 1; p <= opt.players; ++p) setup.players.push_back("P" + std::to_string(p));
     if (opt.teams) {
-        if (opt.players != 4) throw CLI::ValidationError("--teams", "teams are for 4 players (P1+P3 against P2+P4)");
+        if (opt.players != 4)
+            throw CLI::ValidationError("--teams", "teams are for 4 players (P1+P3 against P2+P4)");
         setup.teams = {0, 1, 0, 1};
     }
     setup.seed = static_cast<std::uint64_t>(opt.seed);
@@ -188,8 +190,9 @@ class TurnPrinter {
 public:
     void operator()(const GameState& s, const LoggedAction& a) {
         if (line_.empty()) line_ = "turn " + std::to_string(++turns_) + ", " + a.player + ":";
-        line_ += (a.player == s.players[static_cast<std::size_t>(s.current)].name ? " " : " [" + a.player + "] ") +
-                 describe(a.action) + ";";
+        line_ +=
+            (a.player == s.players[static_cast<std::size_t>(s.current)].name ? " " : " [" + a.player + "] ") +
+            describe(a.action) + ";";
         if (std::holds_alternative<EndTurn>(a.action)) {
             line_.pop_back();
             std::cout << line_ << "\n";
@@ -208,8 +211,10 @@ void print_scores(const PlayedGame& game) {
     for (std::size_t p = 0; p < players.size(); ++p) {
         const PlayerScore& sc = game.scores[p];
         std::cout << "  " << players[p].name << " (" << to_string(game.bots[p]) << ", favourite "
-                  << family_name(players[p].favourite) << "): " << sc.points << (sc.points == 1 ? " point" : " points") << " from "
-                  << sc.cards << (sc.cards == 1 ? " card" : " cards") << (sc.most_cards ? " + 8 for the most cards" : "") << " = " << sc.total;
+                  << family_name(players[p].favourite) << "): " << sc.points
+                  << (sc.points == 1 ? " point" : " points") << " from " << sc.cards
+                  << (sc.cards == 1 ? " card" : " cards") << (sc.most_cards ? " + 8 for the most cards" : "")
+                  << " = " << sc.total;
         if (players[p].team >= 0) std::cout << "   (team " << players[p].team + 1 << ")";
         std::cout << "\n";
     }
@@ -221,7 +226,8 @@ void run_play(const PlayOptions& opt) {
     const std::vector<Bot> bots = seat_bots(opt);
     const GameSetup setup = game_setup(opt);
     const solver::Deadline deadline(opt.timeout);
-    const PlayedGame game = naming("akelarre play", opt.timeout, [&] { return play_game(setup, bots, deadline); });
+    const PlayedGame game =
+        naming("akelarre play", opt.timeout, [&] { return play_game(setup, bots, deadline); });
     const std::string log = game_log_text(game);
     if (!opt.log.empty()) write_file_atomically(opt.log, log);
     if (opt.json) {
@@ -287,9 +293,10 @@ void add_replay(CLI::App& group) {
 }  // namespace
 
 void add_akelarre_commands(CLI::App& app) {
-    auto* akelarre = app.add_subcommand("akelarre",
-                                        "Akelarre: melds of creature cards, best play of a turn, whole games.\n"
-                                        "Example: tlaloc akelarre check F3 F4 FJ");
+    auto* akelarre =
+        app.add_subcommand("akelarre",
+                           "Akelarre: melds of creature cards, best play of a turn, whole games.\n"
+                           "Example: tlaloc akelarre check F3 F4 FJ");
     akelarre->require_subcommand(1);
     add_check(*akelarre);
     add_best(*akelarre);

@@ -111,7 +111,8 @@ void exercise_atlacoya_log(const fs::path& file) {
 // legal has 2-4 players and ended, so it has actions.
 void exercise_akelarre_log(const fs::path& file) {
     const akelarre::GameReplay r = akelarre::replay_game_log(file.string(), read_all(file));
-    if (!r.wrong && (r.players < 2 || r.players > 4 || r.actions < 1)) violated("a legal game without players or actions");
+    if (!r.wrong && (r.players < 2 || r.players > 4 || r.actions < 1))
+        violated("a legal game without players or actions");
 }
 
 // ---- Aztlán ----
@@ -321,10 +322,7 @@ const std::vector<FuzzFormat>& fuzz_formats() {
          "puzzles/akelarre",
          {"puzzles/akelarre/*.json", "tests/data/akelarre/*.json"},
          exercise_akelarre_turn},
-        {"akelarre-log",
-         "tests/data/akelarre",
-         {"tests/data/akelarre/game-*.jsonl"},
-         exercise_akelarre_log},
+        {"akelarre-log", "tests/data/akelarre", {"tests/data/akelarre/game-*.jsonl"}, exercise_akelarre_log},
     };
     return all;
 }

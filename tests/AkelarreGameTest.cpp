@@ -71,7 +71,8 @@ std::vector<int> recount(const GameState& s) {
     for (const auto& p : s.players) most = std::max(most, p.points_pile.size());
     for (const auto& p : s.players) {
         int t = 0;
-        for (const Card& c : p.points_pile) t += c.value == kJoker ? 0 : c.family == p.favourite ? c.value : 1;
+        for (const Card& c : p.points_pile)
+            t += c.value == kJoker ? 0 : c.family == p.favourite ? c.value : 1;
         totals.push_back(t + (most > 0 && p.points_pile.size() == most ? 8 : 0));
     }
     return totals;
@@ -96,7 +97,8 @@ std::string playout(const GameSetup& setup, const std::vector<Bot>& bots, std::s
         if (auto why = again.why_illegal(game.actions[i].action)) return "an illegal action: " + *why;
         again.apply(game.actions[i].action);
         if (auto why = broken(again.state(), deck, ends_play); !why.empty())
-            return "after action " + std::to_string(i + 1) + " (" + describe(game.actions[i].action) + "): " + why;
+            return "after action " + std::to_string(i + 1) + " (" + describe(game.actions[i].action) +
+                   "): " + why;
     }
     if (again.state().phase != Phase::Over) return "the game did not end";
     std::vector<int> totals;
@@ -105,7 +107,8 @@ std::string playout(const GameSetup& setup, const std::vector<Bot>& bots, std::s
     const std::string text = game_log_text(game);
     const GameReplay r = replay_game_log("game.jsonl", text);
     if (r.wrong) return "the log does not replay: " + *r.wrong;
-    if (r.actions != static_cast<int>(game.actions.size())) return "the replay played another number of actions";
+    if (r.actions != static_cast<int>(game.actions.size()))
+        return "the replay played another number of actions";
     if (log) *log = text;
     return "";
 }
@@ -126,14 +129,14 @@ std::string joined(const std::vector<std::string>& lines) {
 
 std::string a_log(std::uint64_t seed = 11) {
     std::string log;
-    EXPECT_EQ(playout(setup_for(3, seed), {Bot::Best, Bot::Random, Bot::Random}, &log), "");
+    EXPECT_EQ(playout(setup_for(2, seed), {Bot::Random, Bot::Random}, &log), "");
     return log;
 }
 
 }  // namespace
 
 TEST(AkelarreGame, RandomPlayoutsKeepEveryInvariantForTwoToFourPlayersAndTeams) {
-    const int games = test_support::scaled_rounds(400, 10, 8);
+    const int games = test_support::scaled_rounds(200, 10, 8);
     for (int g = 0; g < games; ++g) {
         const int players = 2 + g % 3;
         const bool teams = players == 4 && g % 2 == 0;
@@ -143,26 +146,26 @@ TEST(AkelarreGame, RandomPlayoutsKeepEveryInvariantForTwoToFourPlayersAndTeams) 
     }
 }
 
-TEST(AkelarreGame, BestPlayBotsAgainstRandomBotsKeepEveryInvariant) {
-    const int games = test_support::scaled_rounds(12, 4, 3);
+// Four seats, each best-play bot against three others (the searches on these deals are quick; the
+// bench times whole games between best-play bots).
+TEST(AkelarreGame, BestPlayBotsKeepEveryInvariant) {
+    const int games = test_support::scaled_rounds(3, 3, 1);
     for (int g = 0; g < games; ++g) {
-        const int players = 2 + g % 3;
-        std::vector<Bot> bots;
-        for (int p = 0; p < players; ++p) bots.push_back((p + g) % 2 ? Bot::Random : Bot::Best);
-        EXPECT_EQ(playout(setup_for(players, 77 + static_cast<std::uint64_t>(g), players == 4), bots), "")
-            << "seed " << 77 + g;
+        GameSetup setup = setup_for(4, static_cast<std::uint64_t>(g));
+        setup.first_player = 0;
+        EXPECT_EQ(playout(setup, std::vector<Bot>(4, Bot::Best)), "") << "seed " << g;
     }
 }
 
 TEST(AkelarreGame, SameSeedSameGameAnotherSeedAnotherGame) {
-    const std::vector<Bot> bots = {Bot::Best, Bot::Random, Bot::Random};
+    const std::vector<Bot> bots = {Bot::Random, Bot::Random, Bot::Random};
     const std::string a = game_log_text(play_game(setup_for(3, 5), bots));
     EXPECT_EQ(a, game_log_text(play_game(setup_for(3, 5), bots)));
     EXPECT_NE(a, game_log_text(play_game(setup_for(3, 6), bots)));
 }
 
 TEST(AkelarreGame, TeamTotalsAddTheMembersScores) {
-    const PlayedGame game = play_game(setup_for(4, 21, true), std::vector<Bot>(4, Bot::Best));
+    const PlayedGame game = play_game(setup_for(4, 21, true), std::vector<Bot>(4, Bot::Random));
     ASSERT_EQ(game.team_totals.size(), 2u);
     EXPECT_EQ(game.team_totals[0], game.scores[0].total + game.scores[2].total);
     EXPECT_EQ(game.team_totals[1], game.scores[1].total + game.scores[3].total);
@@ -172,8 +175,9 @@ TEST(AkelarreGame, ReplayNamesTheFirstWrongStepOfATamperedLog) {
     std::vector<std::string> lines = lines_of(a_log());
     ASSERT_GT(lines.size(), 10u);
     // A card played that the hand does not hold.
-    auto played = std::find_if(lines.begin(), lines.end(),
-                               [](const std::string& l) { return l.find("\"action\":\"play\"") != std::string::npos; });
+    auto played = std::find_if(lines.begin(), lines.end(), [](const std::string& l) {
+        return l.find("\"action\":\"play\"") != std::string::npos;
+    });
     ASSERT_NE(played, lines.end());
     std::vector<std::string> wrong_card = lines;
     Json j = Json::parse(*played);
@@ -204,7 +208,8 @@ TEST(AkelarreGame, ReplayNamesTheFirstWrongStepOfATamperedLog) {
     EXPECT_NE(r.wrong->find("scores recorded"), std::string::npos) << *r.wrong;
 
     // The log cut before the end.
-    std::vector<std::string> cut(lines.begin(), lines.begin() + static_cast<std::ptrdiff_t>(lines.size() / 2));
+    std::vector<std::string> cut(lines.begin(),
+                                 lines.begin() + static_cast<std::ptrdiff_t>(lines.size() / 2));
     r = replay_game_log("game.jsonl", joined(cut));
     ASSERT_TRUE(r.wrong.has_value());
     EXPECT_NE(r.wrong->find("ends before the game is over"), std::string::npos) << *r.wrong;

@@ -83,12 +83,14 @@ Json setup_to_json(const GameSetup& setup) {
 GameSetup parse_setup(const JsonPlace& p) {
     GameSetup setup;
     const JsonPlace players = p.at("players");
-    if (players.size() > 4) players.fail("Akelarre is for 2-4 players, not " + std::to_string(players.size()));
+    if (players.size() > 4)
+        players.fail("Akelarre is for 2-4 players, not " + std::to_string(players.size()));
     std::set<std::string> names;
     for (const JsonPlace& name : players.items()) {
         setup.players.push_back(name.as_string());
         if (setup.players.back().empty()) name.fail("a player's name must not be empty");
-        if (!names.insert(setup.players.back()).second) name.fail("two players are named \"" + setup.players.back() + "\"");
+        if (!names.insert(setup.players.back()).second)
+            name.fail("two players are named \"" + setup.players.back() + "\"");
     }
     setup.first_player = static_cast<int>(p.at("first").as_int(0, 3));
     setup.seed = static_cast<std::uint64_t>(p.at("seed").as_int(0, kMaxExactJsonInteger));

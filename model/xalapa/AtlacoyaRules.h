@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "model/xalapa/Evaluation.h"
 #include "model/common/Json.h"
+#include "model/xalapa/Evaluation.h"
 
 namespace tlaloc::xalapa {
 

@@ -27,7 +27,8 @@ Json scores_json(const std::vector<Player>& players, const std::vector<PlayerSco
 
 void expect_kind(const JsonPlace& line, const std::string& kind) {
     const JsonPlace k = line.at("kind");
-    if (k.as_string() != kind) k.fail("expected a \"" + kind + "\" line here, found \"" + k.as_string() + "\"");
+    if (k.as_string() != kind)
+        k.fail("expected a \"" + kind + "\" line here, found \"" + k.as_string() + "\"");
 }
 
 struct LoggedGame {
@@ -51,7 +52,8 @@ LoggedGame read_log(const std::string& name, const std::string& content) {
     for (const JsonPlace& b : bots.items())
         if (!parse_bot(b.as_string())) b.fail("unknown bot \"" + b.as_string() + "\" (bots: random, best)");
     const JsonPlace favourites = setup.at("favourites");
-    if (favourites.size() != game.setup.players.size()) favourites.fail("expected one favourite family per player");
+    if (favourites.size() != game.setup.players.size())
+        favourites.fail("expected one favourite family per player");
     for (const JsonPlace& f : favourites.items()) {
         Family family;
         if (!parse_family_letter(f.as_string(), family)) f.fail("expected a family letter F, G, D, N or W");
@@ -84,13 +86,14 @@ std::string wrong_end(const LoggedGame& logged, const GameState& s) {
     const Json right = scores_json(s.players, scores);
     const Json& recorded = (*logged.end)["scores"];
     if (recorded != right)
-        return logged.end_where + ": the scores recorded are " + recorded.dump() + ", the rules give " + right.dump();
+        return logged.end_where + ": the scores recorded are " + recorded.dump() + ", the rules give " +
+               right.dump();
     const auto teams = team_totals(s.players, scores);
     const Json right_teams = teams.empty() ? Json() : Json(teams);
     const Json recorded_teams = logged.end->contains("teams") ? (*logged.end)["teams"] : Json();
     if (recorded_teams != right_teams)
-        return logged.end_where + ": the team totals recorded are " + recorded_teams.dump() + ", the rules give " +
-               right_teams.dump();
+        return logged.end_where + ": the team totals recorded are " + recorded_teams.dump() +
+               ", the rules give " + right_teams.dump();
     return "";
 }
 

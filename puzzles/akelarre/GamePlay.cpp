@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "model/akelarre/GameJson.h"
+#include "model/akelarre/Meld.h"
 #include "solver/akelarre/TurnSearch.h"
 
 namespace tlaloc::akelarre {
@@ -39,6 +40,33 @@ std::vector<Card> by_worth(std::vector<Card> cards, Family favourite) {
     return cards;
 }
 
+// The legal moves worth a random walk: while a new meld is being laid, only cards onto it (the play
+// cannot end before it has three); a card starting a new meld only when it makes a meld of three with
+// two cards of the hand or of the table's 4-card melds, where the walk can find them.
+std::vector<Move> useful_moves(const std::vector<MeetingPlace>& places, const std::vector<Move>& legal) {
+    std::vector<Move> out;
+    for (const Move& m : legal)
+        if (!places[static_cast<std::size_t>(m.to)].free()) out.push_back(m);
+    for (const MeetingPlace& p : places)
+        if (!p.free() && p.cards.size() < 3) {
+            std::vector<Move> onto;
+            for (const Move& m : out)
+                if (places[static_cast<std::size_t>(m.to)].id == p.id) onto.push_back(m);
+            return onto;
+        }
+    std::vector<Card> pool;
+    for (const Move& m : legal) pool.push_back(m.card);
+    for (const Move& m : legal) {
+        if (!places[static_cast<std::size_t>(m.to)].free()) continue;
+        bool starts_meld = false;
+        for (std::size_t i = 0; i < pool.size() && !starts_meld; ++i)
+            for (std::size_t j = i + 1; j < pool.size() && !starts_meld; ++j)
+                starts_meld = read_meld({m.card, pool[i], pool[j]}).valid;
+        if (starts_meld) out.push_back(m);
+    }
+    return out;
+}
+
 // A random walk over the legal moves that may stop wherever the play may end; walks that get stuck
 // (a new meld that cannot reach three cards) start again, and after kRandomPlayAttempts the bot
 // plays nothing.
@@ -49,7 +77,7 @@ std::vector<Move> random_play(const GameState& s, Rng& rng) {
         PlayPhase phase(places, hand);
         std::vector<Move> moves;
         while (moves.size() <= kRandomPlayMoves) {
-            const std::vector<Move> legal = phase.legal_moves();
+            const std::vector<Move> legal = useful_moves(places, phase.legal_moves());
             const bool can_stop = !phase.why_cannot_finish();
             const std::size_t options = legal.size() + (can_stop ? 1 : 0);
             if (options == 0) break;
@@ -83,7 +111,8 @@ std::deque<GameAction> plan_play(const GameState& s, Bot bot, Rng& rng, const so
     }
     const Player& me = mover(s);
     if (!hand_card && !me.hand.empty()) {
-        const Card c = bot == Bot::Best ? by_worth(me.hand, me.favourite).front() : me.hand[pick(rng, me.hand.size())];
+        const Card c =
+            bot == Bot::Best ? by_worth(me.hand, me.favourite).front() : me.hand[pick(rng, me.hand.size())];
         plan.push_back(Discard{c});
     }
     plan.push_back(EndPlay{});
@@ -110,7 +139,8 @@ GameAction choose_draw(const GameState& s, Bot bot, Rng& rng) {
     if (bot == Bot::Best) {
         if (!s.deck.empty() || piles.empty()) return DrawFromDeck{};
         return DrawFromDiscards{*std::max_element(piles.begin(), piles.end(), [&](Family a, Family b) {
-            return s.discards[static_cast<std::size_t>(a)].size() < s.discards[static_cast<std::size_t>(b)].size();
+            return s.discards[static_cast<std::size_t>(a)].size() <
+                   s.discards[static_cast<std::size_t>(b)].size();
         })};
     }
     // The deck three times in four: drawing the discards back again and again would make games long.
@@ -120,10 +150,12 @@ GameAction choose_draw(const GameState& s, Bot bot, Rng& rng) {
 
 GameAction choose_buy(const GameState& s, Bot bot, Rng& rng) {
     const Player& me = mover(s);
-    if (me.points_pile.size() < 5 || static_cast<int>(s.places.size()) >= kMaxPlacesForBuying) return EndTurn{};
+    if (me.points_pile.size() < 5 || static_cast<int>(s.places.size()) >= kMaxPlacesForBuying)
+        return EndTurn{};
     if (bot == Bot::Best) {
-        const bool own_free = std::any_of(s.places.begin(), s.places.end(),
-                                          [&](const MeetingPlace& p) { return p.free() && p.owner == me.name; });
+        const bool own_free = std::any_of(s.places.begin(), s.places.end(), [&](const MeetingPlace& p) {
+            return p.free() && p.owner == me.name;
+        });
         if (own_free || static_cast<int>(s.deck.size()) < kBestBuysWithDeckLeft) return EndTurn{};
         std::vector<Card> pile = by_worth(me.points_pile, me.favourite);
         return BuyPlace{{pile.begin(), pile.begin() + 5}};
@@ -161,22 +193,22 @@ PlayedGame play_game(const GameSetup& setup, const std::vector<Bot>& bots, const
         const Bot bot = bots[static_cast<std::size_t>(seat_of(s, acting_player(s)))];
         GameAction action = EndTurn{};
         switch (s.phase) {
-        case Phase::OwnerChooses:
-            action = choose_kept(s, bot, rng);
-            break;
-        case Phase::Play:
-            if (plan.empty()) plan = plan_play(s, bot, rng, deadline);
-            action = plan.front();
-            plan.pop_front();
-            break;
-        case Phase::Draw:
-            action = choose_draw(s, bot, rng);
-            break;
-        case Phase::Buy:
-            action = choose_buy(s, bot, rng);
-            break;
-        case Phase::Over:
-            break;
+            case Phase::OwnerChooses:
+                action = choose_kept(s, bot, rng);
+                break;
+            case Phase::Play:
+                if (plan.empty()) plan = plan_play(s, bot, rng, deadline);
+                action = plan.front();
+                plan.pop_front();
+                break;
+            case Phase::Draw:
+                action = choose_draw(s, bot, rng);
+                break;
+            case Phase::Buy:
+                action = choose_buy(s, bot, rng);
+                break;
+            case Phase::Over:
+                break;
         }
         LoggedAction logged{acting_player(s), action};
         if (observer) observer(s, logged);
