@@ -1,10 +1,13 @@
-// `tlaloc akelarre ...`: check a meld, find the best play of a turn.
+// `tlaloc akelarre ...`: check a meld, find the best play of a turn, play and replay whole games.
 #include <iostream>
 #include <memory>
 
 #include "cli/Commands.h"
+#include "cli/Timeout.h"
+#include "model/akelarre/GameJson.h"
 #include "model/akelarre/Meld.h"
 #include "model/common/Json.h"
+#include "puzzles/akelarre/GameLog.h"
 #include "solver/akelarre/TurnSearch.h"
 #include "solver/common/SearchLimit.h"
 
@@ -141,15 +144,164 @@ void add_best(CLI::App& group) {
     best->callback([opt] { run_best(*opt); });
 }
 
+struct PlayOptions {
+    int players = 2;
+    bool teams = false;
+    std::int64_t seed = 1;
+    std::vector<std::string> bots;
+    std::string log;
+    bool json = false;
+    unsigned timeout = 600;
+};
+
+std::vector<Bot> seat_bots(const PlayOptions& opt) {
+    std::vector<std::string> names = opt.bots;
+    if (names.empty()) names = {"best", "random"};
+    if (names.size() == 1) names.assign(static_cast<std::size_t>(opt.players), names.front());
+    if (names.size() == 2 && opt.players != 2)  // the default: best and random in turn
+        for (int p = 2; p < opt.players; ++p) names.push_back(names[static_cast<std::size_t>(p % 2)]);
+    if (static_cast<int>(names.size()) != opt.players)
+        throw CLI::ValidationError("--bots", "names " + std::to_string(opt.bots.size()) + " bots for " +
+                                                 std::to_string(opt.players) +
+                                                 " players (one, or one per player)");
+    std::vector<Bot> bots;
+    for (const std::string& name : names) {
+        auto bot = parse_bot(name);
+        if (!bot) throw CLI::ValidationError("--bots", "unknown bot \"" + name + "\" (bots: random, best)");
+        bots.push_back(*bot);
+    }
+    return bots;
+}
+
+GameSetup game_setup(const PlayOptions& opt) {
+    GameSetup setup;
+    for (int p = 1; p <= opt.players; ++p) setup.players.push_back("P" + std::to_string(p));
+    if (opt.teams) {
+        if (opt.players != 4)
+            throw CLI::ValidationError("--teams", "teams are for 4 players (P1+P3 against P2+P4)");
+        setup.teams = {0, 1, 0, 1};
+    }
+    setup.seed = static_cast<std::uint64_t>(opt.seed);
+    return setup;
+}
+
+// One line per turn: the player, what they did, and the cards captured on the way.
+class TurnPrinter {
+public:
+    void operator()(const GameState& s, const LoggedAction& a) {
+        if (line_.empty()) line_ = "turn " + std::to_string(++turns_) + ", " + a.player + ":";
+        line_ +=
+            (a.player == s.players[static_cast<std::size_t>(s.current)].name ? " " : " [" + a.player + "] ") +
+            describe(a.action) + ";";
+        if (std::holds_alternative<EndTurn>(a.action)) {
+            line_.pop_back();
+            std::cout << line_ << "\n";
+            line_.clear();
+        }
+    }
+
+private:
+    std::string line_;
+    int turns_ = 0;
+};
+
+void print_scores(const PlayedGame& game) {
+    const auto& players = game.final_state.players;
+    std::cout << "final scores:\n";
+    for (std::size_t p = 0; p < players.size(); ++p) {
+        const PlayerScore& sc = game.scores[p];
+        std::cout << "  " << players[p].name << " (" << to_string(game.bots[p]) << ", favourite "
+                  << family_name(players[p].favourite) << "): " << sc.points
+                  << (sc.points == 1 ? " point" : " points") << " from " << sc.cards
+                  << (sc.cards == 1 ? " card" : " cards") << (sc.most_cards ? " + 8 for the most cards" : "")
+                  << " = " << sc.total;
+        if (players[p].team >= 0) std::cout << "   (team " << players[p].team + 1 << ")";
+        std::cout << "\n";
+    }
+    for (std::size_t t = 0; t < game.team_totals.size(); ++t)
+        std::cout << "  team " << t + 1 << ": " << game.team_totals[t] << "\n";
+}
+
+void run_play(const PlayOptions& opt) {
+    const std::vector<Bot> bots = seat_bots(opt);
+    const GameSetup setup = game_setup(opt);
+    const solver::Deadline deadline(opt.timeout);
+    const PlayedGame game =
+        naming("akelarre play", opt.timeout, [&] { return play_game(setup, bots, deadline); });
+    const std::string log = game_log_text(game);
+    if (!opt.log.empty()) write_file_atomically(opt.log, log);
+    if (opt.json) {
+        std::cout << log;
+        return;
+    }
+    std::cout << "Akelarre, seed " << setup.seed << ", " << setup.players.size() << " players"
+              << (opt.teams ? " in two teams" : "") << "\n";
+    Game replayed = Game::deal(setup);
+    TurnPrinter print;
+    for (const LoggedAction& a : game.actions) {
+        print(replayed.state(), a);
+        replayed.apply(a.action);
+    }
+    print_scores(game);
+}
+
+void add_play(CLI::App& group) {
+    auto opt = std::make_shared<PlayOptions>();
+    auto* cmd = group.add_subcommand(
+        "play",
+        "Plays a whole game between bots (random: random legal actions; best: the best play of each\n"
+        "turn by the exact search) and prints every turn and the final scores. Same seed, same game.\n"
+        "Example: tlaloc akelarre play --players 4 --teams --seed 7 --bots best,random --log game.jsonl");
+    cmd->add_option("--players", opt->players, "2, 3 or 4 players (named P1, P2, ...)")
+        ->capture_default_str()
+        ->check(CLI::Range(2, 4));
+    cmd->add_flag("--teams", opt->teams, "the 4-player team game: P1 and P3 against P2 and P4");
+    cmd->add_option("--seed", opt->seed, "the deal and the bots' choices (0 to 2^53 - 1)")
+        ->capture_default_str()
+        ->check(CLI::Range(std::int64_t{0}, kMaxExactJsonInteger));
+    cmd->add_option("--bots", opt->bots,
+                    "one bot for every seat, or one per seat, or two taking turns (default: best,random)")
+        ->delimiter(',');
+    cmd->add_option("--log", opt->log, "write the game as JSON lines to this file (replay checks it)");
+    cmd->add_flag("--json", opt->json, "print the JSON lines log instead of the text");
+    add_timeout(*cmd, opt->timeout);
+    cmd->callback([opt] { run_play(*opt); });
+}
+
+void run_replay(const std::string& file) {
+    const GameReplay r = replay_game_log(file, read_json_input_file(file));
+    if (r.wrong) {
+        std::cout << *r.wrong << "\n";
+        set_exit_code(kExitFalseClaim);
+        return;
+    }
+    std::cout << file << ": a legal game of " << r.players << " players in " << r.actions
+              << " actions; the recorded scores are right\n";
+}
+
+void add_replay(CLI::App& group) {
+    auto file = std::make_shared<std::string>();
+    auto* cmd = group.add_subcommand(
+        "replay",
+        "Re-checks a game log from 'akelarre play --log': the deal, every action against the rules, the\n"
+        "final scores recomputed. Exit 0: all right; 1: the first wrong step; 2: not a game log.\n"
+        "Example: tlaloc akelarre replay game.jsonl");
+    cmd->add_option("LOG", *file, "the JSON lines game log")->required();
+    cmd->callback([file] { run_replay(*file); });
+}
+
 }  // namespace
 
 void add_akelarre_commands(CLI::App& app) {
-    auto* akelarre = app.add_subcommand("akelarre",
-                                        "Akelarre: melds of creature cards, best play of a turn.\n"
-                                        "Example: tlaloc akelarre check F3 F4 FJ");
+    auto* akelarre =
+        app.add_subcommand("akelarre",
+                           "Akelarre: melds of creature cards, best play of a turn, whole games.\n"
+                           "Example: tlaloc akelarre check F3 F4 FJ");
     akelarre->require_subcommand(1);
     add_check(*akelarre);
     add_best(*akelarre);
+    add_play(*akelarre);
+    add_replay(*akelarre);
 }
 
 }  // namespace tlaloc::cli

@@ -64,6 +64,11 @@ GameEntry akelarre_game() {
          {"puzzles/akelarre/*.json", "tests/data/akelarre/small.json", "tests/data/akelarre/slow.json"},
          turn_round_trip,
          "akelarre best {} --timeout 20"},
+        {"game-log",
+         {"tests/data/akelarre/game-*.jsonl"},
+         nullptr,
+         "akelarre replay {}",
+         /*json_lines=*/true},
     };
     g.random_check = best_play_agrees;
     return g;

@@ -467,14 +467,7 @@ void run_census(const CensusOptions& o) {
 
 void run_census_summarize(const CensusSummarizeOptions& o) {
     std::vector<std::pair<std::string, std::string>> files;
-    for (const auto& f : o.files) {
-        std::error_code ec;
-        if (!std::filesystem::is_regular_file(f, ec)) throw InputError(f, "", "no such file");
-        std::ifstream in(f);
-        std::ostringstream text;
-        text << in.rdbuf();
-        files.push_back({f, text.str()});
-    }
+    for (const auto& f : o.files) files.push_back({f, read_json_input_file(f)});
     std::string text;
     Json summary = summarize_census(files, load_catalogue(), text);
     if (o.json)

@@ -26,6 +26,7 @@
 #include "model/common/InputError.h"
 #include "model/xalapa/Challenge.h"
 #include "model/xalapa/Evaluation.h"
+#include "puzzles/akelarre/GameLog.h"
 #include "puzzles/azteka/MatchLog.h"
 #include "puzzles/aztlan/GameLog.h"
 #include "puzzles/xalapa/AtlacoyaLog.h"
@@ -107,6 +108,14 @@ void exercise_xalapa_census(const fs::path& file) {
 void exercise_atlacoya_log(const fs::path& file) {
     const xalapa::AtlacoyaReplay r = xalapa::replay_atlacoya(file.string(), read_all(file));
     if (!r.wrong && (r.players < 2 || r.days < 1)) violated("a legal game without players or days");
+}
+
+// `tlaloc akelarre replay FILE`: a log is read whole (or refused with an InputError); a game it calls
+// legal has 2-4 players and ended, so it has actions.
+void exercise_akelarre_log(const fs::path& file) {
+    const akelarre::GameReplay r = akelarre::replay_game_log(file.string(), read_all(file));
+    if (!r.wrong && (r.players < 2 || r.players > 4 || r.actions < 1))
+        violated("a legal game without players or actions");
 }
 
 // ---- Aztlán ----
@@ -385,6 +394,7 @@ const std::vector<FuzzFormat>& fuzz_formats() {
          "puzzles/akelarre",
          {"puzzles/akelarre/*.json", "tests/data/akelarre/*.json"},
          exercise_akelarre_turn},
+        {"akelarre-log", "tests/data/akelarre", {"tests/data/akelarre/game-*.jsonl"}, exercise_akelarre_log},
     };
     return all;
 }

@@ -82,9 +82,9 @@ void leaves(const Json& v, const Json::json_pointer& at, const std::string& key,
 
 // Keys whose strings are free text or file names: any value is accepted there, by design.
 // (Lake ids and player names are names the file itself introduces.)
-const std::set<std::string> kFreeText = {"id",     "name",  "note", "description", "edition",
-                                         "source", "title", "map",  "board",       "profile",
-                                         "level",  "owner", "lakes"};
+const std::set<std::string> kFreeText = {"id",     "name",  "note",  "description", "edition",
+                                         "source", "title", "map",   "board",       "profile",
+                                         "level",  "owner", "lakes", "players"};
 
 // A (mutated) document as a file of the format: indented, or one line for JSON lines.
 std::string file_text(const FileFormat& format, const Json& doc) {

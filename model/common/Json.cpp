@@ -70,7 +70,7 @@ Json parse_json_text(const std::string& text, const std::string& file) {
     }
 }
 
-Json load_json_file(const std::filesystem::path& file) {
+std::string read_json_input_file(const std::filesystem::path& file) {
     std::error_code ec;
     if (!std::filesystem::exists(file, ec)) throw InputError(file.string(), "", "no such file");
     if (std::filesystem::is_directory(file, ec))
@@ -89,7 +89,11 @@ Json load_json_file(const std::filesystem::path& file) {
                          "is " + (ec ? "more than " + std::to_string(kMaxJsonBytes) : std::to_string(size)) +
                              " bytes; JSON input is limited to " + std::to_string(kMaxJsonBytes) + " bytes");
     }
-    return parse_json_text(text, file.string());
+    return text;
+}
+
+Json load_json_file(const std::filesystem::path& file) {
+    return parse_json_text(read_json_input_file(file), file.string());
 }
 
 std::string json_type_name(const Json& value) {

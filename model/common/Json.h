@@ -17,10 +17,16 @@ using Json = nlohmann::json;
 // Limits on any JSON input, checked before anything is built from it (docs/architecture.md).
 inline constexpr std::size_t kMaxJsonBytes = 64u << 20;  // 64 MiB
 inline constexpr int kMaxJsonDepth = 64;
+// The largest integer every JSON reader reads exactly (a double's 53-bit mantissa): the bound on
+// seeds written to logs.
+inline constexpr std::int64_t kMaxExactJsonInteger = (std::int64_t{1} << 53) - 1;
 
 // Parses a file; a missing/unreadable file, a syntax error, a file over kMaxJsonBytes, nesting over
 // kMaxJsonDepth or a number beyond double's range throws InputError (with line and column where known).
 Json load_json_file(const std::filesystem::path& file);
+// The text of a JSON or JSON-lines input file, with load_json_file's checks (missing, a folder,
+// unreadable, over kMaxJsonBytes: InputError); parsing is the caller's.
+std::string read_json_input_file(const std::filesystem::path& file);
 // Parses text that came from `file` (used for error messages only).
 Json parse_json_text(const std::string& text, const std::string& file);
 

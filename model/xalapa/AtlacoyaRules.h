@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "model/common/Json.h"
 #include "model/xalapa/Evaluation.h"
 
 namespace tlaloc::xalapa {
@@ -17,7 +18,7 @@ inline constexpr int kAtlacoyaHighestBid = 7;
 inline constexpr int kAtlacoyaTokens = 3;  // each player's penalty tokens for the whole game
 inline constexpr int kAtlacoyaDays = 7;
 // Seeds up to 2^53 - 1: every JSON reader reads such a number in a log exactly.
-inline constexpr std::int64_t kAtlacoyaMaxSeed = (std::int64_t{1} << 53) - 1;
+inline constexpr std::int64_t kAtlacoyaMaxSeed = kMaxExactJsonInteger;
 inline constexpr int kAtlacoyaStartPoints = 15;
 inline constexpr int kAtlacoyaMinPlayers = 2;
 inline constexpr int kAtlacoyaMaxPlayers = 6;

@@ -579,7 +579,10 @@ std::string TurnSearchImpl::best_so_far() const {
 }  // namespace
 
 TurnSearchResult search_best_play(const TurnPosition& turn, int steps, unsigned timeout_seconds) {
-    const solver::Deadline deadline(timeout_seconds);
+    return search_best_play(turn, steps, solver::Deadline(timeout_seconds));
+}
+
+TurnSearchResult search_best_play(const TurnPosition& turn, int steps, const solver::Deadline& deadline) {
     TurnSearchImpl search(turn, steps, deadline);
     const Score best = search.solve();
     if (best.none()) throw std::logic_error("search_best_play: not even the empty play ends the turn");

@@ -5,6 +5,7 @@
 #include <cstddef>
 
 #include "model/akelarre/Turn.h"
+#include "solver/common/SearchLimit.h"
 
 namespace tlaloc::akelarre {
 
@@ -18,5 +19,7 @@ struct TurnSearchResult {
 // `timeout_seconds` (0: none) bounds the search in wall-clock time; when it runs out, throws
 // solver::SearchLimitReached whose best_so_far() names the best play found until then.
 TurnSearchResult search_best_play(const TurnPosition& turn, int steps = 0, unsigned timeout_seconds = 0);
+// The same under a deadline shared with other searches (a whole game's --timeout).
+TurnSearchResult search_best_play(const TurnPosition& turn, int steps, const solver::Deadline& deadline);
 
 }  // namespace tlaloc::akelarre

@@ -1,0 +1,33 @@
+// A whole Akelarre game as JSON: the set-up and each action of the engine, as the game log writes
+// them and the replay reads them back (the log itself: puzzles/akelarre/GameLog.h).
+#pragma once
+#include <string>
+
+#include "model/akelarre/Game.h"
+#include "model/common/Json.h"
+
+namespace tlaloc::akelarre {
+
+// {"players": ["P1", "P2"], "first": 0, "seed": 7} and "teams": [0, 1, 0, 1] for the team game.
+Json setup_to_json(const GameSetup& setup);
+// Reads the keys setup_to_json writes from `p` (other keys are the caller's); a set-up the engine
+// cannot deal (Game::why_bad_setup, two players of one name) fails naming the place.
+GameSetup parse_setup(const JsonPlace& p);
+
+// The player who acts next: the owner of a completed meld while they choose, else the player on turn.
+const std::string& acting_player(const GameState& s);
+
+// One action: {"action": "play", "card": "F3", "to": 2} (and "from": 1 for a card taken from a meld),
+// "choose" {"cards": [..2]}, "discard" {"card"}, "end-play", "draw-deck", "draw-discards"
+// {"family": "F"}, "buy" {"cards": [..5]}, "end-turn". Places are indices into the game's places.
+Json action_to_json(const GameAction& action);
+// Reads an action written by action_to_json from the object `p` (which may hold other keys: the
+// caller checks them). Whether the action is legal is the engine's question, not the reader's.
+GameAction parse_action(const JsonPlace& p);
+// The keys parse_action may read.
+const std::vector<std::string>& action_keys();
+
+// "plays F3 from place 1 to place 2", "draws from the deck": for printed game summaries.
+std::string describe(const GameAction& action);
+
+}  // namespace tlaloc::akelarre

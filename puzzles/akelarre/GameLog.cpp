@@ -1,0 +1,169 @@
+// Writing and replaying the game log. Reading is strict (every line typed before anything is played),
+// so a malformed log is bad input, while a well-formed log of an illegal game is a wrong step.
+#include "puzzles/akelarre/GameLog.h"
+
+#include "model/akelarre/GameJson.h"
+
+namespace tlaloc::akelarre {
+
+namespace {
+
+Json favourites_json(const std::vector<Player>& players) {
+    Json j = Json::array();
+    for (const Player& p : players) j.push_back(std::string(1, family_letter(p.favourite)));
+    return j;
+}
+
+Json scores_json(const std::vector<Player>& players, const std::vector<PlayerScore>& scores) {
+    Json j = Json::array();
+    for (std::size_t i = 0; i < players.size(); ++i)
+        j.push_back({{"player", players[i].name},
+                     {"points", scores[i].points},
+                     {"cards", scores[i].cards},
+                     {"most_cards", scores[i].most_cards},
+                     {"total", scores[i].total}});
+    return j;
+}
+
+void expect_kind(const JsonPlace& line, const std::string& kind) {
+    const JsonPlace k = line.at("kind");
+    if (k.as_string() != kind)
+        k.fail("expected a \"" + kind + "\" line here, found \"" + k.as_string() + "\"");
+}
+
+struct LoggedGame {
+    GameSetup setup;
+    std::vector<std::string> favourites;
+    std::vector<std::pair<std::string, LoggedAction>> actions;  // where, action
+    std::optional<Json> end;
+    std::string end_where;
+};
+
+LoggedGame read_log(const std::string& name, const std::string& content) {
+    const std::vector<JsonLine> lines = parse_json_lines(name, content, "log lines");
+    LoggedGame game;
+    const JsonPlace setup(lines.front().json, lines.front().where);
+    setup.expect_object();
+    setup.expect_only_keys({"kind", "players", "first", "seed", "teams", "bots", "favourites"});
+    expect_kind(setup, "setup");
+    game.setup = parse_setup(setup);
+    const JsonPlace bots = setup.at("bots");
+    if (bots.size() != game.setup.players.size()) bots.fail("expected one bot per player");
+    for (const JsonPlace& b : bots.items())
+        if (!parse_bot(b.as_string())) b.fail("unknown bot \"" + b.as_string() + "\" (bots: random, best)");
+    const JsonPlace favourites = setup.at("favourites");
+    if (favourites.size() != game.setup.players.size())
+        favourites.fail("expected one favourite family per player");
+    for (const JsonPlace& f : favourites.items()) {
+        Family family;
+        if (!parse_family_letter(f.as_string(), family)) f.fail("expected a family letter F, G, D, N or W");
+        game.favourites.push_back(f.as_string());
+    }
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+        const JsonPlace line(lines[i].json, lines[i].where);
+        line.expect_object();
+        if (game.end) line.fail("nothing may follow the end line");
+        if (line.has("kind") && line.at("kind").as_string() == "end") {
+            line.expect_only_keys({"kind", "scores", "teams"});
+            line.at("scores").expect_array();
+            if (auto teams = line.get("teams")) teams->expect_array();
+            game.end = lines[i].json;
+            game.end_where = lines[i].where;
+            continue;
+        }
+        std::vector<std::string> keys = action_keys();
+        keys.push_back("kind");
+        keys.push_back("player");
+        line.expect_only_keys(keys);
+        expect_kind(line, "action");
+        game.actions.push_back({lines[i].where, {line.at("player").as_string(), parse_action(line)}});
+    }
+    return game;
+}
+
+std::string wrong_end(const LoggedGame& logged, const GameState& s) {
+    const auto scores = final_scores(s.players);
+    const Json right = scores_json(s.players, scores);
+    const Json& recorded = (*logged.end)["scores"];
+    if (recorded != right)
+        return logged.end_where + ": the scores recorded are " + recorded.dump() + ", the rules give " +
+               right.dump();
+    const auto teams = team_totals(s.players, scores);
+    const Json right_teams = teams.empty() ? Json() : Json(teams);
+    const Json recorded_teams = logged.end->contains("teams") ? (*logged.end)["teams"] : Json();
+    if (recorded_teams != right_teams)
+        return logged.end_where + ": the team totals recorded are " + recorded_teams.dump() +
+               ", the rules give " + right_teams.dump();
+    return "";
+}
+
+}  // namespace
+
+Json game_setup_line(const PlayedGame& game) {
+    Json j = setup_to_json(game.setup);
+    j["kind"] = "setup";
+    Json bots = Json::array();
+    for (Bot b : game.bots) bots.push_back(to_string(b));
+    j["bots"] = bots;
+    j["favourites"] = favourites_json(game.final_state.players);
+    return j;
+}
+
+Json game_action_line(const LoggedAction& action) {
+    Json j = action_to_json(action.action);
+    j["kind"] = "action";
+    j["player"] = action.player;
+    return j;
+}
+
+Json game_end_line(const PlayedGame& game) {
+    Json j = {{"kind", "end"}, {"scores", scores_json(game.final_state.players, game.scores)}};
+    if (!game.team_totals.empty()) j["teams"] = game.team_totals;
+    return j;
+}
+
+std::string game_log_text(const PlayedGame& game) {
+    std::string text = game_setup_line(game).dump() + "\n";
+    for (const LoggedAction& a : game.actions) text += game_action_line(a).dump() + "\n";
+    return text + game_end_line(game).dump() + "\n";
+}
+
+GameReplay replay_game_log(const std::string& name, const std::string& content) {
+    const LoggedGame logged = read_log(name, content);
+    GameReplay replay;
+    replay.players = static_cast<int>(logged.setup.players.size());
+    Game game = Game::deal(logged.setup);
+    const Json dealt = favourites_json(game.state().players);
+    if (dealt != Json(logged.favourites)) {
+        replay.wrong = name + ":1: the favourite families recorded are " + Json(logged.favourites).dump() +
+                       ", the deal of this seed gives " + dealt.dump();
+        return replay;
+    }
+    for (const auto& [where, logged_action] : logged.actions) {
+        const GameState& s = game.state();
+        const std::string step = where + ": " + logged_action.player + " " + describe(logged_action.action);
+        if (s.phase == Phase::Over) {
+            replay.wrong = step + ": the game is already over";
+            return replay;
+        }
+        if (logged_action.player != acting_player(s)) {
+            replay.wrong = step + ": it is " + acting_player(s) + " who acts now";
+            return replay;
+        }
+        if (auto why = game.why_illegal(logged_action.action)) {
+            replay.wrong = step + ": " + *why;
+            return replay;
+        }
+        game.apply(logged_action.action);
+        ++replay.actions;
+    }
+    if (game.state().phase != Phase::Over)
+        replay.wrong = name + ": the log ends before the game is over";
+    else if (!logged.end)
+        replay.wrong = name + ": the log has no end line with the scores";
+    else if (std::string why = wrong_end(logged, game.state()); !why.empty())
+        replay.wrong = why;
+    return replay;
+}
+
+}  // namespace tlaloc::akelarre
