@@ -148,14 +148,7 @@ struct ReplayOptions {
 };
 
 void run_replay(const ReplayOptions& opt) {
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(opt.file, ec)) throw InputError(opt.file, "", "no such file");
-    if (std::filesystem::file_size(opt.file, ec) > kMaxJsonBytes)
-        throw InputError(opt.file, "", "larger than " + std::to_string(kMaxJsonBytes) + " bytes");
-    std::ifstream in(opt.file);
-    std::ostringstream text;
-    text << in.rdbuf();
-    const MatchReplay r = replay_match(opt.file, text.str());
+    const MatchReplay r = replay_match(opt.file, read_json_input_file(opt.file));
     if (r.wrong) {
         std::cout << opt.file << ": " << *r.wrong << "\n";
         set_exit_code(kExitFalseClaim);

@@ -154,14 +154,7 @@ struct ReplayOptions {
 };
 
 void run_replay(const ReplayOptions& opt) {
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(opt.file, ec)) throw InputError(opt.file, "", "no such file");
-    if (std::filesystem::file_size(opt.file, ec) > kMaxJsonBytes)
-        throw InputError(opt.file, "", "larger than " + std::to_string(kMaxJsonBytes) + " bytes");
-    std::ifstream in(opt.file);
-    std::ostringstream text;
-    text << in.rdbuf();
-    const GameReplay r = replay_game(opt.file, text.str());
+    const GameReplay r = replay_game(opt.file, read_json_input_file(opt.file));
     if (r.wrong) {
         std::cout << *r.wrong << "\n";
         set_exit_code(kExitFalseClaim);

@@ -15,6 +15,7 @@
 #include "model/aztlan/MapGraph.h"
 #include "model/aztlan/Position.h"
 #include "model/aztlan/Scoring.h"
+#include "model/common/Json.h"
 
 namespace tlaloc::aztlan {
 
@@ -22,7 +23,7 @@ inline constexpr int kTribePawns = kPawnsPerTribe;
 inline constexpr int kMinGamePlayers = 2, kMaxGamePlayers = 4;
 inline constexpr int kPowerCards = kHighestCard - kLowestCard + 1;
 // Seeds up to 2^53 - 1: every JSON reader reads such a number in a log exactly.
-inline constexpr std::int64_t kMaxGameSeed = (std::int64_t{1} << 53) - 1;
+inline constexpr std::int64_t kMaxGameSeed = kMaxExactJsonInteger;
 
 // The 30 prosperity cards of the component table (model/aztlan/Components), in a fixed order.
 std::vector<ProsperityCard> prosperity_deck();

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "model/azteka/Match.h"
+#include "model/common/Json.h"
 
 namespace tlaloc::azteka {
 
@@ -20,7 +21,7 @@ std::optional<MatchBot> parse_match_bot(const std::string& name);
 const char* to_string(MatchBot bot);
 
 // Seeds are kept within 2^53 - 1 so that any JSON reader reads the log's seed exactly.
-inline constexpr std::int64_t kMatchMaxSeed = (std::int64_t{1} << 53) - 1;
+inline constexpr std::int64_t kMatchMaxSeed = kMaxExactJsonInteger;
 
 struct MatchSetup {
     std::uint64_t seed = 1;
