@@ -185,25 +185,24 @@ GameSetup game_setup(const PlayOptions& opt) {
     return setup;
 }
 
-// One line per turn: the player, what they did, and the cards captured on the way.
-class TurnPrinter {
-public:
-    void operator()(const GameState& s, const LoggedAction& a) {
-        if (line_.empty()) line_ = "turn " + std::to_string(++turns_) + ", " + a.player + ":";
-        line_ +=
-            (a.player == s.players[static_cast<std::size_t>(s.current)].name ? " " : " [" + a.player + "] ") +
-            describe(a.action) + ";";
+// One line per turn: the player on turn (who acts first in every turn) and what they did; an owner
+// choosing cards of a meld completed on their place is named in brackets.
+void print_turns(const std::vector<LoggedAction>& actions) {
+    std::string line, mover;
+    int turns = 0;
+    for (const LoggedAction& a : actions) {
+        if (line.empty()) {
+            mover = a.player;
+            line = "turn " + std::to_string(++turns) + ", " + mover + ":";
+        }
+        line += (a.player == mover ? " " : " [" + a.player + "] ") + describe(a.action) + ";";
         if (std::holds_alternative<EndTurn>(a.action)) {
-            line_.pop_back();
-            std::cout << line_ << "\n";
-            line_.clear();
+            line.pop_back();
+            std::cout << line << "\n";
+            line.clear();
         }
     }
-
-private:
-    std::string line_;
-    int turns_ = 0;
-};
+}
 
 void print_scores(const PlayedGame& game) {
     const auto& players = game.final_state.players;
@@ -236,12 +235,7 @@ void run_play(const PlayOptions& opt) {
     }
     std::cout << "Akelarre, seed " << setup.seed << ", " << setup.players.size() << " players"
               << (opt.teams ? " in two teams" : "") << "\n";
-    Game replayed = Game::deal(setup);
-    TurnPrinter print;
-    for (const LoggedAction& a : game.actions) {
-        print(replayed.state(), a);
-        replayed.apply(a.action);
-    }
+    print_turns(game.actions);
     print_scores(game);
 }
 
