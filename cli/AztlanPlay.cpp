@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cli/Commands.h"
+#include "cli/Timeout.h"
 #include "model/common/InputError.h"
 #include "puzzles/aztlan/GameAudit.h"
 #include "puzzles/aztlan/GameLog.h"
@@ -102,6 +103,7 @@ struct PlayOptions {
     int players = 4;
     std::string profile = kDefaultProfile, bots, log;
     std::int64_t seed = 1;
+    unsigned timeout = 600;
 };
 
 GameSetup setup_from(const PlayOptions& opt) {
@@ -123,8 +125,11 @@ GameSetup setup_from(const PlayOptions& opt) {
 void run_play(const PlayOptions& opt) {
     const GameSetup setup = setup_from(opt);
     std::string log;
-    Game game = play_game(
-        setup, [&log](const std::string& line) { log += line + "\n"; }, human_action);
+    const solver::Deadline deadline(opt.timeout);
+    Game game = naming("aztlan play", opt.timeout, [&] {
+        return play_game(
+            setup, [&log](const std::string& line) { log += line + "\n"; }, human_action, deadline);
+    });
     for (const AgeRecord& r : game.ages())
         if (!r.scores.empty()) print_age(game, r);
     if (!game.over()) return;
@@ -146,6 +151,7 @@ void add_play(CLI::App& group) {
         ->capture_default_str();
     cmd->add_option("--bots", opt->bots, "one seat per player: random, greedy or human (default all greedy)");
     cmd->add_option("--log", opt->log, "write the game as JSON lines to this file (replay checks it)");
+    add_timeout(*cmd, opt->timeout);
     cmd->callback([opt] { run_play(*opt); });
 }
 
@@ -180,6 +186,7 @@ struct AuditCliOptions {
     std::string profile = kDefaultProfile, bots = "mixed";
     std::int64_t seed = 1;
     bool json = false;
+    unsigned timeout = 600;
 };
 
 Json rate_json(const Rate& r) {
@@ -252,9 +259,10 @@ void run_audit(const AuditCliOptions& opt) {
     options.profile = opt.profile;
     options.seed = static_cast<std::uint64_t>(opt.seed);
     options.bots = opt.bots;
+    options.deadline = solver::Deadline(opt.timeout);
     Json none = Json::object();
     load_named_profile(opt.profile, JsonPlace(none, "--profile"));
-    const auto audits = audit_games(options);
+    const auto audits = naming("aztlan audit", opt.timeout, [&] { return audit_games(options); });
     if (opt.json)
         std::cout << audit_json(opt, audits).dump(2) << "\n";
     else
@@ -281,6 +289,7 @@ void add_audit(CLI::App& group) {
         ->check(CLI::IsMember({"mixed", "random", "greedy"}))
         ->capture_default_str();
     cmd->add_flag("--json", opt->json, "print JSON");
+    add_timeout(*cmd, opt->timeout);
     cmd->callback([opt] { run_audit(*opt); });
 }
 }  // namespace

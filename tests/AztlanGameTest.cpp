@@ -4,15 +4,18 @@
 // catching a wrong step or refusing a malformed log.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <thread>
 
 #include "puzzles/aztlan/GameAudit.h"
 #include "puzzles/aztlan/GameLog.h"
 #include "tests/support/AztlanFixtures.h"
 #include "tests/support/ScratchDir.h"
 #include "tests/support/TestScale.h"
+#include "verify/claims/AztlanFacts.h"
 
 using namespace tlaloc;
 using namespace tlaloc::aztlan;
@@ -503,4 +506,73 @@ TEST(AztlanGameExamples, ConflictExamplesPlayedByTheEngine) {
     EXPECT_EQ(removed, (std::vector<int>{2, 3}));
     EXPECT_EQ(game.sides()[2].board[t3] + game.sides()[3].board[t3], 0);
     EXPECT_EQ(game_invariant_violation(game), std::nullopt);
+}
+
+// The rulebooks' five conflicts A..E played by the engine: after age I red, yellow, blue and green
+// stand in that order of VP; in age II red settles A alone (it is also in C, where yellow is
+// stronger), yellow settles B and C, blue D, and E is a tie that nobody settles, so green decides
+// nothing. Each conflict comes out as the conflict resolver has it for the shipped position.
+TEST(AztlanGameExamples, FiveConflictsAToEPlayedByTheEngine) {
+    const verify::ConflictExample ex = verify::play_conflict_example_a_e(game_map(), profile_named("it"));
+    ASSERT_EQ(ex.refused, std::nullopt);
+    ASSERT_GE(ex.game.ages().size(), 2u);
+    const std::vector<int>& vp = ex.game.ages()[0].vp;
+    EXPECT_GT(vp[0], vp[1]);
+    EXPECT_GT(vp[1], vp[3]);
+    EXPECT_GT(vp[3], vp[2]);
+    const ConflictPhase& phase = ex.game.ages()[1].conflicts;
+    EXPECT_EQ(phase.order, (std::vector<int>{0, 1, 3, 2}));
+    ASSERT_EQ(phase.conflicts.size(), 5u);
+    std::vector<int> where, winners;
+    for (const Conflict& c : phase.conflicts) where.push_back(c.territory), winners.push_back(c.winner);
+    EXPECT_EQ(where, ex.territories);  // settled in the order A..E
+    EXPECT_EQ(winners, (std::vector<int>{0, 1, 1, 3, -1}));
+    EXPECT_EQ(phase.conflicts[1].outcome, ConflictOutcome::Coexist);
+    EXPECT_EQ(phase.conflicts[2].removed, std::vector<int>{0});  // red loses C
+    EXPECT_EQ(phase.conflicts[4].outcome, ConflictOutcome::Tie);
+    EXPECT_EQ(phase.conflicts[4].strongest, (std::vector<int>{3, 2}));
+    EXPECT_EQ(ex.game.seats()[1].hand.size(), 1u);  // yellow's coexistence in B drew one card
+
+    // The same five conflicts as `aztlan conflicts` resolves them for the shipped position.
+    const Position pos = load_position(aztlan_test::shipped("examples/conflicts-a-e.json"));
+    const ConflictPhase shipped = resolve_conflicts(pos);
+    const std::map<std::string, int> engine_player = {{"red", 0}, {"yellow", 1}, {"green", 2}, {"blue", 3}};
+    auto engine_index = [&](int p) { return p < 0 ? -1 : engine_player.at(pos.players[p].name); };
+    ASSERT_EQ(shipped.conflicts.size(), phase.conflicts.size());
+    for (std::size_t i = 0; i < shipped.conflicts.size(); ++i) {
+        const Conflict& s = shipped.conflicts[i];
+        const Conflict& e = phase.conflicts[i];
+        EXPECT_EQ(pos.map.territories[s.territory].id, ex.game.map().territories[e.territory].id);
+        EXPECT_EQ(s.outcome, e.outcome) << i;
+        EXPECT_EQ(engine_index(s.winner), e.winner) << i;
+        std::vector<int> removed;
+        for (int p : s.removed) removed.push_back(engine_index(p));
+        EXPECT_EQ(removed, e.removed) << i;
+    }
+    EXPECT_EQ(game_invariant_violation(ex.game), std::nullopt);
+}
+
+// --timeout: a game or an audit that runs out of time stops between two actions with one line naming
+// how far it got (exit 3) and prints nor writes anything else.
+TEST(AztlanGameLimits, PlayAndAuditStopAtTheDeadline) {
+    const solver::Deadline deadline(1);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    std::string log;
+    try {
+        play_game(
+            setup_of(4, "it", 3, "greedy"), [&log](const std::string& line) { log += line + "\n"; }, {},
+            deadline);
+        ADD_FAILURE() << "the game ignored a deadline that had passed";
+    } catch (const solver::SearchLimitReached& e) {
+        EXPECT_NE(std::string(e.what()).find("age 1, choice phase"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(log.find("\"kind\":\"end\""), std::string::npos);
+
+    auto r = run_tlaloc("aztlan audit --games 10000000 --players 2 --timeout 1 --json");
+    EXPECT_EQ(r.code, 3) << r.out;
+    EXPECT_NE(r.out.find("aztlan audit: no answer within the 1 s limit"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("games with 2 players audited"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("{"), std::string::npos) << r.out;
+    EXPECT_EQ(run_tlaloc("aztlan play --timeout -1").code, 2);
+    EXPECT_EQ(run_tlaloc("aztlan audit --timeout 99999999").code, 2);
 }

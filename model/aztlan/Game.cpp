@@ -477,4 +477,36 @@ std::optional<std::string> game_invariant_violation(const Game& game) {
     return std::nullopt;
 }
 
+std::optional<std::string> play_scripted_age(Game& game, const AgeScript& script) {
+    const int age = game.age();
+    std::vector<std::size_t> turn(game.sides().size(), 0);
+    while (!game.over() && game.age() == age) {
+        Action a;
+        a.player = game.to_act();
+        a.phase = game.phase();
+        const auto who = "player " + std::to_string(a.player + 1);
+        if (a.phase == Phase::Choice) {
+            if (a.player >= static_cast<int>(script.cards.size())) return who + ": no card in the script";
+            a.card = script.cards[a.player];
+        } else if (a.phase == Phase::Development) {
+            const auto side = static_cast<std::size_t>(game.side_of(a.player));
+            const std::size_t n = turn[side]++;
+            if (side >= script.places.size() || n >= script.places[side].size())
+                return who + ": no placement in the script for turn " + std::to_string(n + 1);
+            a.place = script.places[side][n];
+            if (side < script.moves.size()) {
+                auto m = script.moves[side].find(static_cast<int>(n));
+                if (m != script.moves[side].end()) a.move = m->second;
+            }
+        } else if (a.phase == Phase::Conflict) {
+            if (static_cast<std::size_t>(a.player) < script.decisions.size())
+                a.decisions = script.decisions[a.player];
+        }
+        if (auto why = game.why_illegal(a))
+            return who + ", age " + std::to_string(age) + ", " + to_string(a.phase) + ": " + *why;
+        game.apply(a);
+    }
+    return std::nullopt;
+}
+
 }  // namespace tlaloc::aztlan

@@ -176,6 +176,19 @@ private:
     SilentCases silent_;
 };
 
+// One age played from a script instead of by seats (the rulebooks' worked examples): each player's
+// power card, each side's placements in the order of its turns with an optional move after any of
+// them, and each player's conflict decisions (a territory not named: the default, defeat); nobody
+// plays a prosperity card, and a joker scores its best type. Plays until the next age starts or the
+// game ends; returns the first scripted action the rules refuse, saying why, or nullopt.
+struct AgeScript {
+    std::vector<int> cards;                                 // per player
+    std::vector<std::vector<int>> places;                   // per side, one territory per turn
+    std::vector<std::map<int, std::pair<int, int>>> moves;  // per side: turn (0-based) -> from, to
+    std::vector<std::map<int, Decision>> decisions;         // per player: territory -> decision
+};
+std::optional<std::string> play_scripted_age(Game& game, const AgeScript& script);
+
 // Conservation checks a whole game must keep; the first broken one, or nullopt.
 std::optional<std::string> game_invariant_violation(const Game& game);
 

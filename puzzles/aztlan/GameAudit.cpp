@@ -75,7 +75,16 @@ PlayerCountAudit audit_count(const AuditOptions& options, int players) {
         setup.seats = seats_for(options, players, setup.seed);
         std::string log;
         std::optional<std::string> violation;
-        Game game = play_game(setup, [&](const std::string& line) { log += line + "\n"; });
+        Game game = [&] {
+            try {
+                return play_game(
+                    setup, [&](const std::string& line) { log += line + "\n"; }, {}, options.deadline);
+            } catch (solver::SearchLimitReached& e) {
+                e.set_best_so_far(std::to_string(a.games) + " of " + std::to_string(options.games) +
+                                  " games with " + std::to_string(players) + " players audited");
+                throw;
+            }
+        }();
         violation = game_invariant_violation(game);
         if (!violation && !game.over()) violation = "the game did not end";
         if (!violation && options.replay) {

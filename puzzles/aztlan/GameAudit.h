@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model/aztlan/Game.h"
+#include "solver/common/SearchLimit.h"
 
 namespace tlaloc::aztlan {
 
@@ -18,6 +19,9 @@ struct AuditOptions {
     std::uint64_t seed = 1;      // game i of a player count uses seed + i
     std::string bots = "mixed";  // "mixed" (each seat random or greedy, by the seed), "random", "greedy"
     bool replay = true;          // also replay every game's log
+    // Read before every game and every action: once passed, solver::SearchLimitReached says how many
+    // games were played.
+    solver::Deadline deadline;
 };
 
 struct Rate {

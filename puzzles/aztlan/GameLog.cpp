@@ -49,7 +49,8 @@ std::vector<std::uint64_t> seat_seeds(std::uint64_t seed, int players) {
 
 }  // namespace
 
-Game play_game(const GameSetup& setup, const LogSink& sink, const HumanActor& human) {
+Game play_game(const GameSetup& setup, const LogSink& sink, const HumanActor& human,
+               const solver::Deadline& deadline) {
     if (static_cast<int>(setup.seats.size()) != setup.players)
         throw std::invalid_argument("one seat per player");
     std::vector<std::optional<GameBot>> bots;
@@ -68,6 +69,9 @@ Game play_game(const GameSetup& setup, const LogSink& sink, const HumanActor& hu
     for (std::uint64_t s : seat_seeds(setup.seed, setup.players)) rngs.emplace_back(s);
     if (sink) sink(setup_line(setup, game).dump());
     while (!game.over()) {
+        if (deadline.passed())
+            throw solver::SearchLimitReached("the game had reached age " + std::to_string(game.age()) + ", " +
+                                             to_string(game.phase()) + " phase");
         const int p = game.to_act();
         std::optional<Action> action =
             bots[p] ? std::optional<Action>(bot_action(game, *bots[p], rngs[p])) : human(game);

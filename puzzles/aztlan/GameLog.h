@@ -10,6 +10,7 @@
 
 #include "model/aztlan/Game.h"
 #include "puzzles/aztlan/GameBots.h"
+#include "solver/common/SearchLimit.h"
 
 namespace tlaloc::aztlan {
 
@@ -28,8 +29,11 @@ using HumanActor = std::function<std::optional<Action>(const Game&)>;
 // Called after every action, with the action's log line.
 using LogSink = std::function<void(const std::string&)>;
 
-// Plays the whole game (std::invalid_argument for a bad setup). Same setup, same game.
-Game play_game(const GameSetup& setup, const LogSink& sink = {}, const HumanActor& human = {});
+// Plays the whole game (std::invalid_argument for a bad setup). Same setup, same game. The clock is
+// read before every action: once `deadline` has passed, solver::SearchLimitReached names the age
+// and phase reached (nothing is half-applied).
+Game play_game(const GameSetup& setup, const LogSink& sink = {}, const HumanActor& human = {},
+               const solver::Deadline& deadline = solver::Deadline());
 
 Json setup_line(const GameSetup& setup, const Game& game);
 Json action_line(const Game& game, const Action& action);  // `game` before the action

@@ -1,5 +1,8 @@
 #include "verify/claims/AztlanFacts.h"
 
+#include <algorithm>
+#include <stdexcept>
+
 #include "model/aztlan/Components.h"
 #include "model/aztlan/DomainTable.h"
 #include "model/aztlan/Game.h"
@@ -91,6 +94,64 @@ aztlan::Game plain_game(const aztlan::Map& map, int players, const std::vector<s
     return game;
 }
 
+}  // namespace
+
+ConflictExample play_conflict_example_a_e(const aztlan::Map& map, const aztlan::Profile& profile) {
+    auto at = [&map](const char* id) {
+        auto t = map.index_of(id);
+        if (!t) throw std::invalid_argument(std::string("the map has no territory ") + id);
+        return *t;
+    };
+    const int A = at("T01"), B = at("T06"), C = at("T11"), D = at("T16"), E = at("T21");
+    // Each tribe's own ground, away from the contested five: red's three cities, yellow's city and
+    // two neighbours, green's mountain next to E (its pawns walk into E in age II), a spare for blue.
+    const int red1 = at("T17"), red2 = at("T19"), red3 = at("T30"), yellow1 = at("T04"), yellow2 = at("T27"),
+              yellow3 = at("T28"), green = at("T12"), blue = at("T02");
+    ConflictExample ex{
+        aztlan::Game(map, profile, 4, {0, 1, 2, 3}, aztlan::prosperity_deck()), {A, B, C, D, E}, {}};
+    aztlan::AgeScript first;
+    first.cards = {9, 9, 9, 9};
+    first.places = {{red1, red2, red3, red1, red2, red3, red1},
+                    {yellow1, yellow2, yellow3, yellow1, yellow1, yellow1, yellow1},
+                    std::vector<int>(7, green),
+                    {E, E, E, E, E, D, D}};
+    ex.refused = aztlan::play_scripted_age(ex.game, first);
+    if (ex.refused) return ex;
+    aztlan::AgeScript second;
+    second.cards = {6, 8, 5, 7};
+    second.places = {{A, A, C, red1, red1, red1},
+                     {B, C, yellow1, yellow1, yellow1, yellow1},
+                     {A, D, D, E, E, E},
+                     {B, blue, blue, blue, blue, blue}};
+    second.moves = {{}, {}, {{0, {green, E}}, {1, {green, E}}, {2, {green, E}}, {3, {green, E}}}, {}};
+    second.decisions = {{}, {{B, aztlan::Decision::Coexist}}, {}, {}};
+    ex.refused = aztlan::play_scripted_age(ex.game, second);
+    return ex;
+}
+
+namespace {
+
+// For each of A..E, the place in age II's turn order (1 = most VP) of the player who settled it;
+// 0 for a tie, which nobody settles; -1 when the engine found no conflict there.
+void add_conflict_example_table(const aztlan::Map& map, Tables& tables) {
+    const ConflictExample ex =
+        play_conflict_example_a_e(map, aztlan::load_profile(aztlan::shipped_profile_file("it")));
+    if (ex.refused || ex.game.ages().size() < 2) return;
+    const aztlan::ConflictPhase& phase = ex.game.ages()[1].conflicts;
+    for (std::size_t i = 0; i < ex.territories.size(); ++i) {
+        int settled_by = -1;
+        for (const aztlan::Conflict& c : phase.conflicts) {
+            if (c.territory != ex.territories[i]) continue;
+            settled_by = c.outcome == aztlan::ConflictOutcome::Tie
+                             ? 0
+                             : static_cast<int>(std::find(phase.order.begin(), phase.order.end(), c.winner) -
+                                                phase.order.begin()) +
+                                   1;
+        }
+        tables["engine_conflict_example_settlers"][std::string(1, static_cast<char>('A' + i))] = settled_by;
+    }
+}
+
 // Engine-played tables: pawns taken per age, the alliance player 1 moves each age (two players),
 // cards drawn per coexistence by number of enemies, points per prosperity card kept (by how many a
 // player kept) and Blessing points by territories of the god's type held.
@@ -129,6 +190,7 @@ void add_engine_tables(Tables& tables) {
             }
         }
     }
+    add_conflict_example_table(map, tables);
     // Blessings: one player holding n of the 6 jungles (and nothing else), with and without Mixcoatl's.
     aztlan::MapGraph graph(map);
     const aztlan::Profile profile = aztlan::load_profile(aztlan::shipped_profile_file("de"));
