@@ -126,7 +126,7 @@ GameEntry xalapa_game() {
         {"board", {"puzzles/xalapa/boards/*.json"}, board_round_trip, ""},
         {"challenge", {"puzzles/xalapa/challenges/*.json"}, challenge_round_trip, "xalapa solve {}"},
         {"census",
-         {"tests/data/xalapa/census-sample.jsonl"},
+         {"tests/data/xalapa/census-*.jsonl"},
          census_round_trip,
          "xalapa census summarize {}",
          /*json_lines=*/true},

@@ -197,8 +197,9 @@ CensusLine parse_census_line(const JsonPlace& p, const Catalogue& cat) {
         if (!parsed) level->fail("unknown level \"" + level->as_string() + "\" (basic, 1, 2, 3, 4, 5)");
         line.level = *parsed;
     }
-    line.index = p.at("index").as_int(0, INT64_MAX - 1);
-    line.of = p.at("of").as_int(1, INT64_MAX);
+    // 2^50: room for level 5's 1.07 x 10^13 challenges, and far below any count a census could cover.
+    line.index = p.at("index").as_int(0, (1LL << 50) - 1);
+    line.of = p.at("of").as_int(1, 1LL << 50);
     if (line.index >= line.of)
         p.at("index").fail("item " + std::to_string(line.index) + " is beyond a census of " +
                            std::to_string(line.of) + " items");

@@ -93,19 +93,31 @@ Json level_numbers(const CensusRun& run) {
     return j;
 }
 
-std::string percent(double share) {
+std::string one_decimal(double value) {
     std::ostringstream out;
     out.setf(std::ios::fixed);
     out.precision(1);
-    out << 100 * share << " %";
+    out << value;
     return out.str();
 }
+
+std::string percent(double share) { return one_decimal(100 * share) + " %"; }
 
 // "12.3 % (10.1-14.8 %)" for a sample, "12.3 %" for a census.
 std::string share_text(const Json& s) {
     std::string t = percent(s["share"].get<double>());
     if (s.contains("low"))
-        t += " (" + num(100 * s["low"].get<double>()) + "–" + num(100 * s["high"].get<double>()) + " %)";
+        t += " (" + one_decimal(100 * s["low"].get<double>()) + "–" +
+             one_decimal(100 * s["high"].get<double>()) + " %)";
+    return t;
+}
+
+// A table cell: the share, and under it the interval in small print.
+std::string cell_text(const Json& s) {
+    std::string t = percent(s["share"].get<double>());
+    if (s.contains("low"))
+        t += "<br><small>" + one_decimal(100 * s["low"].get<double>()) + "–" +
+             one_decimal(100 * s["high"].get<double>()) + "</small>";
     return t;
 }
 
@@ -212,8 +224,9 @@ void comparison_section(std::ostringstream& out, const Json& levels) {
         for (const auto& t : l["tiers"])
             out << "<td>" << (l["rated"].get<std::int64_t>() ? xml_escape(share_text(t)) : "–") << "</td>";
         out << "</tr>\n";
-        give_up.push_back({"level " + name, l["give_up"], "#c0504d"});
-        unique.push_back({"level " + name, l["unique"], "#9bbb59"});
+        const std::string label = name == "basic" ? "basic level" : "level " + name;
+        give_up.push_back({label, l["give_up"], "#c0504d"});
+        unique.push_back({label, l["unique"], "#9bbb59"});
     }
     out << "</table>\n"
         << bar_chart("The optimum gives up a task", give_up) << bar_chart("The optimum is unique", unique)
@@ -224,7 +237,7 @@ std::string report_html(const Json& levels) {
     std::ostringstream out;
     out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Xalapa census report</title>\n"
            "<style>body{font-family:sans-serif;max-width:60em;margin:1em auto;padding:0 1em}"
-           "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}"
+           "table{border-collapse:collapse;font-size:90%}td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}"
            "svg{display:block;margin:0.5em 0}</style></head><body>\n<h1>Xalapa census report</h1>\n"
            "<p>Figures describe tlaloc's own board sides and cards (reconstructions, not the printed ones). "
            "Every penalty is a proved optimum.</p>\n";
