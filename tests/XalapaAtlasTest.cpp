@@ -424,3 +424,44 @@ TEST(XalapaAtlasCli, ReportRefusesBadLines) {
         EXPECT_FALSE(fs::exists(html));
     }
 }
+
+// A full census of any level takes items index mod N = K; each line is the proved optimum of the
+// challenge its index names. A sample of no draws is bad input.
+TEST(XalapaAtlasCli, FullCensusOfAnyLevelIsShardedByIndex) {
+    const fs::path out = scratch() / "level3.jsonl";
+    CliRun r = run("xalapa census --level 3 --shard 5/1000000 --limit 2 --no-tier --out " + out.string());
+    ASSERT_EQ(r.code, 0) << r.err;
+    const LevelAtlas atlas(shipped(), Level::Three);
+    ChallengeSolver solver;
+    std::vector<std::int64_t> indexes;
+    std::istringstream in(read(out));
+    for (std::string line; std::getline(in, line);) {
+        const Json j = Json::parse(line);
+        indexes.push_back(j["index"]);
+        EXPECT_FALSE(j.contains("sample"));
+        EXPECT_FALSE(j.contains("tier"));
+        EXPECT_EQ(j["side"], 4);
+        const Challenge ch = atlas_challenge(shipped(), atlas.item(j["index"]));
+        EXPECT_EQ(j["penalty"].get<int>(), solver.solve(ch).evaluation.penalty);
+    }
+    EXPECT_EQ(indexes, (std::vector<std::int64_t>{5, 1000005}));
+    CliRun none = run("xalapa census --level 1 --sample 0");
+    EXPECT_EQ(none.code, 2);
+    EXPECT_NE(none.err.find("--sample"), std::string::npos) << none.err;
+}
+
+// Files of several levels: one summary per level.
+TEST(XalapaAtlas, SummarizeReportsEveryLevelOfItsFiles) {
+    std::ifstream in(std::string(TLALOC_TEST_DATA) + "/xalapa/census-sample.jsonl");
+    std::ostringstream basic;
+    basic << in.rdbuf();
+    std::string text;
+    const Json s = summarize_census(
+        {{"basic.jsonl", basic.str()}, {"one.jsonl", sample_line(0, 3, "[]", true, "direct")}}, shipped(),
+        text);
+    ASSERT_EQ(s["levels"].size(), 2u);
+    EXPECT_EQ(s["levels"][0]["level"], "basic");
+    EXPECT_EQ(s["levels"][1]["level"], "1");
+    EXPECT_EQ(s["levels"][1]["sample"], true);
+    EXPECT_NE(text.find("level 1 sample: 1 draws"), std::string::npos) << text;
+}

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <stdexcept>
 
@@ -73,42 +74,52 @@ BigCount shape_count(const Shape& s, int features) {
     return checked(n * choose(left, 2 * s.same_pairs) * pairings(s.same_pairs));
 }
 
+using ShapeKey = std::pair<std::vector<int>, std::vector<Face>>;
+
+// The tasks one use of the number cards gives (`use[a]`: -2 unused, -1 over a feature, k: paired
+// with number card k), keyed by what they show of the numbers: the sums of the number pairs and the
+// faces of the featured slots, both sorted. Nothing when the group has too few columns or features.
+std::optional<std::pair<ShapeKey, Shape>> shape_of(const Catalogue& cat, const ColumnGroup& g,
+                                                   const std::vector<int>& use) {
+    Shape s;
+    ShapeKey key;
+    auto& [sums, faces] = key;
+    for (const auto& top : g.fixed_tops) faces.push_back(number_face(cat, top));
+    for (std::size_t a = 0; a < use.size(); ++a) {
+        if (use[a] == -1) {
+            s.featured.push_back(g.numbers[a]);
+            faces.push_back(number_face(cat, g.numbers[a]));
+        } else if (use[a] > static_cast<int>(a)) {
+            const std::string& other = g.numbers[static_cast<std::size_t>(use[a])];
+            s.number_pairs.push_back({g.numbers[a], other});
+            sums.push_back(number_face(cat, g.numbers[a]).second + number_face(cat, other).second);
+        }
+    }
+    s.same_pairs = g.free_columns - static_cast<int>(s.number_pairs.size() + s.featured.size());
+    if (s.same_pairs < 0 ||
+        static_cast<int>(faces.size() + 2 * s.same_pairs) > static_cast<int>(g.features.size()))
+        return std::nullopt;
+    std::sort(sums.begin(), sums.end());
+    std::sort(faces.begin(), faces.end());
+    for (const Face& f : faces) {
+        if (s.faces.empty() || s.faces.back() != f) {
+            s.faces.push_back(f);
+            s.face_slots.push_back(0);
+        }
+        ++s.face_slots.back();
+    }
+    return std::pair{key, s};
+}
+
 // Every way the group's number cards can be used (unused, over a feature, or paired with another
-// number card), kept once per set of tasks it gives. The key is what the tasks show of the numbers:
-// the sums of the number pairs and the faces of the featured slots, both sorted.
+// number card), kept once per set of tasks it gives (the first way stands for the others).
 std::vector<Shape> group_shapes(const Catalogue& cat, const ColumnGroup& g) {
-    const int n = static_cast<int>(g.numbers.size()), features = static_cast<int>(g.features.size());
-    std::map<std::pair<std::vector<int>, std::vector<Face>>, Shape> shapes;
-    std::vector<int> use(n, -2);  // -2 unused, -1 over a feature, k: paired with number card k
+    const int n = static_cast<int>(g.numbers.size());
+    std::map<ShapeKey, Shape> shapes;
+    std::vector<int> use(static_cast<std::size_t>(n), -2);
     std::function<void(int)> walk = [&](int i) {
         if (i == n) {
-            Shape s;
-            std::vector<int> sums;
-            std::vector<Face> faces;
-            for (const auto& top : g.fixed_tops) faces.push_back(number_face(cat, top));
-            for (int a = 0; a < n; ++a) {
-                if (use[a] == -1) {
-                    s.featured.push_back(g.numbers[a]);
-                    faces.push_back(number_face(cat, g.numbers[a]));
-                } else if (use[a] > a) {
-                    s.number_pairs.push_back({g.numbers[a], g.numbers[use[a]]});
-                    sums.push_back(number_face(cat, g.numbers[a]).second +
-                                   number_face(cat, g.numbers[use[a]]).second);
-                }
-            }
-            const int columns = static_cast<int>(s.number_pairs.size() + s.featured.size());
-            s.same_pairs = g.free_columns - columns;
-            if (s.same_pairs < 0 || static_cast<int>(faces.size()) + 2 * s.same_pairs > features) return;
-            std::sort(sums.begin(), sums.end());
-            std::sort(faces.begin(), faces.end());
-            for (const Face& f : faces) {
-                if (s.faces.empty() || s.faces.back() != f) {
-                    s.faces.push_back(f);
-                    s.face_slots.push_back(0);
-                }
-                ++s.face_slots.back();
-            }
-            shapes.emplace(std::pair{sums, faces}, s);  // the first way stands for the others
+            if (auto shape = shape_of(cat, g, use)) shapes.emplace(std::move(*shape));
             return;
         }
         if (use[i] >= 0) return walk(i + 1);
@@ -128,7 +139,7 @@ std::vector<Shape> group_shapes(const Catalogue& cat, const ColumnGroup& g) {
     walk(0);
     std::vector<Shape> out;
     for (auto& [key, s] : shapes) {
-        const BigCount c = shape_count(s, features);
+        const BigCount c = shape_count(s, static_cast<int>(g.features.size()));
         if (c > BigCount{INT64_MAX}) throw std::logic_error("a group's count exceeds 63 bits");
         s.count = static_cast<std::int64_t>(c);
         if (s.count > 0) out.push_back(std::move(s));

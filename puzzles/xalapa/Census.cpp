@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 #include "puzzles/xalapa/Deal.h"
 #include "puzzles/xalapa/Difficulty.h"
@@ -77,6 +78,7 @@ Json census_record(ChallengeSolver& solver, const Catalogue& cat, const AtlasIte
 }
 
 std::int64_t sample_index(std::uint64_t seed, std::int64_t draw, std::int64_t count) {
+    if (count < 1) throw std::logic_error("a sample drawn from no challenges");
     // splitmix64 over (seed, draw), then rejection so every index is equally likely.
     std::uint64_t state =
         seed * 0x9E3779B97F4A7C15ULL ^ (static_cast<std::uint64_t>(draw) + 0x632BE59BD9B4E019ULL);
