@@ -218,11 +218,10 @@ void comparison_section(std::ostringstream& out, const Json& levels) {
         out << "<tr><td><a href=\"#level-" << name << "\">" << name << "</a>"
             << (l["sample"].get<bool>() ? " (sample)" : "") << "</td><td>"
             << l["challenges"].get<std::int64_t>() << "</td><td>" << l["of"].get<std::int64_t>()
-            << "</td><td>" << num(l["mean_penalty"].get<double>()) << "</td><td>"
-            << xml_escape(share_text(l["give_up"])) << "</td><td>" << xml_escape(share_text(l["unique"]))
-            << "</td>";
+            << "</td><td>" << num(l["mean_penalty"].get<double>()) << "</td><td>" << cell_text(l["give_up"])
+            << "</td><td>" << cell_text(l["unique"]) << "</td>";
         for (const auto& t : l["tiers"])
-            out << "<td>" << (l["rated"].get<std::int64_t>() ? xml_escape(share_text(t)) : "–") << "</td>";
+            out << "<td>" << (l["rated"].get<std::int64_t>() ? cell_text(t) : "–") << "</td>";
         out << "</tr>\n";
         const std::string label = name == "basic" ? "basic level" : "level " + name;
         give_up.push_back({label, l["give_up"], "#c0504d"});
