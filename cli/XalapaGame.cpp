@@ -84,6 +84,35 @@ verify::SidesVerdict compare_shipped_sides(const std::string& a, const std::stri
     return {c.identical, c.evidence};
 }
 
+// A round built on the first shipped board: `stones` stones on its first fields, `challenges` count
+// tasks of which the last `unmet` ask for fewer stones than were placed (or, with none placed, for
+// one); the evaluator scores it.
+verify::RoundScore score_round(int challenges, int stones, int unmet) {
+    const xalapa::Board& board = shipped_catalogue().boards.front().board;
+    xalapa::Challenge ch;
+    ch.board = board;
+    if (stones > ch.max_stones || challenges > 16)
+        return {std::nullopt, "a round has at most " + std::to_string(ch.max_stones) +
+                                  " stones and at most 16 challenges; the claim places " +
+                                  std::to_string(stones) + " stones on " + std::to_string(challenges) +
+                                  " challenges"};
+    for (int t = 0; t < challenges; ++t) {
+        xalapa::Task task;
+        task.feature.atoms = {xalapa::Atom::Any};
+        const bool met = t < challenges - unmet;
+        task.lo = met || stones > 0 ? 0 : 1;  // a failed task asks for fewer stones than were placed, or some
+        task.hi = met || stones == 0 ? board.size() : stones - 1;
+        ch.tasks.push_back(task);
+    }
+    xalapa::CellSet placed;
+    for (int i = 0; i < stones; ++i) placed.set(static_cast<std::size_t>(i));
+    const xalapa::Evaluation e = xalapa::evaluate(ch, placed);
+    return {e.penalty, "tlaloc's evaluator scores " + std::to_string(e.stones) + " stones with " +
+                           std::to_string(e.unmet) + " of " + std::to_string(challenges) +
+                           " challenges failed at penalty " + std::to_string(e.penalty) + " (disfavor " +
+                           std::to_string(ch.disfavor) + " per failed challenge)"};
+}
+
 }  // namespace
 
 GameEntry xalapa_game() {
@@ -97,7 +126,7 @@ GameEntry xalapa_game() {
         {"board", {"puzzles/xalapa/boards/*.json"}, board_round_trip, ""},
         {"challenge", {"puzzles/xalapa/challenges/*.json"}, challenge_round_trip, "xalapa solve {}"},
         {"census",
-         {"tests/data/xalapa/census-sample.jsonl"},
+         {"tests/data/xalapa/census-*.jsonl"},
          census_round_trip,
          "xalapa census summarize {}",
          /*json_lines=*/true},
@@ -109,6 +138,7 @@ GameEntry xalapa_game() {
     };
     g.facts.sides = side_names;
     g.facts.compare_sides = compare_shipped_sides;
+    g.facts.score_round = score_round;
     g.random_check = solver_agrees;
     return g;
 }

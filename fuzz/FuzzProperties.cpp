@@ -31,6 +31,7 @@
 #include "puzzles/aztlan/GameLog.h"
 #include "puzzles/xalapa/AtlacoyaLog.h"
 #include "puzzles/xalapa/Census.h"
+#include "puzzles/xalapa/CensusReport.h"
 #include "solver/akelarre/TurnSearch.h"
 #include "solver/common/SearchLimit.h"
 #include "solver/xalapa/ChallengeSolver.h"
@@ -95,12 +96,14 @@ void exercise_xalapa_challenge(const fs::path& file) {
                  " is worse than the empty board's " + std::to_string(empty.penalty));
 }
 
-// `tlaloc xalapa census summarize FILE --json`.
+// `tlaloc xalapa census summarize FILE --json` and `census report FILE --html OUT --json`.
 void exercise_xalapa_census(const fs::path& file) {
     static const xalapa::Catalogue catalogue = xalapa::load_catalogue();
-    std::string text;
+    std::string text, html;
     Json summary = xalapa::summarize_census({{file.string(), read_all(file)}}, catalogue, text);
     (void)summary.dump();
+    Json report = xalapa::census_report({{file.string(), read_all(file)}}, catalogue, html);
+    (void)report.dump();
 }
 
 // `tlaloc xalapa atlacoya replay FILE`: a log is read whole (or refused with an InputError); a game

@@ -233,6 +233,36 @@ TEST(VerifySupply, PerPlayerTimesPlayersMustFit) {
     EXPECT_EQ(status_of(R"({"id":"s","kind":"supply","needed":[8,7,6,5,4],"available":30})"), Status::True);
 }
 
+// Rule: penalty = stones + disfavor x failed challenges, the disfavor 3; Jasmine's round in the
+// rulebook (5 stones, 2 of 5 challenges failed: 11) is scored by the Xalapa evaluator itself.
+TEST(VerifyRoundScore, TheEvaluatorScoresTheWorkedExample) {
+    const auto result = [](const std::string& claim, const std::string& game = "xalapa") {
+        return check("{\"game\":\"" + game + "\",\"claims\":[" + claim + "]}").results.at(0);
+    };
+    auto r = result(R"({"id":"r","kind":"round_score","challenges":5,"stones":5,"unmet":2,"penalty":11})");
+    EXPECT_EQ(r.status, Status::True) << r.evidence;
+    EXPECT_NE(r.evidence.find("penalty 11"), std::string::npos) << r.evidence;
+    // 3 stones, 1 failed: 3 + 3 = 6, so 7 is false, with the evaluator's figure as evidence.
+    r = result(R"({"id":"r","kind":"round_score","challenges":5,"stones":3,"unmet":1,"penalty":7})");
+    EXPECT_EQ(r.status, Status::False);
+    EXPECT_NE(r.evidence.find("penalty 6"), std::string::npos) << r.evidence;
+    r = result(R"({"id":"r","kind":"round_score","challenges":7,"stones":0,"unmet":7,"penalty":21})");
+    EXPECT_EQ(r.status, Status::True) << r.evidence;
+    // More stones than a player has: the model cannot build the round.
+    EXPECT_EQ(
+        result(R"({"id":"r","kind":"round_score","challenges":5,"stones":9,"unmet":0,"penalty":9})").status,
+        Status::Unchecked);
+    EXPECT_EQ(result(R"({"id":"r","kind":"round_score","challenges":5,"stones":5,"unmet":2,"penalty":11})",
+                     "aztlan")
+                  .status,
+              Status::Unchecked);
+    auto msg = error_of([] {
+        claims_from(
+            R"({"game":"xalapa","claims":[{"id":"r","kind":"round_score","challenges":5,"stones":5,"unmet":6,"penalty":23}]})");
+    });
+    EXPECT_NE(msg.find("c.json: claims[0].unmet: 6 is out of range"), std::string::npos) << msg;
+}
+
 // Rule: German text, both examples and the table: a domain without bonus scores 0. The Italian
 // reading ("no bonus points", i.e. base points) contradicts its own table and example.
 TEST(VerifyRule, ItalianNoBonusReadingIsAnInternalInconsistency) {

@@ -292,7 +292,8 @@ TEST(XalapaCensus, TinyBoardMatchesBruteForce) {
     std::ostringstream lines;
     const std::size_t step = test_support::small_test_scale() ? 35 : 7;
     for (std::size_t i = 0; i < items.size(); i += step) {
-        Json rec = census_record(solver, tiny, items[i], static_cast<std::int64_t>(items.size()));
+        Json rec = census_record(solver, tiny, items[i], static_cast<std::int64_t>(items.size()),
+                                 CensusRecordOptions{.rate = false});
         BruteForce bf = brute_force(census_challenge(tiny, items[i]));
         ASSERT_EQ(rec["penalty"].get<int>(), bf.best);
         ASSERT_EQ(rec["unique"].get<bool>(), bf.optimal_sets == 1);

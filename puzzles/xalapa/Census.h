@@ -1,47 +1,56 @@
-// The census: every distinct challenge the box can deal at the basic level, solved, and a summary
-// of the results. Items are numbered once, so shards (index mod N) are independent and any batch
-// system can run them.
+// The census: every distinct challenge the box can deal at a level (puzzles/xalapa/Atlas.h numbers
+// them), or a uniform sample of them, solved, and a summary of the results. Items are numbered once,
+// so shards (index mod N, or draw mod N for a sample) are independent and any batch system can run
+// them.
 #pragma once
 #include <array>
+#include <map>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
+#include "puzzles/xalapa/Atlas.h"
 #include "puzzles/xalapa/Catalogue.h"
 #include "solver/xalapa/ChallengeSolver.h"
 
 namespace tlaloc::xalapa {
 
 // One basic-level deal: the four bottom cards under printed 1, printed 2, "1 stone", "2 stones".
-struct CensusItem {
-    std::int64_t index = 0;
-    const BoardSide* board = nullptr;
-    const PositionCard* position = nullptr;
-    std::array<std::string, 4> bottom;
-};
+using CensusItem = AtlasItem;
 
 // Symmetric duplicates removed: the two "1" columns (and the two "2" columns) may swap cards;
 // board sides with the same fields count once; position cards whose 3-stone sides are rotations of
-// each other count once.
+// each other count once. Listed by plain loops, in the order LevelAtlas numbers the basic level.
 std::vector<CensusItem> basic_census_items(const Catalogue& catalogue);
 Challenge census_challenge(const Catalogue& catalogue, const CensusItem& item);
 
-// One line of a census file: a basic-level deal and its proved optimum.
+// One line of a census file: a deal of a level and its proved optimum.
 struct CensusLine {
+    Level level = Level::Basic;
     std::int64_t index = 0, of = 0;  // the item's number in a census of `of` items
     std::string board, position;
-    std::array<std::string, 4> cards;  // the bottom cards, as in CensusItem::bottom
+    int side = 3;                      // the position card's side
+    std::vector<DealtColumn> columns;  // every column in deal order (basic: the fixed tops too)
     int penalty = 0;
     std::vector<Cell> stones;  // an optimal stone set
-    std::vector<int> unmet;    // the columns (0..3) whose task the optimum gives up, ascending
+    std::vector<int> unmet;    // the columns whose task the optimum gives up, ascending
     bool formation_unmet = false;
-    bool unique = false;  // the optimal stone set is the only one
+    bool unique = false;              // the optimal stone set is the only one
+    std::optional<std::string> tier;  // the difficulty level (Difficulty.h), when rated
+    bool sample = false;              // drawn at random (seed, draw) rather than item by item
+    std::uint64_t seed = 0;
+    std::int64_t draw = 0;
 };
 
-// {"index", "of", "board", "position", "cards", "penalty", "stones", "unmet" (columns, then
-// "formation"), "unique"}: one JSON line.
+// {"level", "index", "of", "board", "position", "cards", "penalty", "stones", "unmet" (columns, then
+// "formation"), "unique"}, plus "side" past the basic level, "tier" when rated and "sample", "seed",
+// "draw" for a sample: one JSON line. "cards" at the basic level lists the 4 bottom cards; at the
+// other levels every column as [top, bottom].
 Json census_line_to_json(const CensusLine& line);
-// Reads one line's JSON; the board, position and cards must be the catalogue's, the stones on the
-// board. Anything else is an InputError naming the element.
+// Reads one line's JSON (a line without "level" is a basic-level line); the board, position and
+// cards must be the catalogue's, as many columns as the level deals, the stones on the board.
+// Anything else is an InputError naming the element.
 CensusLine parse_census_line(const JsonPlace& where, const Catalogue& catalogue);
 // Every line of a census file (`name` names it in errors, with the line number: "FILE:LINE"); blank
 // lines are skipped, a file without any line is an InputError. All lines belong to one census of
@@ -49,12 +58,43 @@ CensusLine parse_census_line(const JsonPlace& where, const Catalogue& catalogue)
 std::vector<CensusLine> parse_census_lines(const std::string& name, const std::string& content,
                                            const Catalogue& catalogue, std::int64_t& of);
 
-// Solves one item (optimum proved, uniqueness counted up to 2): the JSON line of the census file.
-Json census_record(ChallengeSolver& solver, const Catalogue& catalogue, const CensusItem& item,
-                   std::int64_t total);
+// The lines of one level read from any number of files, each item (or draw) once.
+struct CensusRun {
+    Level level = Level::Basic;
+    bool sample = false;
+    std::int64_t of = 0;
+    std::set<std::uint64_t> seeds;                                       // of a sample
+    std::map<std::pair<std::uint64_t, std::int64_t>, CensusLine> lines;  // by (seed, draw) or (0, index)
+    std::int64_t duplicates = 0;
+};
+// Reads census files (name, content) into one run per level. A level whose lines mix a sample with
+// item-by-item lines, or census sizes, is an InputError naming the file and the line.
+std::map<Level, CensusRun> read_census_runs(const std::vector<std::pair<std::string, std::string>>& files,
+                                            const Catalogue& catalogue);
+
+// The cards of a line with the column each lies in (printed numbers are not cards; the basic level's
+// fixed tops lie in every deal and are left out).
+std::vector<std::pair<std::string, int>> census_line_cards(const CensusLine& line);
+
+struct CensusRecordOptions {
+    bool rate = true;  // record the difficulty level ("tier")
+    bool sample = false;
+    std::uint64_t seed = 0;
+    std::int64_t draw = 0;
+};
+
+// Solves one item (optimum proved, uniqueness counted up to 2, rated unless told not to): the JSON
+// line of the census file.
+Json census_record(ChallengeSolver& solver, const Catalogue& catalogue, const AtlasItem& item,
+                   std::int64_t total, const CensusRecordOptions& options = {});
+
+// The challenge index of draw `draw` of a sample with `seed` from `count` challenges: uniform, and
+// the same for a seed and draw whichever shard draws it.
+std::int64_t sample_index(std::uint64_t seed, std::int64_t draw, std::int64_t count);
 
 // Merges census files (name, content) from any number of shards into a report, reading each line
-// with parse_census_line. Returns the JSON summary; `text` gets the human report.
+// with parse_census_line. Returns the JSON summary (one level: its summary; several: {"levels": [...]});
+// `text` gets the human report.
 Json summarize_census(const std::vector<std::pair<std::string, std::string>>& files,
                       const Catalogue& catalogue, std::string& text);
 

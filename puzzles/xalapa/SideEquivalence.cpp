@@ -117,7 +117,7 @@ std::string listed(const std::vector<std::string>& names) {
 
 std::string cards_of(const CensusItem& item) {
     std::string out;
-    for (const auto& c : item.bottom) out += (out.empty() ? "" : ", ") + c;
+    for (const auto& c : item.columns) out += (out.empty() ? "" : ", ") + c.bottom;
     return out;
 }
 

@@ -315,6 +315,20 @@ void check(const IdenticalSidesClaim& c, const ClaimsFile& file, const CheckCont
     r.evidence = join_problems(problems.empty() ? proofs : problems);
 }
 
+void check(const RoundScoreClaim& c, const ClaimsFile& file, const CheckContext&, ClaimResult& r) {
+    const GameFacts& facts = *file.facts;
+    const RoundScore score = facts.score_round
+                                 ? facts.score_round(c.challenges, c.stones, c.unmet)
+                                 : RoundScore{std::nullopt, "the " + file.game + " model scores no rounds"};
+    if (!score.penalty) {
+        r.status = Status::Unchecked;
+        r.evidence = score.evidence;
+        return;
+    }
+    r.status = *score.penalty == c.penalty ? Status::True : Status::False;
+    r.evidence = score.evidence + (*score.penalty == c.penalty ? "" : ", not " + std::to_string(c.penalty));
+}
+
 // Profiles spell readings as "bottom-pyramid"; claims may too.
 std::string normalise_reading(std::string v) {
     for (const char* suffix : {"-pyramid", "_pyramid", " pyramid"}) {

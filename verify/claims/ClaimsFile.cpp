@@ -163,6 +163,16 @@ IdenticalSidesClaim parse(std::type_identity<IdenticalSidesClaim>, const JsonPla
     return claim;
 }
 
+RoundScoreClaim parse(std::type_identity<RoundScoreClaim>, const JsonPlace& c) {
+    RoundScoreClaim claim;
+    c.expect_only_keys(with_prose({"id", "kind", "challenges", "stones", "unmet", "penalty"}));
+    claim.challenges = static_cast<int>(c.at("challenges").as_int(1, 100));
+    claim.stones = static_cast<int>(c.at("stones").as_int(0, 1000));
+    claim.unmet = static_cast<int>(c.at("unmet").as_int(0, claim.challenges));
+    claim.penalty = static_cast<int>(c.at("penalty").as_int(0, kBig));
+    return claim;
+}
+
 template <std::size_t... I>
 constexpr std::array<const char*, sizeof...(I)> kind_names(std::index_sequence<I...>) {
     return {std::variant_alternative_t<I, ClaimBody>::kName...};

@@ -77,8 +77,16 @@ struct IdenticalSidesClaim {
     std::vector<std::string> sides;
 };
 
+// A worked scoring example: a round of `challenges` challenges, `stones` stones placed and `unmet`
+// challenges failed scores `penalty`, as the game's evaluator scores such a round.
+struct RoundScoreClaim {
+    static constexpr const char* kName = "round_score";
+    static constexpr const char* kGame = "xalapa";
+    int challenges = 0, stones = 0, unmet = 0, penalty = 0;
+};
+
 using ClaimBody = std::variant<DomainTableClaim, DomainScoreClaim, ValueTableClaim, SumClaim, RuleClaim,
-                               CountClaim, SupplyClaim, IdenticalSidesClaim>;
+                               CountClaim, SupplyClaim, IdenticalSidesClaim, RoundScoreClaim>;
 
 struct Claim {
     std::string id;

@@ -40,6 +40,13 @@ struct SidesVerdict {
     std::string evidence;
 };
 
+// A round scored by the game's own evaluator: the penalty of a round with this many challenges, stones
+// placed and challenges failed (nullopt when the model cannot build such a round), with the evidence.
+struct RoundScore {
+    std::optional<int> penalty;
+    std::string evidence;
+};
+
 struct GameFacts {
     std::string name;  // as claims files name the game ("aztlan")
     Counts counts;
@@ -55,6 +62,8 @@ struct GameFacts {
     // comparison of two of them.
     std::function<std::vector<std::string>()> sides;
     std::function<SidesVerdict(const std::string& a, const std::string& b)> compare_sides;
+    // Games scored by penalty per round: a round built and scored by the model's evaluator.
+    std::function<RoundScore(int challenges, int stones, int unmet)> score_round;
 };
 
 // Every game's facts, in registry order; the CLI layer supplies them (see cli/GameRegistry.h).
