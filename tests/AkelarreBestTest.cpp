@@ -300,7 +300,7 @@ std::optional<CoverBound> cover_bound(MeldCover& cover, const std::vector<Meetin
             ++in.melds[static_cast<std::size_t>(meld_kind(codes.data(), static_cast<int>(codes.size())) +
                                                 (p.owner == me ? kMeldKinds : 0))];
     }
-    return cover.best(in);
+    return cover.best(in, 20000);
 }
 
 }  // namespace

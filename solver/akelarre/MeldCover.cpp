@@ -7,7 +7,6 @@ namespace tlaloc::akelarre {
 
 namespace {
 
-constexpr std::size_t kBudget = 500;  // splits valued per bound asked, beyond the remembered ones
 constexpr int kJokersOnly = 10;
 
 // Every meld of 3-5 cards as a set of card codes (a set has one card per family and a run one per
@@ -147,7 +146,7 @@ void MeldCover::remember(const Key& k, const Result& r) {
     ++remembered_;
 }
 
-std::optional<CoverBound> MeldCover::best(const CoverInput& in) {
+std::optional<CoverBound> MeldCover::best(const CoverInput& in, std::size_t budget) {
     Split s;
     int jokers = 0;
     for (std::size_t f = 0; f < kFamilies; ++f) jokers += in.hand[6 * f + 6] + in.table[6 * f + 6];
@@ -159,9 +158,10 @@ std::optional<CoverBound> MeldCover::best(const CoverInput& in) {
     for (std::size_t k = 0; k < in.melds.size(); ++k)
         for (int n = 0; n < in.melds[k]; ++n) s.melds(k, 1);
     for (int n = 0; n < in.open_places; ++n) s.open(1);
-    budget_ = 0;
+    spent_ = 0;
+    budget_ = budget;
     const Result r = split(s);
-    splits_ += budget_;
+    splits_ += spent_;
     if (r.played == -2) {
         remember(s.key, r);
         return std::nullopt;
@@ -181,7 +181,7 @@ static std::uint32_t present_codes(const CoverInput& in) {
 MeldCover::Result MeldCover::split(Split& s) {
     if (const Result* known = find(s.key)) return *known;
     const Key k = s.key;
-    if (++budget_ > kBudget) return {-2, 0};
+    if (++spent_ > budget_) return {-2, 0};
     Result best;
     if (s.in.open_places + melds_left(s) < 0) {  // only captures of table melds free places
         remember(k, best);

@@ -47,8 +47,9 @@ class MeldCover {
 public:
     MeldCover(const std::array<int, kCardCodes + 1>& points, bool any_mine);
 
-    // nullopt: the split took more than its budget, and there is no bound from it. Remembered.
-    std::optional<CoverBound> best(const CoverInput& in);
+    // nullopt: the split took more than `budget` splits not remembered from earlier questions, and
+    // there is no bound from it. Remembered.
+    std::optional<CoverBound> best(const CoverInput& in, std::size_t budget);
     // Splits valued so far, over every call.
     std::size_t splits() const { return splits_; }
 
@@ -101,7 +102,7 @@ private:
     std::array<std::vector<int>, kMeldKinds> of_kind_;
     std::vector<Entry> memo_;  // open addressing, a power of two slots
     std::size_t remembered_ = 0;
-    std::size_t budget_ = 0, splits_ = 0;
+    std::size_t budget_ = 0, spent_ = 0, splits_ = 0;
 };
 
 }  // namespace tlaloc::akelarre

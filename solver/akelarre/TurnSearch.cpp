@@ -21,6 +21,7 @@ constexpr int kUnbounded = 255;
 constexpr std::size_t kClockEvery = 4096;  // states expanded between two looks at the clock
 // When the split of the cards into melds is worth asking (TurnSearchImpl::cover_worth_it).
 constexpr std::size_t kCoverAfter = 2000, kCoverTrial = 1000;
+constexpr std::size_t kRootCoverBudget = 50000, kCoverBudget = 500;  // splits per question
 
 // What a play is worth from some state on, compared lexicographically: most hand cards played,
 // then most points for me, then fewest moves. `played` -1: no play from here can end the turn.
@@ -220,6 +221,7 @@ private:
     Figures figures(const State& s) const { return {hand_size_ - s.hand_size, s.points}; }
     std::uint32_t live_cards(const State& s) const;
     bool cover_worth_it() const;
+    CoverInput cover_input(const State& s) const;
     bool finishable(const State& s) const;
     bool completable(const State& s) const;
     // Only a meld that just got its second card, or any after a capture (the target is empty again)
@@ -456,7 +458,31 @@ Score TurnSearchImpl::bound(const State& s, std::uint32_t live, const Figures& w
     int cards = 0;
     for (int i = 0; i < s.hand_size; ++i) cards += static_cast<int>(live >> s.hand[i] & 1u);
     const Figures counted{std::min(cards, s.moves_left), s.moves_left > 0 ? points_bound(s, live) : 0};
-    if (figures(s) + counted < wanted) return {counted.played, counted.points, counted.played};
+    if (figures(s) + counted < wanted || !cover_worth_it())
+        return {counted.played, counted.points, counted.played};
+    ++cover_asked_;
+    if (!cover_) {
+        // The root's split, with a larger budget, first: the splits of the states met later are mostly
+        // parts of it, remembered.
+        cover_.emplace(points_, any_mine_);
+        cover_->best(cover_input(root_), kRootCoverBudget);
+    }
+    CoverInput in = cover_input(s);
+    std::optional<CoverBound> split = cover_->best(in, kCoverBudget);
+    if (!split) {
+        // Too many splits where melds keep their kind: the weaker bound where any meld may lie anywhere.
+        in.melds = {};
+        in.open_places = static_cast<int>(turn_.places.size());
+        split = cover_->best(in, kCoverBudget);
+    }
+    if (!split) return {counted.played, counted.points, counted.played};
+    const Figures tighter = split->played < 0 ? Figures{-kUnbounded, 0}
+                                              : std::min(counted, Figures{split->played, split->points});
+    cover_cut_ += figures(s) + tighter < wanted;
+    return {tighter.played, tighter.points, tighter.played};
+}
+
+CoverInput TurnSearchImpl::cover_input(const State& s) const {
     CoverInput in;
     for (int i = 0; i < s.hand_size; ++i) ++in.hand[s.hand[i]];
     for (std::size_t p = 0; p < turn_.places.size(); ++p) {
@@ -468,21 +494,7 @@ Score TurnSearchImpl::bound(const State& s, std::uint32_t live, const Figures& w
             ++in.melds[static_cast<std::size_t>(meld_kind(pile.cards.data(), pile.size) +
                                                 (mine_[p] ? kMeldKinds : 0))];
     }
-    if (!cover_worth_it()) return {counted.played, counted.points, counted.played};
-    ++cover_asked_;
-    if (!cover_) cover_.emplace(points_, any_mine_);
-    std::optional<CoverBound> split = cover_->best(in);
-    if (!split) {
-        // Too many splits where melds keep their kind: the weaker bound where any meld may lie anywhere.
-        in.melds = {};
-        in.open_places = static_cast<int>(turn_.places.size());
-        split = cover_->best(in);
-    }
-    if (!split) return {counted.played, counted.points, counted.played};
-    const Figures tighter = split->played < 0 ? Figures{-kUnbounded, 0}
-                                              : std::min(counted, Figures{split->played, split->points});
-    cover_cut_ += figures(s) + tighter < wanted;
-    return {tighter.played, tighter.points, tighter.played};
+    return in;
 }
 
 // The splits are remembered, but where the melds can be rearranged in many ways (many jokers, many
@@ -492,7 +504,7 @@ Score TurnSearchImpl::bound(const State& s, std::uint32_t live, const Figures& w
 bool TurnSearchImpl::cover_worth_it() const {
     if (table_.size() < kCoverAfter) return false;  // a small search is over before the split pays
     if (cover_asked_ >= kCoverTrial && cover_cut_ * 10 < cover_asked_) return false;
-    return !cover_ || cover_->splits() <= table_.size();
+    return !cover_ || cover_->splits() <= table_.size() + kRootCoverBudget;
 }
 
 // Each capture lowers "live hand cards + 4-card melds" by two and no move raises it (a card onto a
