@@ -241,7 +241,7 @@ private:
     void close(Frame& parent, int child, const Score& gain);
     void finish_component(int root, std::size_t edge_mark);
     void note(const Score& play);
-    void prune(const Score& gain);
+    void prune();
     std::string best_so_far() const;
     Move to_move(const Step& s) const;
 
@@ -538,13 +538,12 @@ int TurnSearchImpl::points_bound(const State& s, std::uint32_t live) const {
 
 // A state that cannot be on a best play is kept as one with no play to the end, so that meeting it
 // again costs a look-up.
-void TurnSearchImpl::prune(const Score& gain) {
+void TurnSearchImpl::prune() {
     const int id = table_.add(key_.data());
     local_.push_back(Score{});
     value_.push_back(Score{});
     low_.push_back(id);
     status_.push_back(kDone);
-    (void)gain;
 }
 
 void TurnSearchImpl::note(const Score& play) {
@@ -657,7 +656,7 @@ Score TurnSearchImpl::solve() {
         const std::uint32_t live = live_cards(child);
         const Score reach = bound(child, live, best_figures_);
         if (figures(child) + Figures{reach.played, reach.points} < best_figures_) {
-            prune(gain);  // no play through it can be best
+            prune();  // no play through it can be best
             continue;
         }
         f.pending = step;
