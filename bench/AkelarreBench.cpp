@@ -1,15 +1,18 @@
-// Times the exact turn search (`search_best_play`): the shipped turns, the slowest turn the Z3
-// model was known for, any TURN.json given, and 1000 random turns as a real game reaches them
-// (7-card hands against 2-6 table melds, half of them 4-card melds): median and maximum time.
+// Times the exact turn search (`search_best_play`) side by side with the search it replaced
+// (bench/AkelarreSearchBefore.inc, "before"), on the same turns in one run: the shipped turns, the
+// slowest turn the Z3 model was known for, any TURN.json given, and random turns as a real game reaches
+// them (7-card hands against 2-6 table melds, half of them 4-card melds): median, 90th and 99th
+// percentiles and maximum time; both must agree on the three figures.
 // Whole games: `games N` plays N seeded games per player count between best-play bots and times each;
 // `playouts N` plays N games between random bots and checks the replay of each log.
-// Build: cmake --build build --target AkelarreBench; run: build/AkelarreBench [TURN.json... | games N |
-// playouts N]
+// Build: cmake --build build --target AkelarreBench; run: build/AkelarreBench [TURN.json... |
+// turns N [LIMIT_SECONDS] | games N | playouts N]
 #include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <random>
 
+#include "bench/AkelarreSearchBefore.inc"
 #include "model/common/Json.h"
 #include "puzzles/akelarre/GameLog.h"
 #include "puzzles/akelarre/RandomTurn.h"
@@ -20,55 +23,93 @@ namespace {
 
 using namespace tlaloc;
 
+using Search = akelarre::TurnSearchResult (*)(const akelarre::TurnPosition&, int, unsigned);
+struct Variant {
+    const char* name;
+    Search search;
+};
+const Variant kVariants[] = {{"before", &akelarre::before::search_best_play},
+                             {"now", &akelarre::search_best_play}};
+
+std::string figures(const akelarre::TurnSearchResult& r) {
+    return std::to_string(r.outcome.played) + "/" + std::to_string(r.outcome.points) + "/" +
+           std::to_string(r.outcome.moves.size());
+}
+
 double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-void time_files(const std::vector<std::string>& files) {
+void time_files(const std::vector<std::string>& files, unsigned limit) {
     for (const auto& f : files) {
-        try {
-            auto turn = akelarre::load_turn(f);
-            auto start = std::chrono::steady_clock::now();
-            auto best = akelarre::search_best_play(turn);
-            double s = seconds_since(start);
-            std::cout << f << ": played " << best.outcome.played << ", points " << best.outcome.points
-                      << ", moves " << best.outcome.moves.size() << ", " << best.states << " states, "
-                      << s * 1000 << " ms\n";
-        } catch (const std::exception& e) {
-            std::cout << f << ": " << e.what() << "\n";
+        for (const Variant& v : kVariants) {
+            try {
+                auto turn = akelarre::load_turn(f);
+                auto start = std::chrono::steady_clock::now();
+                auto best = v.search(turn, 0, limit);
+                double s = seconds_since(start);
+                std::cout << f << " (" << v.name << "): played " << best.outcome.played << ", points "
+                          << best.outcome.points << ", moves " << best.outcome.moves.size() << ", "
+                          << best.states << " states, " << s * 1000 << " ms\n";
+            } catch (const std::exception& e) {
+                std::cout << f << " (" << v.name << "): " << e.what() << "\n";
+            }
         }
     }
 }
 
-// Turns not answered within `limit` seconds count as taking the limit (and are counted apart).
+// Median, 90th and 99th percentiles and maximum of one search's times.
+void report_turns(const std::string& what, std::vector<double> times, int unanswered, unsigned limit,
+                  std::size_t most_states) {
+    std::sort(times.begin(), times.end());
+    auto at = [&](std::size_t per_mille) { return times[times.size() * per_mille / 1000] * 1000; };
+    std::cout << what << ": median " << at(500) << " ms, p90 " << at(900) << " ms, p99 " << at(990)
+              << " ms, max " << times.back() * 1000 << " ms; over 1 s: "
+              << std::count_if(times.begin(), times.end(), [](double t) { return t > 1; })
+              << ", not answered within " << limit << " s: " << unanswered << "; most states " << most_states
+              << "\n";
+}
+
+// Each random turn is searched by both variants in turn; a turn not answered within `limit` seconds
+// counts as taking the limit (and is counted apart). Where both answer, the figures must agree.
 void time_random_turns(int count, unsigned limit) {
     std::mt19937 rng(20240611);
-    std::vector<double> times;
-    std::size_t most_states = 0;
-    int over = 0, over_one_second = 0;
-    std::string slowest;
+    constexpr std::size_t kCount = std::size(kVariants);
+    std::vector<double> times[kCount];
+    int unanswered[kCount] = {}, disagree = 0;
+    std::size_t most_states[kCount] = {};
+    double slowest = 0;
+    std::string slowest_turn;
     for (int i = 0; i < count; ++i) {
         const int melds = 2 + static_cast<int>(rng() % 5);
         akelarre::TurnPosition turn = akelarre::random_game_turn(rng, melds);
-        auto start = std::chrono::steady_clock::now();
-        try {
-            auto best = akelarre::search_best_play(turn, 0, limit);
-            most_states = std::max(most_states, best.states);
-        } catch (const solver::SearchLimitReached&) {
-            ++over;
+        std::string answers[kCount];
+        for (std::size_t v = 0; v < kCount; ++v) {
+            auto start = std::chrono::steady_clock::now();
+            try {
+                auto best = kVariants[v].search(turn, 0, limit);
+                most_states[v] = std::max(most_states[v], best.states);
+                answers[v] = figures(best);
+            } catch (const solver::SearchLimitReached&) {
+                ++unanswered[v];
+            }
+            times[v].push_back(seconds_since(start));
         }
-        times.push_back(seconds_since(start));
-        over_one_second += times.back() > 1.0;
-        if (times.back() >= *std::max_element(times.begin(), times.end()))
-            slowest = akelarre::turn_to_json(turn).dump();
+        if (!answers[0].empty() && !answers[1].empty() && answers[0] != answers[1]) {
+            ++disagree;
+            std::cout << "disagree (" << answers[0] << " before, " << answers[1]
+                      << " now): " << akelarre::turn_to_json(turn).dump() << "\n";
+        }
+        if (times[kCount - 1].back() > slowest) {
+            slowest = times[kCount - 1].back();
+            slowest_turn = akelarre::turn_to_json(turn).dump();
+        }
     }
-    std::vector<double> sorted = times;
-    std::sort(sorted.begin(), sorted.end());
-    std::cout << count << " random turns (7 cards, 2-6 table melds, half of them 4 cards): median "
-              << sorted[sorted.size() / 2] * 1000 << " ms, 99th percentile "
-              << sorted[sorted.size() * 99 / 100] * 1000 << " ms, max " << sorted.back() * 1000
-              << " ms, most states " << most_states << "; over 1 s: " << over_one_second
-              << ", not answered within " << limit << " s: " << over << "\nslowest: " << slowest << "\n";
+    std::cout << count << " random turns (7 cards, 2-6 table melds, half of them 4 cards); figures differ on "
+              << disagree << "\n";
+    for (std::size_t v = 0; v < kCount; ++v)
+        report_turns(std::string("  ") + kVariants[v].name, times[v], unanswered[v], limit, most_states[v]);
+    std::cout << "  slowest now (" << slowest * 1000 << " ms): " << slowest_turn << "\n";
 }
 
 void report(const std::string& what, std::vector<double> times) {
@@ -140,6 +181,10 @@ int main(int argc, char** argv) {
         time_best_games(std::stoi(argv[2]));
         return 0;
     }
+    if (argc >= 3 && std::string(argv[1]) == "turns") {
+        time_random_turns(std::stoi(argv[2]), argc > 3 ? static_cast<unsigned>(std::stoi(argv[3])) : 5);
+        return 0;
+    }
     if (argc == 3 && std::string(argv[1]) == "playouts") {
         time_playouts(std::stoi(argv[2]));
         return 0;
@@ -147,12 +192,12 @@ int main(int argc, char** argv) {
     std::vector<std::string> files;
     for (int i = 1; i < argc; ++i) files.push_back(argv[i]);
     if (!files.empty()) {
-        time_files(files);
+        time_files(files, 600);
         return 0;
     }
     for (const char* f : {"puzzles/akelarre/carlo.json", "puzzles/akelarre/one-free-place.json",
                           "tests/data/akelarre/slow.json"})
         files.push_back((data_dir() / f).string());
-    time_files(files);
+    time_files(files, 600);
     time_random_turns(1000, 5);
 }

@@ -12,6 +12,7 @@
 #include "solver/akelarre/BestPlay.h"
 #include "solver/akelarre/CardCode.h"
 #include "solver/akelarre/ExhaustivePlay.h"
+#include "solver/akelarre/MeldCover.h"
 #include "solver/akelarre/TurnSearch.h"
 
 using namespace tlaloc;
@@ -256,4 +257,92 @@ TEST(AkelarreBest, AgreesWithTheRulesEngineOnRandomGameTurns) {
         EXPECT_EQ(figures(replay_turn(turn, found.outcome.moves)), figures(found.outcome));
     }
     EXPECT_GT(compared, 20);
+}
+
+// Differential on fuller tables (3-4 table melds of a game, half 4-card, 7-card hands), where the
+// search's bounds cut most: every figure against the breadth-first search over the rules engine, on
+// the turns small enough for it.
+TEST(AkelarreBest, AgreesWithTheRulesEngineOnFullerRandomGameTurns) {
+    std::mt19937 rng(31);
+    int compared = 0;
+    for (int round = 0; round < 50; ++round) {
+        TurnPosition turn = random_game_turn(rng, 3 + round % 2);
+        ExhaustiveBest brute;
+        try {
+            brute = exhaustive_best(turn, 25000);
+        } catch (const std::length_error&) {
+            continue;
+        }
+        ++compared;
+        TurnSearchResult found = search_best_play(turn);
+        EXPECT_EQ(figures(found.outcome), figures(brute.score.played, brute.score.points, brute.moves))
+            << "game turn " << round << ": " << turn_to_json(turn).dump();
+        EXPECT_EQ(why_illegal(turn, found.outcome.moves), std::nullopt);
+    }
+    EXPECT_GT(compared, 15);
+}
+
+namespace {
+
+// The split of the cards into melds (MeldCover) as the search asks it: melds on the table by kind and
+// owner, or (`any_place`) every meld free to lie anywhere.
+std::optional<CoverBound> cover_bound(MeldCover& cover, const std::vector<MeetingPlace>& places,
+                                      const std::vector<Card>& hand, const std::string& me, bool any_place) {
+    CoverInput in;
+    for (const Card& c : hand) ++in.hand[card_code(c)];
+    for (const MeetingPlace& p : places) {
+        std::vector<CardCode> codes;
+        for (const Card& c : p.cards) codes.push_back(card_code(c));
+        for (CardCode c : codes) ++in.table[c];
+        if (codes.size() < 3 || any_place)
+            ++in.open_places;
+        else
+            ++in.melds[static_cast<std::size_t>(meld_kind(codes.data(), static_cast<int>(codes.size())) +
+                                                (p.owner == me ? kMeldKinds : 0))];
+    }
+    return cover.best(in, 20000);
+}
+
+}  // namespace
+
+// The search's upper bound is sound: at every position of a best play (replayed through the rules
+// engine), the best split of the cards in play into melds promises at least the hand cards and the
+// points that the rest of the play still gains.
+TEST(AkelarreSearch, MeldSplitBoundsWhatTheRestOfABestPlayGains) {
+    std::mt19937 rng(5);
+    int positions = 0, bounded = 0;
+    for (int round = 0; round < 120; ++round) {
+        std::optional<TurnPosition> drawn =
+            round % 2 ? random_small_turn(rng) : random_game_turn(rng, 2 + round % 3);
+        if (!drawn) continue;
+        const TurnPosition& turn = *drawn;
+        const TurnOutcome best = search_best_play(turn).outcome;
+        std::array<int, kCardCodes + 1> points{};
+        for (CardCode c = 1; c <= kCardCodes; ++c) points[c] = card_points(card_of(c), turn.favourite);
+        const bool any_mine = std::any_of(turn.places.begin(), turn.places.end(),
+                                          [&](const MeetingPlace& p) { return p.owner == turn.me; });
+        MeldCover cover(points, any_mine);
+        std::vector<MeetingPlace> places = turn.places;
+        std::vector<Card> hand = turn.hand;
+        int played = 0, gained = 0;
+        for (std::size_t step = 0; step <= best.moves.size(); ++step) {
+            for (bool any_place : {false, true}) {
+                ++positions;
+                const auto bound = cover_bound(cover, places, hand, turn.me, any_place);
+                if (!bound) continue;  // over its budget: no bound
+                ++bounded;
+                const std::pair<int, int> promised{bound->played, bound->points};
+                EXPECT_GE(promised, std::make_pair(best.played - played, best.points - gained))
+                    << turn_to_json(turn).dump() << " after " << step << " moves";
+            }
+            if (step == best.moves.size()) break;
+            const Move& m = best.moves[step];
+            PlayPhase phase(places, hand);
+            if (auto done = phase.apply(m))
+                for (const Card& c : my_share(done->cards, done->owner == turn.me, turn.favourite))
+                    gained += card_points(c, turn.favourite);
+            played += m.from ? 0 : 1;
+        }
+    }
+    EXPECT_GT(bounded, positions / 2);
 }

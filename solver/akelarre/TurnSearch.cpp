@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "solver/akelarre/CardCode.h"
+#include "solver/akelarre/MeldCover.h"
 #include "solver/common/SearchLimit.h"
 
 namespace tlaloc::akelarre {
@@ -18,6 +19,9 @@ constexpr int kMaxPlaces = 24;  // 12 table melds and 12 free places, parse_turn
 constexpr int kSlots = 4;       // a meld holds at most 4 cards between moves: the fifth captures it
 constexpr int kUnbounded = 255;
 constexpr std::size_t kClockEvery = 4096;  // states expanded between two looks at the clock
+// When the split of the cards into melds is worth asking (TurnSearchImpl::cover_worth_it).
+constexpr std::size_t kCoverAfter = 2000, kCoverTrial = 1000;
+constexpr std::size_t kRootCoverBudget = 50000, kCoverBudget = 500;  // splits per question
 
 // What a play is worth from some state on, compared lexicographically: most hand cards played,
 // then most points for me, then fewest moves. `played` -1: no play from here can end the turn.
@@ -45,6 +49,14 @@ Score plus(const Score& gain, const Score& rest) {
     return {gain.played + rest.played, gain.points + rest.points, gain.moves + rest.moves};
 }
 
+// The first two figures of a play, compared the same way: most hand cards, then most points.
+struct Figures {
+    int played = 0;
+    int points = 0;
+    friend auto operator<=>(const Figures&, const Figures&) = default;
+};
+Figures operator+(const Figures& a, const Figures& b) { return {a.played + b.played, a.points + b.points}; }
+
 struct Pile {
     std::array<CardCode, kSlots> cards{};  // ascending, so equal melds look equal
     int size = 0;
@@ -52,11 +64,15 @@ struct Pile {
 };
 
 // The play phase's whole state: the hand and each place's cards (a card is taken and placed in one
-// move, so no card is ever "in the air"), and the moves a bounded play has left.
+// move, so no card is ever "in the air"), the moves a bounded play has left, and the points captured
+// for me so far. With the points in it, a state fixes the first two figures of the plays reaching it
+// (the hand cards played are the ones missing), so whether a state can still beat a play found is
+// the same question however it was reached.
 struct State {
     std::array<CardCode, kMaxHand> hand{};  // ascending
     int hand_size = 0;
     int moves_left = kUnbounded;
+    int points = 0;
     std::array<Pile, kMaxPlaces> piles{};
 };
 
@@ -92,7 +108,8 @@ public:
         std::uint64_t hand = 0;
         for (int i = 0; i < s.hand_size; ++i) hand |= static_cast<std::uint64_t>(s.hand[i]) << (5 * i);
         out[0] = static_cast<std::uint32_t>(hand);
-        out[1] = static_cast<std::uint32_t>(hand >> 32) | (static_cast<std::uint32_t>(s.moves_left) << 8);
+        out[1] = static_cast<std::uint32_t>(hand >> 32) | (static_cast<std::uint32_t>(s.moves_left) << 8) |
+                 (static_cast<std::uint32_t>(s.points) << 16);
         const int places = width_ - 2;
         for (int p = 0; p < places; ++p) {
             const Pile& pile = s.piles[static_cast<std::size_t>(p)];
@@ -148,17 +165,38 @@ private:
     std::vector<int> slots_;
 };
 
+// For each card code x, the pairs (y, z), y <= z, that make a meld of three with x; the same for every
+// turn.
+using MeldPairs = std::array<std::vector<std::pair<CardCode, CardCode>>, kCardCodes + 1>;
+const MeldPairs& meld_pairs() {
+    static const MeldPairs pairs = [] {
+        MeldPairs out;
+        for (CardCode x = 1; x <= kCardCodes; ++x)
+            for (CardCode y = 1; y <= kCardCodes; ++y)
+                for (CardCode z = y; z <= kCardCodes; ++z) {
+                    const CardCode three[3] = {x, y, z};
+                    if (is_meld(three, 3)) out[x].push_back({y, z});
+                }
+        return out;
+    }();
+    return pairs;
+}
+
 // The exact search. Its graph has cycles only through takes (a card moved to another meld and back,
 // or around several): hand moves shrink the hand and captures the cards in play, for good. So values
 // are found by Tarjan's strongly connected components over a depth-first search: a state's value is
 // final once its component is; inside a component every edge is a take worth one move, and the best
 // exit for each member is found by a Dijkstra pass over those edges.
+// Branch and bound on top: a state met for the first time is not searched when its first two figures
+// plus its upper bound fall short of the best play found so far. Such a state cannot be on a best play
+// (every state on one reaches the best figures), so every state that can be keeps its exact value:
+// the values of the others may be too low, but none of them is ever on the way to the answer.
 class TurnSearchImpl {
 public:
     TurnSearchImpl(const TurnPosition& turn, int steps, const solver::Deadline& deadline)
         : turn_(turn), deadline_(deadline), table_(static_cast<int>(turn.places.size())) {
         read_root(steps);
-        mark_live_cards();
+        key_.resize(static_cast<std::size_t>(table_.width()));
     }
 
     Score solve();
@@ -180,7 +218,10 @@ private:
     enum Status : std::uint8_t { kOnStack = 1, kDone = 2 };
 
     void read_root(int steps);
-    void mark_live_cards();
+    Figures figures(const State& s) const { return {hand_size_ - s.hand_size, s.points}; }
+    std::uint32_t live_cards(const State& s) const;
+    bool cover_worth_it() const;
+    CoverInput cover_input(const State& s) const;
     bool finishable(const State& s) const;
     bool completable(const State& s) const;
     // Only a meld that just got its second card, or any after a capture (the target is empty again)
@@ -189,29 +230,32 @@ private:
         const int size = s.piles[static_cast<std::size_t>(step.to)].size;
         return size == 2 || size == 0;
     }
-    std::uint32_t joinable(const Pile& pile) const;
-    void successors(const State& s, std::vector<Step>& out) const;
+    static std::uint32_t joinable(const Pile& pile);
+    static std::uint32_t takeable(const Pile& pile);
+    void successors(const State& s, std::uint32_t live, std::vector<Step>& out) const;
     bool same_place(const State& s, int a, int b) const;
     State apply(const State& s, const Step& step, Score& gain) const;
-    Score bound(const State& s) const;
-    int points_bound(const State& s, int live) const;
-    int open(const State& s, const Score& path);
+    Score bound(const State& s, std::uint32_t live, const Figures& wanted = {}) const;
+    int points_bound(const State& s, std::uint32_t live) const;
+    int open(const State& s, std::uint32_t live, const Score& path, const Score& bound);
     void close(Frame& parent, int child, const Score& gain);
     void finish_component(int root, std::size_t edge_mark);
     void note(const Score& play);
+    void prune();
     std::string best_so_far() const;
     Move to_move(const Step& s) const;
 
     const TurnPosition& turn_;
     const solver::Deadline& deadline_;
     State root_;
+    int hand_size_ = 0;
     std::vector<bool> mine_;
     bool any_mine_ = false;
-    std::array<bool, kCardCodes + 1> live_{};
     std::array<int, kCardCodes + 1> points_{};
+    mutable std::optional<MeldCover> cover_;  // made when first asked
+    mutable std::size_t cover_asked_ = 0, cover_cut_ = 0;
     StateTable table_;
     std::vector<std::uint32_t> key_;
-    mutable std::unordered_map<std::uint32_t, std::uint32_t> joinable_;
     std::vector<Score> local_, value_;
     std::vector<int> low_;
     std::vector<std::uint8_t> status_;
@@ -220,6 +264,7 @@ private:
     std::vector<Frame> frames_;
     std::size_t depth_ = 0, expanded_ = 0;
     Score incumbent_;
+    Figures best_figures_;  // of the plays found so far
 };
 
 void TurnSearchImpl::read_root(int steps) {
@@ -237,27 +282,31 @@ void TurnSearchImpl::read_root(int steps) {
         any_mine_ = any_mine_ || mine_.back();
     }
     root_.moves_left = steps > 0 ? std::min(steps, kUnbounded - 1) : kUnbounded;
+    hand_size_ = root_.hand_size;
     for (CardCode c = 1; c <= kCardCodes; ++c) points_[c] = card_points(card_of(c), turn_.favourite);
-    key_.resize(static_cast<std::size_t>(table_.width()));
 }
 
-// A hand card that makes no meld of three with any two other cards of the hand and the table can
-// never lie in a meld nor be captured: it never leaves the hand, and the search never tries it.
-void TurnSearchImpl::mark_live_cards() {
-    std::vector<CardCode> pool(root_.hand.begin(), root_.hand.begin() + root_.hand_size);
+// A hand card that makes no meld of three with two other cards still in play can never lie in a
+// finished meld nor be captured (every meld holding it would have three such cards), so it never
+// leaves the hand. Cards only leave play, so a dead card stays dead. Bit per card code.
+std::uint32_t TurnSearchImpl::live_cards(const State& s) const {
+    std::array<int, kCardCodes + 1> in_play{};
+    for (int i = 0; i < s.hand_size; ++i) ++in_play[s.hand[i]];
     for (std::size_t p = 0; p < turn_.places.size(); ++p)
-        pool.insert(pool.end(), root_.piles[p].cards.begin(),
-                    root_.piles[p].cards.begin() + root_.piles[p].size);
-    for (int h = 0; h < root_.hand_size; ++h) {
-        const CardCode x = root_.hand[static_cast<std::size_t>(h)];
-        std::vector<CardCode> others = pool;
-        others.erase(std::find(others.begin(), others.end(), x));
-        for (std::size_t i = 0; i < others.size() && !live_[x]; ++i)
-            for (std::size_t j = i + 1; j < others.size() && !live_[x]; ++j) {
-                const CardCode three[3] = {x, others[i], others[j]};
-                live_[x] = is_meld(three, 3);
+        for (int i = 0; i < s.piles[p].size; ++i) ++in_play[s.piles[p].cards[i]];
+    std::uint32_t live = 0;
+    for (int i = 0; i < s.hand_size; ++i) {
+        const CardCode x = s.hand[i];
+        if (live >> x & 1u) continue;
+        --in_play[x];
+        for (const auto& [y, z] : meld_pairs()[x])
+            if (in_play[y] > 0 && in_play[z] > (y == z ? 1 : 0)) {
+                live |= 1u << x;
+                break;
             }
+        ++in_play[x];
     }
+    return live;
 }
 
 bool TurnSearchImpl::finishable(const State& s) const {
@@ -274,11 +323,9 @@ bool TurnSearchImpl::completable(const State& s) const {
         const Pile& laid = s.piles[static_cast<std::size_t>(p)];
         if (laid.size != 2) continue;
         bool found = false;
-        auto fits = [&](CardCode z) {
-            const CardCode three[3] = {laid.cards[0], laid.cards[1], z};
-            return is_meld(three, 3);
-        };
-        for (int i = 0; i < s.hand_size && !found; ++i) found = live_[s.hand[i]] && fits(s.hand[i]);
+        const std::uint32_t third = joinable(laid);
+        auto fits = [&](CardCode z) { return (third >> z & 1u) != 0; };
+        for (int i = 0; i < s.hand_size && !found; ++i) found = fits(s.hand[i]);
         for (int q = 0; q < places && !found; ++q) {
             if (q == p) continue;
             const Pile& other = s.piles[static_cast<std::size_t>(q)];
@@ -289,21 +336,38 @@ bool TurnSearchImpl::completable(const State& s) const {
     return true;
 }
 
-// Which card codes may join the meld on a pile (bit per code), looked up per distinct meld: the
+// Which card codes may join the meld on a pile (bit per code), computed once per distinct meld: the
 // moves of a state ask it for every card and every place.
-std::uint32_t TurnSearchImpl::joinable(const Pile& pile) const {
+std::uint32_t TurnSearchImpl::joinable(const Pile& pile) {
     if (pile.size + 1 < 3) return ~0u;
     std::uint32_t packed = 0;
     for (int i = 0; i < pile.size; ++i) packed |= static_cast<std::uint32_t>(pile.cards[i]) << (5 * i);
-    auto [it, added] = joinable_.try_emplace(packed, 0u);
-    if (!added) return it->second;
+    // By the packed cards of the pile; the meld rules do not depend on the turn, so searches share it.
+    thread_local std::vector<std::uint32_t> by_cards(std::size_t{1} << 20, 0u);
+    std::uint32_t& known = by_cards[packed];
+    if (known) return known & ~1u;
     CardCode cards[5];
     std::copy(pile.cards.begin(), pile.cards.begin() + pile.size, cards);
+    known = 1u;  // bit 0 (no card code) marks "computed"
     for (CardCode c = 1; c <= kCardCodes; ++c) {
         cards[pile.size] = c;
-        if (is_meld(cards, pile.size + 1)) it->second |= 1u << c;
+        if (is_meld(cards, pile.size + 1)) known |= 1u << c;
     }
-    return it->second;
+    return known & ~1u;
+}
+
+// Which cards of a meld of four may be taken (bit per position), computed once per distinct meld.
+std::uint32_t TurnSearchImpl::takeable(const Pile& pile) {
+    std::uint32_t packed = 0;
+    for (int i = 0; i < kSlots; ++i) packed |= static_cast<std::uint32_t>(pile.cards[i]) << (5 * i);
+    thread_local std::vector<std::uint8_t> by_cards(std::size_t{1} << 20, 0u);
+    std::uint8_t& known = by_cards[packed];
+    if (!known) {
+        known = 1u << kSlots;  // marks "computed"
+        for (int i = 0; i < kSlots; ++i)
+            if (is_takeable(pile.cards.data(), i)) known |= static_cast<std::uint8_t>(1u << i);
+    }
+    return known;
 }
 
 bool TurnSearchImpl::same_place(const State& s, int a, int b) const {
@@ -313,7 +377,7 @@ bool TurnSearchImpl::same_place(const State& s, int a, int b) const {
 
 // Every legal move, once per distinct card and per distinct target (places that look the same lead
 // to the same state); hand cards first, so good plays are met early.
-void TurnSearchImpl::successors(const State& s, std::vector<Step>& out) const {
+void TurnSearchImpl::successors(const State& s, std::uint32_t live, std::vector<Step>& out) const {
     out.clear();
     if (s.moves_left == 0) return;
     const int places = static_cast<int>(turn_.places.size());
@@ -345,7 +409,7 @@ void TurnSearchImpl::successors(const State& s, std::vector<Step>& out) const {
     };
     for (int i = 0; i < s.hand_size; ++i) {
         const CardCode c = s.hand[i];
-        if ((i > 0 && s.hand[i - 1] == c) || !live_[c]) continue;
+        if ((i > 0 && s.hand[i - 1] == c) || !(live >> c & 1u)) continue;
         targets(c, -1);
     }
     for (int f = 0; f < places; ++f) {
@@ -353,8 +417,7 @@ void TurnSearchImpl::successors(const State& s, std::vector<Step>& out) const {
         if (source.size != kSlots) continue;
         if (first[f] != f) continue;
         for (int i = 0; i < kSlots; ++i) {
-            if ((i > 0 && source.cards[i - 1] == source.cards[i]) || !is_takeable(source.cards.data(), i))
-                continue;
+            if ((i > 0 && source.cards[i - 1] == source.cards[i]) || !(takeable(source) >> i & 1u)) continue;
             targets(source.cards[i], f);
         }
     }
@@ -382,35 +445,88 @@ State TurnSearchImpl::apply(const State& s, const Step& step, Score& gain) const
     std::sort(worth.begin(), worth.end());
     const int kept_by_owner = mine_[static_cast<std::size_t>(step.to)] ? 0 : 2;
     for (int i = 0; i < 5 - kept_by_owner; ++i) gain.points += worth[static_cast<std::size_t>(i)];
+    next.points += gain.points;
     target = Pile{};
     return next;
 }
 
-// The best any play from `s` could do: every live hand card played, one move each, and the points of
-// the captures still possible. Each capture lowers "live hand cards + 4-card melds" by two and no move
-// raises it (a card onto a 3-card meld makes a 4-card meld but leaves the hand or another 4-card
-// meld), so at most half of it are left.
-Score TurnSearchImpl::bound(const State& s) const {
-    int live = 0;
-    for (int i = 0; i < s.hand_size; ++i) live += live_[s.hand[i]];
-    const int played = std::min(live, s.moves_left);
-    return {played, points_bound(s, live), played};
+// The most any play from `s` could still add: the live hand cards (within the moves left) and the
+// points of the captures the count of 4-card melds allows, or less when no split of the cards in play
+// into melds allows that much (MeldCover). The split is only asked when the first bound would reach
+// `wanted` from `s`.
+Score TurnSearchImpl::bound(const State& s, std::uint32_t live, const Figures& wanted) const {
+    int cards = 0;
+    for (int i = 0; i < s.hand_size; ++i) cards += static_cast<int>(live >> s.hand[i] & 1u);
+    const Figures counted{std::min(cards, s.moves_left), s.moves_left > 0 ? points_bound(s, live) : 0};
+    if (figures(s) + counted < wanted || !cover_worth_it())
+        return {counted.played, counted.points, counted.played};
+    ++cover_asked_;
+    if (!cover_) {
+        // The root's split, with a larger budget, first: the splits of the states met later are mostly
+        // parts of it, remembered.
+        cover_.emplace(points_, any_mine_);
+        cover_->best(cover_input(root_), kRootCoverBudget);
+    }
+    CoverInput in = cover_input(s);
+    std::optional<CoverBound> split = cover_->best(in, kCoverBudget);
+    if (!split) {
+        // Too many splits where melds keep their kind: the weaker bound where any meld may lie anywhere.
+        in.melds = {};
+        in.open_places = static_cast<int>(turn_.places.size());
+        split = cover_->best(in, kCoverBudget);
+    }
+    if (!split) return {counted.played, counted.points, counted.played};
+    const Figures tighter = split->played < 0 ? Figures{-kUnbounded, 0}
+                                              : std::min(counted, Figures{split->played, split->points});
+    cover_cut_ += figures(s) + tighter < wanted;
+    return {tighter.played, tighter.points, tighter.played};
 }
 
-// Captures take five cards each; I keep all five on my own places and the three another owner leaves
-// me elsewhere, so the captures can give at most the best 5 (or 3) cards per capture still in play.
-int TurnSearchImpl::points_bound(const State& s, int live) const {
+CoverInput TurnSearchImpl::cover_input(const State& s) const {
+    CoverInput in;
+    for (int i = 0; i < s.hand_size; ++i) ++in.hand[s.hand[i]];
+    for (std::size_t p = 0; p < turn_.places.size(); ++p) {
+        const Pile& pile = s.piles[p];
+        for (int i = 0; i < pile.size; ++i) ++in.table[pile.cards[i]];
+        if (pile.size < 3)
+            ++in.open_places;
+        else
+            ++in.melds[static_cast<std::size_t>(meld_kind(pile.cards.data(), pile.size) +
+                                                (mine_[p] ? kMeldKinds : 0))];
+    }
+    return in;
+}
+
+// The splits are remembered, but where the melds can be rearranged in many ways (many jokers, many
+// melds of four) they can cost more than the states they save: the split is asked once the search has
+// met a few thousand states, while it cuts at least one state in ten it is asked about and has valued
+// no more splits than the search has met states; else the search goes on with the first bound alone.
+bool TurnSearchImpl::cover_worth_it() const {
+    if (table_.size() < kCoverAfter) return false;  // a small search is over before the split pays
+    if (cover_asked_ >= kCoverTrial && cover_cut_ * 10 < cover_asked_) return false;
+    return !cover_ || cover_->splits() <= table_.size() + kRootCoverBudget;
+}
+
+// Each capture lowers "live hand cards + 4-card melds" by two and no move raises it (a card onto a
+// 3-card meld makes a 4-card meld but leaves the hand or another 4-card meld), so at most half of it
+// are left. Captures take five cards each; I keep all five on my own places and the three another
+// owner leaves me elsewhere, so they give at most the best 5 (or 3) cards per capture still in play.
+int TurnSearchImpl::points_bound(const State& s, std::uint32_t live) const {
     std::array<int, 8> by_points{};  // cards in play per points value
-    int fours = 0, in_play = live;
+    int fours = 0, in_play = 0, live_cards = 0;
     for (int i = 0; i < s.hand_size; ++i)
-        if (live_[s.hand[i]]) ++by_points[static_cast<std::size_t>(points_[s.hand[i]])];
+        if (live >> s.hand[i] & 1u) {
+            ++by_points[static_cast<std::size_t>(points_[s.hand[i]])];
+            ++live_cards;
+        }
+    in_play = live_cards;
     for (std::size_t p = 0; p < turn_.places.size(); ++p) {
         const Pile& pile = s.piles[p];
         fours += pile.size == kSlots;
         in_play += pile.size;
         for (int i = 0; i < pile.size; ++i) ++by_points[static_cast<std::size_t>(points_[pile.cards[i]])];
     }
-    const int captures = std::min((live + fours) / 2, in_play / 5);
+    const int captures = std::min({(live_cards + fours) / 2, in_play / 5, s.moves_left});
     int cards = captures * (any_mine_ ? 5 : 3), points = 0;
     for (int v = 7; v > 0 && cards > 0; --v) {
         const int take = std::min(cards, by_points[static_cast<std::size_t>(v)]);
@@ -420,14 +536,26 @@ int TurnSearchImpl::points_bound(const State& s, int live) const {
     return points;
 }
 
+// A state that cannot be on a best play is kept as one with no play to the end, so that meeting it
+// again costs a look-up.
+void TurnSearchImpl::prune() {
+    const int id = table_.add(key_.data());
+    local_.push_back(Score{});
+    value_.push_back(Score{});
+    low_.push_back(id);
+    status_.push_back(kDone);
+}
+
 void TurnSearchImpl::note(const Score& play) {
     if (!play.none() && better(play, incumbent_)) incumbent_ = play;
 }
 
 // Enters a state not seen before: a new frame on the depth-first path and on Tarjan's stack.
-int TurnSearchImpl::open(const State& s, const Score& path) {
+int TurnSearchImpl::open(const State& s, std::uint32_t live, const Score& path, const Score& bound) {
     const int id = table_.add(key_.data());
-    local_.push_back(finishable(s) ? kEndHere : Score{});
+    const bool can_end = finishable(s);
+    if (can_end) best_figures_ = std::max(best_figures_, figures(s));
+    local_.push_back(can_end ? kEndHere : Score{});
     value_.push_back(Score{});
     low_.push_back(id);
     status_.push_back(kOnStack);
@@ -439,8 +567,8 @@ int TurnSearchImpl::open(const State& s, const Score& path) {
     f.next = 0;
     f.path = path;
     f.edge_mark = edges_.size();
-    f.bound = bound(s);
-    successors(s, f.steps);
+    f.bound = bound;
+    successors(s, live, f.steps);
     note(plus(path, local_[static_cast<std::size_t>(id)]));
     if (++expanded_ % kClockEvery == 0 && deadline_.passed()) throw solver::SearchLimitReached(best_so_far());
     return id;
@@ -500,7 +628,8 @@ void TurnSearchImpl::finish_component(int root, std::size_t edge_mark) {
 
 Score TurnSearchImpl::solve() {
     table_.key(root_, mine_, key_.data());
-    open(root_, kEndHere);
+    const std::uint32_t live = live_cards(root_);
+    open(root_, live, kEndHere, bound(root_, live));
     while (depth_ > 0) {
         Frame& f = frames_[depth_ - 1];
         const bool cut = !better(f.bound, local_[static_cast<std::size_t>(f.id)]);
@@ -524,10 +653,16 @@ Score TurnSearchImpl::solve() {
             close(f, known, gain);
             continue;
         }
+        const std::uint32_t live = live_cards(child);
+        const Score reach = bound(child, live, best_figures_);
+        if (figures(child) + Figures{reach.played, reach.points} < best_figures_) {
+            prune();  // no play through it can be best
+            continue;
+        }
         f.pending = step;
         f.pending_gain = gain;
         const Score path = plus(f.path, gain);  // `f` may move when the frames grow
-        open(child, path);
+        open(child, live, path, reach);
     }
     return value_[0];
 }
@@ -547,7 +682,7 @@ std::vector<Move> TurnSearchImpl::best_moves() {
         table_.key(s, mine_, key_.data());
         const Score want = value_[static_cast<std::size_t>(table_.find(key_.data()))];
         if (want == kEndHere && finishable(s)) return moves;
-        successors(s, steps);
+        successors(s, live_cards(s), steps);
         bool found = false;
         for (const Step& step : steps) {
             Score gain;
@@ -569,7 +704,7 @@ std::vector<Move> TurnSearchImpl::best_moves() {
 std::string TurnSearchImpl::best_so_far() const {
     if (incumbent_.none()) return "";
     const int hand = static_cast<int>(turn_.hand.size());
-    const bool all_live = incumbent_.played == bound(root_).played;
+    const bool all_live = incumbent_.played == bound(root_, live_cards(root_)).played;
     return "a play of " + std::to_string(incumbent_.played) + " of " + std::to_string(hand) + " hand cards" +
            (all_live ? " (proved most)" : " (not proved most)") + ", " + std::to_string(incumbent_.points) +
            " points for " + turn_.me + " (not proved most), in " + std::to_string(incumbent_.moves) +

@@ -1,0 +1,339 @@
+#include "solver/akelarre/MeldCover.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace tlaloc::akelarre {
+
+namespace {
+
+constexpr int kJokersOnly = 10;
+
+// Every meld of 3-5 cards as a set of card codes (a set has one card per family and a run one per
+// value or joker, so no code repeats); the same for every turn.
+const std::vector<std::uint32_t>& all_melds() {
+    static const std::vector<std::uint32_t> melds = [] {
+        std::vector<std::uint32_t> out;
+        CardCode cards[5];
+        auto grow = [&](auto&& self, int size, CardCode from) -> void {
+            if (size >= 3 && is_meld(cards, size)) {
+                std::uint32_t bits = 0;
+                for (int i = 0; i < size; ++i) bits |= 1u << cards[i];
+                out.push_back(bits);
+            }
+            if (size == 5) return;
+            for (CardCode c = from; c <= kCardCodes; ++c) {
+                cards[size] = c;
+                self(self, size + 1, static_cast<CardCode>(c + 1));
+            }
+        };
+        grow(grow, 0, 1);
+        return out;
+    }();
+    return melds;
+}
+
+bool better(int played, int points, int than_played, int than_points) {
+    return played != than_played ? played > than_played : points > than_points;
+}
+
+bool is_set_kind(int kind) { return kind < kFamilies || kind == kJokersOnly; }
+
+}  // namespace
+
+int meld_kind(const CardCode* codes, int n) {
+    bool one_family = true;
+    int value_slot = -1;
+    for (int i = 0; i < n; ++i) {
+        one_family = one_family && (codes[i] - 1) / 6 == (codes[0] - 1) / 6;
+        if ((codes[i] - 1) % 6 != 5) value_slot = (codes[i] - 1) % 6;
+    }
+    if (value_slot < 0) return kJokersOnly;
+    return one_family ? kFamilies + (codes[0] - 1) / 6 : value_slot;
+}
+
+MeldCover::MeldCover(const std::array<int, kCardCodes + 1>& points, bool any_mine) : any_mine_(any_mine) {
+    for (std::uint32_t codes : all_melds()) {
+        Meld m{codes, std::popcount(codes), 0, 0, 0};
+        CardCode cards[5];
+        std::vector<int> worth;
+        int n = 0;
+        for (CardCode c = 1; c <= kCardCodes; ++c)
+            if (codes >> c & 1u) {
+                cards[n++] = c;
+                worth.push_back(points[c]);
+            }
+        m.kind = meld_kind(cards, n);
+        std::sort(worth.begin(), worth.end());
+        if (m.size == 5)
+            for (int i = 0; i < 5; ++i)
+                (i < 3 ? m.points_lowest : m.points_all) += worth[static_cast<std::size_t>(i)];
+        m.points_all += m.points_lowest;
+        for (int i = 0; i < n; ++i) melds_with_[cards[i]].push_back(static_cast<int>(melds_.size()));
+        of_kind_[static_cast<std::size_t>(m.kind)].push_back(static_cast<int>(melds_.size()));
+        melds_.push_back(m);
+    }
+}
+
+namespace {
+// The key: three bits per count of a card (at most 6 copies), 21 fields a word, the hand's 30 codes
+// and then the table's; four bits per count of melds of a category; the open places; whether sets
+// may change their value; a top bit that tells a key from an empty slot.
+constexpr int kSetsChangeBit = 30;
+constexpr std::uint64_t kOpenOffset = 32;  // open places may be owed for a while (see cover())
+std::uint64_t& card_field(MeldCover::Key& k, std::size_t field, int& shift) {
+    shift = 3 * static_cast<int>(field % 21);
+    return k.words[field / 21];
+}
+std::size_t hash_of(const MeldCover::Key& k) {
+    std::uint64_t h = 0x9E3779B97F4A7C15ull;
+    for (std::uint64_t w : k.words) {
+        h = (h ^ w) * 0xBF58476D1CE4E5B9ull;
+        h ^= h >> 31;
+    }
+    return static_cast<std::size_t>(h);
+}
+}  // namespace
+
+void MeldCover::Split::hand(std::size_t code, int delta) {
+    int shift = 0;
+    std::uint64_t& w = card_field(key, code - 1, shift);
+    w = delta > 0 ? w + (1ull << shift) : w - (1ull << shift);
+    in.hand[code] = static_cast<std::uint8_t>(in.hand[code] + delta);
+}
+void MeldCover::Split::table(std::size_t code, int delta) {
+    int shift = 0;
+    std::uint64_t& w = card_field(key, kCardCodes + code - 1, shift);
+    w = delta > 0 ? w + (1ull << shift) : w - (1ull << shift);
+    in.table[code] = static_cast<std::uint8_t>(in.table[code] + delta);
+}
+void MeldCover::Split::melds(std::size_t category, int delta) {
+    std::uint64_t& w = key.words[3 + category / 16];
+    const std::uint64_t one = 1ull << (4 * (category % 16));
+    w = delta > 0 ? w + one : w - one;
+    in.melds[category] = static_cast<std::uint8_t>(in.melds[category] + delta);
+}
+void MeldCover::Split::open(int delta) {
+    constexpr std::uint64_t one = 1ull << 24;
+    key.words[4] = delta > 0 ? key.words[4] + one : key.words[4] - one;
+    in.open_places += delta;
+}
+
+const MeldCover::Result* MeldCover::find(const Key& k) const {
+    if (memo_.empty()) return nullptr;
+    const std::size_t mask = memo_.size() - 1;
+    for (std::size_t i = hash_of(k) & mask; memo_[i].key.words[4]; i = (i + 1) & mask)
+        if (memo_[i].key == k) return &memo_[i].result;
+    return nullptr;
+}
+
+void MeldCover::remember(const Key& k, const Result& r) {
+    if (2 * (remembered_ + 1) > memo_.size()) {
+        std::vector<Entry> old(std::max<std::size_t>(memo_.size() * 2, 1 << 12));
+        old.swap(memo_);
+        remembered_ = 0;
+        for (const Entry& e : old)
+            if (e.key.words[4]) remember(e.key, e.result);
+    }
+    const std::size_t mask = memo_.size() - 1;
+    std::size_t i = hash_of(k) & mask;
+    for (; memo_[i].key.words[4]; i = (i + 1) & mask)
+        if (memo_[i].key == k) {
+            memo_[i].result = r;
+            return;
+        }
+    memo_[i] = {k, r};
+    ++remembered_;
+}
+
+std::optional<CoverBound> MeldCover::best(const CoverInput& in, std::size_t budget) {
+    Split s;
+    int jokers = 0;
+    for (std::size_t f = 0; f < kFamilies; ++f) jokers += in.hand[6 * f + 6] + in.table[6 * f + 6];
+    s.key.words[4] = 1ull << 63 | (jokers >= 3 ? 1ull << kSetsChangeBit : 0) | kOpenOffset << 24;
+    for (std::size_t c = 1; c <= kCardCodes; ++c) {
+        for (int n = 0; n < in.hand[c]; ++n) s.hand(c, 1);
+        for (int n = 0; n < in.table[c]; ++n) s.table(c, 1);
+    }
+    for (std::size_t k = 0; k < in.melds.size(); ++k)
+        for (int n = 0; n < in.melds[k]; ++n) s.melds(k, 1);
+    for (int n = 0; n < in.open_places; ++n) s.open(1);
+    spent_ = 0;
+    budget_ = budget;
+    const Result r = split(s);
+    splits_ += spent_;
+    if (r.played == -2) {
+        remember(s.key, r);
+        return std::nullopt;
+    }
+    return CoverBound{r.played, r.points};
+}
+
+static std::uint32_t present_codes(const CoverInput& in) {
+    std::uint32_t present = 0;
+    for (CardCode c = 1; c <= kCardCodes; ++c)
+        if (in.hand[c] || in.table[c]) present |= 1u << c;
+    return present;
+}
+
+// The best split of what is left: the melds on the table first, then the lowest table card left
+// (every table card must be in a meld), then the lowest hand card (in a meld, or left in the hand).
+MeldCover::Result MeldCover::split(Split& s) {
+    if (const Result* known = find(s.key)) return *known;
+    const Key k = s.key;
+    if (++spent_ > budget_) return {-2, 0};
+    Result best;
+    if (s.in.open_places + melds_left(s) < 0) {  // only captures of table melds free places
+        remember(k, best);
+        return best;
+    }
+    int category = 0;
+    while (category < 2 * kMeldKinds && !s.in.melds[static_cast<std::size_t>(category)]) ++category;
+    CardCode x = most_constrained(s);
+    if (x) {
+        best = cover(x, s);
+    } else if (category < 2 * kMeldKinds) {
+        best = keep_meld(category, s);
+    } else {
+        for (CardCode c = 1; c <= kCardCodes && !x; ++c)
+            if (s.in.hand[c]) x = c;
+        if (!x) {
+            if (s.in.open_places >= 0) best = {0, 0};  // else more new melds than places
+        } else {
+            s.hand(x, -1);  // x stays in the hand
+            best = split(s);
+            s.hand(x, 1);
+            if (best.played == -2) return best;
+            const Result in_meld = cover(x, s);
+            if (in_meld.played == -2) return in_meld;
+            if (better(in_meld.played, in_meld.points, best.played, best.points)) best = in_meld;
+        }
+    }
+    if (best.played != -2) remember(k, best);
+    return best;
+}
+
+int MeldCover::melds_left(const Split& s) {
+    int n = 0;
+    for (std::uint8_t m : s.in.melds) n += m;
+    return n;
+}
+
+// The table card that the fewest melds can hold (so the split branches least), 0 when no table card
+// is left.
+CardCode MeldCover::most_constrained(const Split& s) const {
+    CardCode chosen = 0;
+    for (CardCode c = 1; c <= kCardCodes; ++c)
+        if (s.in.table[c] && (!chosen || melds_with_[c].size() < melds_with_[chosen].size())) chosen = c;
+    return chosen;
+}
+
+bool MeldCover::keeps_kind(int pile_kind, int kind, bool sets_change) {
+    if (!is_set_kind(pile_kind)) return kind == pile_kind;
+    if (!is_set_kind(kind)) return false;
+    return sets_change || pile_kind == kJokersOnly || kind == kJokersOnly || kind == pile_kind;
+}
+
+// A meld on the table (of a kind, on a place of a given owner) that holds no table card any more
+// ends as a meld of its kind made of hand cards.
+MeldCover::Result MeldCover::keep_meld(int category, Split& s) {
+    const int kind = category % kMeldKinds;
+    const std::uint32_t present = present_codes(s.in);
+    const bool sets_change = s.key.words[4] >> kSetsChangeBit & 1u;
+    Result best;
+    for (int meld_kind = 0; meld_kind < kMeldKinds && best.played != -2; ++meld_kind) {
+        if (!keeps_kind(kind, meld_kind, sets_change)) continue;
+        for (int index : of_kind_[static_cast<std::size_t>(meld_kind)]) {
+            const Meld& m = melds_[static_cast<std::size_t>(index)];
+            if (m.codes & ~present) continue;
+            const Result r = on_table_meld(m, static_cast<std::size_t>(category), s);
+            if (r.played == -2) {
+                best = r;
+                break;
+            }
+            if (r.played >= 0 && better(r.played, r.points, best.played, best.points)) best = r;
+        }
+    }
+    return best;
+}
+
+// The best split with table card x in a meld: a new one (of 3-4 cards on an open place, or of five),
+// or what one of the melds on the table ends as.
+MeldCover::Result MeldCover::cover(CardCode x, Split& s) {
+    const std::uint32_t present = present_codes(s.in);
+    const bool sets_change = s.key.words[4] >> kSetsChangeBit & 1u;
+    std::size_t categories[2 * kMeldKinds];
+    std::size_t present_categories = 0;
+    for (std::size_t category = 0; category < s.in.melds.size(); ++category)
+        if (s.in.melds[category]) categories[present_categories++] = category;
+    Result best;
+    auto consider = [&](const Result& r) {
+        if (r.played == -2 || (r.played >= 0 && better(r.played, r.points, best.played, best.points)))
+            best = r;
+        return r.played != -2;
+    };
+    for (int index : melds_with_[x]) {
+        const Meld& m = melds_[static_cast<std::size_t>(index)];
+        if (m.codes & ~present) continue;
+        const bool captured = m.size == 5;
+        // A new meld: on an open place, or of five, captured. The place may be one that a table meld
+        // split later frees by a capture (the order of the split is not the order of the play), so
+        // places are owed while the table melds left could still pay them back.
+        if (captured || s.in.open_places + melds_left(s) > 0) {
+            if (!captured) s.open(-1);
+            const bool go_on =
+                consider(with_meld(m, s, captured ? (any_mine_ ? m.points_all : m.points_lowest) : 0));
+            if (!captured) s.open(1);
+            if (!go_on) return best;
+        }
+        // Or what a meld on the table ends as.
+        for (std::size_t i = 0; i < present_categories; ++i) {
+            const std::size_t category = categories[i];
+            if (!keeps_kind(static_cast<int>(category) % kMeldKinds, m.kind, sets_change)) continue;
+            if (!consider(on_table_meld(m, category, s))) return best;
+        }
+    }
+    return best;
+}
+
+// Meld `m` is what a meld on the table of `category` ends as: it stays, or is captured and frees its
+// place.
+MeldCover::Result MeldCover::on_table_meld(const Meld& m, std::size_t category, Split& s) {
+    const bool captured = m.size == 5;
+    const bool mine = category >= static_cast<std::size_t>(kMeldKinds);
+    s.melds(category, -1);
+    if (captured) s.open(1);
+    const Result r = with_meld(m, s, captured ? (mine ? m.points_all : m.points_lowest) : 0);
+    if (captured) s.open(-1);
+    s.melds(category, 1);
+    return r;
+}
+
+// A table copy of a card serves a meld as well as a hand copy, and every table card must be in some
+// meld: so a meld takes table copies first, and only the hand copies count as played.
+MeldCover::Result MeldCover::with_meld(const Meld& meld, Split& s, int points) {
+    int from_hand = 0;
+    std::uint32_t taken_from_hand = 0;
+    for (std::uint32_t rest = meld.codes; rest; rest &= rest - 1) {
+        const auto c = static_cast<std::size_t>(std::countr_zero(rest));
+        if (s.in.table[c]) {
+            s.table(c, -1);
+        } else {
+            s.hand(c, -1);
+            taken_from_hand |= 1u << c;
+            ++from_hand;
+        }
+    }
+    const Result r = split(s);
+    for (std::uint32_t rest = meld.codes; rest; rest &= rest - 1) {
+        const auto c = static_cast<std::size_t>(std::countr_zero(rest));
+        if (taken_from_hand >> c & 1u)
+            s.hand(c, 1);
+        else
+            s.table(c, 1);
+    }
+    if (r.played < 0) return r;
+    return {r.played + from_hand, r.points + points};
+}
+
+}  // namespace tlaloc::akelarre

@@ -1,0 +1,108 @@
+// An upper bound for the turn search from the cards alone: whatever the order of the moves, when a
+// play ends every table card and every hand card played lies in a finished meld or in a captured one,
+// so the best split of the cards in play into melds bounds the hand cards played and the points.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "solver/akelarre/CardCode.h"
+
+namespace tlaloc::akelarre {
+
+// Cards by code: how many copies (0-6) of each.
+using CardCounts = std::array<std::uint8_t, kCardCodes + 1>;
+
+// What a meld of three or more cards stays until it is captured: a set of one value (kinds 0-4 for
+// the values 2-6), a run of one family (5-9), or a set of jokers alone (10), of any value.
+constexpr int kMeldKinds = 11;
+int meld_kind(const CardCode* codes, int n);
+
+// The cards in play and the places, as the bound sees them.
+struct CoverInput {
+    CardCounts hand{}, table{};  // table: the cards on every place
+    // Melds of 3-4 cards by kind, on places of others (index kind) and mine (kMeldKinds + kind).
+    std::array<std::uint8_t, 2 * kMeldKinds> melds{};
+    int open_places = 0;  // free places and places where a meld is being laid
+};
+
+struct CoverBound {
+    int played = 0;  // hand cards in the melds of the split; -1: no split holds every table card
+    int points = 0;  // points of the melds of five (the captured ones) for me
+};
+
+// The best split of the cards in play into melds of 3-5 cards that holds every table card, in which
+// every meld on the table keeps its kind: a meld of three or more cards never drops below three (a
+// card is taken only from four) until it is captured, and cards join it only as its kind allows, so it
+// ends as a meld of 3-4 cards of that kind, or as a meld of five of that kind (captured: all five cards
+// mine on my place, else the three worth least to me), which frees its place. A set may change its
+// value only through a moment of jokers alone, so sets keep their value unless three jokers are in
+// play. Any other meld needs an open place if it has 3-4 cards; melds of five need none (captured on
+// any place, all five counted when I own one). The order of the moves and the takes allowed are left
+// out, so no play does better. A test checks the bound along best plays of random turns.
+// The split is a search of its own, memoised by what is left to split and cut off after a budget of
+// splits per question (nullopt: no bound).
+class MeldCover {
+public:
+    MeldCover(const std::array<int, kCardCodes + 1>& points, bool any_mine);
+
+    // nullopt: the split took more than `budget` splits not remembered from earlier questions, and
+    // there is no bound from it. Remembered.
+    std::optional<CoverBound> best(const CoverInput& in, std::size_t budget);
+    // Splits valued so far, over every call.
+    std::size_t splits() const { return splits_; }
+
+    // A split's memo key: the counts left, packed.
+    struct Key {
+        std::uint64_t words[5] = {0, 0, 0, 0, 0};
+        friend bool operator==(const Key&, const Key&) = default;
+    };
+
+private:
+    struct Meld {
+        std::uint32_t codes = 0;  // bit per card code (the cards of a meld are distinct)
+        int size = 0;
+        int kind = 0;
+        int points_all = 0;     // its five cards' points, when captured on my place
+        int points_lowest = 0;  // the three worth least to me, when captured on another's
+    };
+    struct Result {
+        int played = -1;  // -1: no split; -2: over budget
+        int points = 0;
+    };
+    // What is left to split, with its memo key kept up to date as cards and melds are taken out.
+    struct Split {
+        CoverInput in;
+        Key key;
+        void hand(std::size_t code, int delta);
+        void table(std::size_t code, int delta);
+        void melds(std::size_t category, int delta);
+        void open(int delta);
+    };
+    struct Entry {
+        Key key;  // all zero: an empty slot (a real key has its top bit set)
+        Result result;
+    };
+
+    const Result* find(const Key& k) const;
+    void remember(const Key& k, const Result& r);
+    static bool keeps_kind(int pile_kind, int meld_kind, bool sets_change);
+    Result split(Split& s);
+    CardCode most_constrained(const Split& s) const;
+    static int melds_left(const Split& s);
+    Result keep_meld(int category, Split& s);
+    Result on_table_meld(const Meld& m, std::size_t category, Split& s);
+    Result cover(CardCode x, Split& s);
+    Result with_meld(const Meld& meld, Split& s, int points);
+
+    bool any_mine_;
+    std::vector<Meld> melds_;
+    std::array<std::vector<int>, kCardCodes + 1> melds_with_;  // indices into melds_
+    std::array<std::vector<int>, kMeldKinds> of_kind_;
+    std::vector<Entry> memo_;  // open addressing, a power of two slots
+    std::size_t remembered_ = 0;
+    std::size_t budget_ = 0, spent_ = 0, splits_ = 0;
+};
+
+}  // namespace tlaloc::akelarre
