@@ -237,39 +237,19 @@ TEST(AkelarreBest, ThreeMethodsAgreeWhereTakesMatter) {
     EXPECT_GT(with_takes, 1);
 }
 
-// Differential on turns as a game reaches them (7-card hands, 2 table melds, half 4-card), against
-// the breadth-first search alone (the Z3 model is too slow there); turns too large for it are skipped.
-TEST(AkelarreBest, AgreesWithTheRulesEngineOnRandomGameTurns) {
-    std::mt19937 rng(7);
-    int compared = 0;
-    for (int round = 0; round < 60; ++round) {
-        TurnPosition turn = random_game_turn(rng, 2);
-        ExhaustiveBest brute;
-        try {
-            brute = exhaustive_best(turn, 20000);
-        } catch (const std::length_error&) {
-            continue;
-        }
-        ++compared;
-        TurnSearchResult found = search_best_play(turn);
-        EXPECT_EQ(figures(found.outcome), figures(brute.score.played, brute.score.points, brute.moves))
-            << "game turn " << round << ": " << turn_to_json(turn).dump();
-        EXPECT_EQ(figures(replay_turn(turn, found.outcome.moves)), figures(found.outcome));
-    }
-    EXPECT_GT(compared, 20);
-}
+namespace {
 
-// Differential on fuller tables (3-4 table melds of a game, half 4-card, 7-card hands), where the
-// search's bounds cut most: every figure against the breadth-first search over the rules engine, on
-// the turns small enough for it.
-TEST(AkelarreBest, AgreesWithTheRulesEngineOnFullerRandomGameTurns) {
-    std::mt19937 rng(31);
+// The search against the breadth-first search over the rules engine (the Z3 model is too slow
+// there) on `rounds` random game turns with `melds(round)` table melds; turns too large for the
+// breadth-first search (more than `limit` states) are skipped. Every answer is also replayed.
+int compare_on_game_turns(unsigned seed, int rounds, int (*melds)(int), std::size_t limit) {
+    std::mt19937 rng(seed);
     int compared = 0;
-    for (int round = 0; round < 50; ++round) {
-        TurnPosition turn = random_game_turn(rng, 3 + round % 2);
+    for (int round = 0; round < rounds; ++round) {
+        TurnPosition turn = random_game_turn(rng, melds(round));
         ExhaustiveBest brute;
         try {
-            brute = exhaustive_best(turn, 25000);
+            brute = exhaustive_best(turn, limit);
         } catch (const std::length_error&) {
             continue;
         }
@@ -278,8 +258,26 @@ TEST(AkelarreBest, AgreesWithTheRulesEngineOnFullerRandomGameTurns) {
         EXPECT_EQ(figures(found.outcome), figures(brute.score.played, brute.score.points, brute.moves))
             << "game turn " << round << ": " << turn_to_json(turn).dump();
         EXPECT_EQ(why_illegal(turn, found.outcome.moves), std::nullopt);
+        EXPECT_EQ(figures(replay_turn(turn, found.outcome.moves)), figures(found.outcome));
     }
-    EXPECT_GT(compared, 15);
+    return compared;
+}
+
+}  // namespace
+
+// Differential on turns as a game reaches them (7-card hands, 2 table melds, half 4-card).
+TEST(AkelarreBest, AgreesWithTheRulesEngineOnRandomGameTurns) {
+    EXPECT_GT(compare_on_game_turns(
+                  7, 60, [](int) { return 2; }, 20000),
+              20);
+}
+
+// Differential on fuller tables (3-4 table melds of a game, half 4-card, 7-card hands), where the
+// search's bounds cut most.
+TEST(AkelarreBest, AgreesWithTheRulesEngineOnFullerRandomGameTurns) {
+    EXPECT_GT(compare_on_game_turns(
+                  31, 50, [](int round) { return 3 + round % 2; }, 25000),
+              15);
 }
 
 namespace {
