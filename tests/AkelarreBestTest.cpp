@@ -73,10 +73,11 @@ TEST(AkelarreSearch, CardCodesReadMeldsAsTheRulesEngine) {
             const bool valid = read_meld(meld).valid;
             ASSERT_EQ(is_meld(codes.data(), static_cast<int>(size)), valid) << describe(read_meld(meld));
             melds += valid;
-            if (size == 4 && valid)
+            if (size == 4 && valid) {
                 for (int i = 0; i < 4; ++i)
                     ASSERT_EQ(is_takeable(codes.data(), i), can_take(meld, static_cast<std::size_t>(i)))
                         << describe(read_meld(meld)) << " card " << i;
+            }
             return;
         }
         for (std::size_t k = from; k < kinds.size(); ++k) {

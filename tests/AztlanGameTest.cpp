@@ -116,8 +116,9 @@ TEST(AztlanGame, SetUpPerPlayerCount) {
         for (const Side& s : game.sides()) EXPECT_EQ(s.pawns, players == 2 ? 60 : 30);
         for (int age = 1; age <= 5; ++age)
             for (int taken : game.ages()[age - 1].taken)
-                if (game.silent().supply_short == 0)
+                if (game.silent().supply_short == 0) {
                     EXPECT_EQ(taken, pawns[age - 1]) << players << " players, age " << age;
+                }
         EXPECT_EQ(game.ages()[0].taken, std::vector<int>(game.sides().size(), pawns[0]));
     }
 }
@@ -221,7 +222,9 @@ TEST(AztlanGame, AuditReportsNoViolationsAndSeeds) {
     }
     EXPECT_EQ(wins, options.games);
     for (const SilentCount& s : audits[0].silent)
-        if (s.games > 0) EXPECT_GE(s.first_seed, 1);
+        if (s.games > 0) {
+            EXPECT_GE(s.first_seed, 1);
+        }
 }
 
 TEST(AztlanGameReplay, CatchesTheFirstWrongStep) {
@@ -274,7 +277,7 @@ TEST(AztlanGameReplay, CatchesTheFirstWrongStep) {
 TEST(AztlanGameReplay, MalformedLogIsBadInput) {
     const std::string log = log_of(setup_of(2, "it", 4, "random"));
     const std::string first_line = log.substr(0, log.find('\n') + 1);
-    for (const std::string bad :
+    for (const std::string& bad :
          {std::string("not json\n"), std::string("{\"kind\": \"action\"}\n"),
           first_line + "{\"kind\":\"action\",\"age\":1,\"phase\":\"choice\",\"player\":1,\"card\":\"x\"}\n",
           first_line +
