@@ -355,25 +355,19 @@ TEST(AztlanGameClaims, EngineClaimsHoldAndEditionsDifferOnEagleAndJaguar) {
 
 namespace {
 
-// Plays one age of a two-player game by script: the players' cards, the territories each side's
-// pawns go to (in order; the side's controller places them), coexistence wherever a side wins.
-void scripted_age(Game& game, const std::array<int, 2>& cards,
-                  const std::array<std::vector<int>, 2>& places) {
-    std::array<std::size_t, 2> next{};
-    while (!game.over()) {
-        const int age = game.age();
-        Action a;
-        a.player = game.to_act();
-        a.phase = game.phase();
-        if (a.phase == Phase::Choice) a.card = cards[a.player];
-        if (a.phase == Phase::Development)
-            a.place = places[game.side_of(a.player)][next[game.side_of(a.player)]++];
-        if (a.phase == Phase::Conflict)
-            for (int t = 0; t < game.map().size(); ++t) a.decisions[t] = Decision::Coexist;
-        ASSERT_EQ(game.why_illegal(a), std::nullopt);
-        game.apply(a);
-        if (game.age() != age) return;
+// One scripted age (play_scripted_age): each player's card, each side's placements in order, and
+// each player's decision wherever they may win (coexist unless `defeat_by` names them).
+void scripted_age(Game& game, const std::vector<int>& cards, const std::vector<std::vector<int>>& places,
+                  int defeat_by = -1) {
+    AgeScript script;
+    script.cards = cards;
+    script.places = places;
+    for (int p = 0; p < game.players(); ++p) {
+        std::map<int, Decision>& mine = script.decisions.emplace_back();
+        for (int t = 0; t < game.map().size(); ++t)
+            mine[t] = p == defeat_by ? Decision::Defeat : Decision::Coexist;
     }
+    ASSERT_EQ(play_scripted_age(game, script), std::nullopt);
 }
 
 // Pawns as a list of territories, padded to `total` with pawns on `spare`.
@@ -436,29 +430,6 @@ TEST(AztlanGameExamples, ScoringTwentyTwoPlayedByTheEngine) {
 
 namespace {
 
-// One scripted age of any player count: each player's card, each side's placements in order, and
-// each player's decision wherever they may win (coexist unless `defeat_by` names them).
-void scripted_age_of(Game& game, const std::vector<int>& cards, const std::vector<std::vector<int>>& places,
-                     int defeat_by = -1) {
-    std::vector<std::size_t> next(places.size(), 0);
-    const int age = game.age();
-    while (!game.over() && game.age() == age) {
-        Action a;
-        a.player = game.to_act();
-        a.phase = game.phase();
-        if (a.phase == Phase::Choice) a.card = cards[a.player];
-        if (a.phase == Phase::Development) {
-            const int side = game.side_of(a.player);
-            a.place = places[side][next[side]++];
-        }
-        if (a.phase == Phase::Conflict)
-            for (int t = 0; t < game.map().size(); ++t)
-                a.decisions[t] = a.player == defeat_by ? Decision::Defeat : Decision::Coexist;
-        ASSERT_EQ(game.why_illegal(a), std::nullopt);
-        game.apply(a);
-    }
-}
-
 std::vector<int> pawns_on(std::vector<int> shared, int total, int own) {
     while (static_cast<int>(shared.size()) < total) shared.push_back(own);
     return shared;
@@ -478,7 +449,7 @@ const Conflict* conflict_in(const AgeRecord& age, int territory) {
 TEST(AztlanGameExamples, ConflictExamplesPlayedByTheEngine) {
     Game game(game_map(), profile_named("it"), 4, {0, 1, 2, 3}, prosperity_deck());
     const int t1 = 0, t2 = 1, t3 = 2;  // the contested territories; 10..13 are each tribe's own
-    scripted_age_of(
+    scripted_age(
         game, {9, 5, 8, 8},
         {pawns_on({t1}, 7, 10), pawns_on({t1, t1, t2}, 7, 11), pawns_on({t2}, 7, 12), pawns_on({t2}, 7, 13)});
     const AgeRecord& first = game.ages()[0];
@@ -496,7 +467,7 @@ TEST(AztlanGameExamples, ConflictExamplesPlayedByTheEngine) {
     EXPECT_EQ(tie->removed, std::vector<int>{1});
     EXPECT_TRUE(first.drawn[tie - first.conflicts.conflicts.data()].empty());
 
-    scripted_age_of(
+    scripted_age(
         game, {5, 9, 4, 4},
         {pawns_on({t3, t3}, 6, 10), pawns_on({}, 6, 11), pawns_on({t3}, 6, 12), pawns_on({t3, t3}, 6, 13)},
         /*defeat_by=*/0);

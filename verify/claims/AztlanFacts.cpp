@@ -82,14 +82,13 @@ aztlan::Game plain_game(const aztlan::Map& map, int players, const std::vector<s
     for (int p = 0; p < players; ++p) stack[p] = p;
     aztlan::Game game(map, aztlan::load_profile(aztlan::shipped_profile_file("de")), players, stack,
                       aztlan::prosperity_deck());
+    aztlan::AgeScript script;
+    script.places.assign(game.sides().size(), std::vector<int>(aztlan::pawns_per_age(players, 1), 0));
+    script.decisions.assign(players, {{0, aztlan::Decision::Coexist}});
     while (!game.over()) {
-        aztlan::Action a;
-        a.player = game.to_act();
-        a.phase = game.phase();
-        if (a.phase == aztlan::Phase::Choice) a.card = cards[a.player][game.age() - 1];
-        if (a.phase == aztlan::Phase::Development) a.place = 0;
-        if (a.phase == aztlan::Phase::Conflict) a.decisions[0] = aztlan::Decision::Coexist;
-        game.apply(a);
+        script.cards.clear();
+        for (int p = 0; p < players; ++p) script.cards.push_back(cards[p][game.age() - 1]);
+        if (auto refused = aztlan::play_scripted_age(game, script)) throw std::logic_error(*refused);
     }
     return game;
 }
