@@ -294,7 +294,7 @@ TEST(XalapaCensus, TinyBoardMatchesBruteForce) {
     for (std::size_t i = 0; i < items.size(); i += step) {
         Json rec = census_record(solver, tiny, items[i], static_cast<std::int64_t>(items.size()),
                                  CensusRecordOptions{.rate = false});
-        BruteForce bf = brute_force(census_challenge(tiny, items[i]));
+        BruteForce bf = brute_force(atlas_challenge(tiny, items[i]));
         ASSERT_EQ(rec["penalty"].get<int>(), bf.best);
         ASSERT_EQ(rec["unique"].get<bool>(), bf.optimal_sets == 1);
         lines << rec.dump() << "\n";

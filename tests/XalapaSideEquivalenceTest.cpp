@@ -51,7 +51,7 @@ TEST(XalapaSideEquivalence, BasicChallengesHaveTheSameOptimumOnBothMirroredSides
     std::mt19937_64 rng(19);
     const int rounds = scaled_rounds(200, 5);
     for (int i = 0; i < rounds; ++i) {
-        Challenge ch = census_challenge(cat, items[rng() % items.size()]);
+        Challenge ch = atlas_challenge(cat, items[rng() % items.size()]);
         if (i % 2) ch.formation = cat.positions[static_cast<std::size_t>(i) % cat.positions.size()].four;
         ch.board = cat.board("sun-front")->board;
         const int on_sun = solver.solve(ch).evaluation.penalty;

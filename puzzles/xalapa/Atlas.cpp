@@ -162,6 +162,13 @@ std::vector<int> unrank_combination(int n, int k, BigCount rank) {
     return out;
 }
 
+// The task sets of a group: those of its shapes together.
+BigCount shapes_total(const std::vector<Shape>& shapes) {
+    BigCount n = 0;
+    for (const auto& s : shapes) n = checked(n + s.count);
+    return n;
+}
+
 }  // namespace
 
 std::string to_decimal(BigCount value) {
@@ -236,9 +243,7 @@ std::vector<PositionChoice> position_classes(const Catalogue& cat, const std::ve
 }
 
 BigCount group_count(const Catalogue& cat, const ColumnGroup& group) {
-    BigCount n = 0;
-    for (const auto& s : group_shapes(cat, group)) n = checked(n + s.count);
-    return n;
+    return shapes_total(group_shapes(cat, group));
 }
 
 LevelCount count_level(const Catalogue& cat, Level level) {
@@ -268,8 +273,7 @@ LevelAtlas::LevelAtlas(const Catalogue& cat, LevelSpec spec)
         GroupAtlas a;
         a.group = &g;
         a.shapes = group_shapes(cat, g);
-        BigCount n = 0;
-        for (const auto& s : a.shapes) n = checked(n + s.count);
+        const BigCount n = shapes_total(a.shapes);
         a.count = static_cast<std::int64_t>(n);
         total = checked(total * n);
         groups_.push_back(std::move(a));

@@ -47,10 +47,6 @@ std::vector<CensusItem> basic_census_items(const Catalogue& cat) {
     return items;
 }
 
-Challenge census_challenge(const Catalogue& cat, const CensusItem& item) {
-    return atlas_challenge(cat, item);
-}
-
 Json census_record(ChallengeSolver& solver, const Catalogue& cat, const AtlasItem& item, std::int64_t total,
                    const CensusRecordOptions& options) {
     Challenge ch = atlas_challenge(cat, item);
@@ -96,11 +92,9 @@ std::int64_t sample_index(std::uint64_t seed, std::int64_t draw, std::int64_t co
     }
 }
 
-Json census_line_to_json(const CensusLine& line) {
-    Json stones = Json::array();
-    for (const Cell& c : line.stones) stones.push_back({c.row, c.col});
-    Json unmet = line.unmet;
-    if (line.formation_unmet) unmet.push_back("formation");
+namespace {
+// A line's "cards": the basic level's bottom cards (its tops are fixed), other levels' [top, bottom].
+Json cards_json(const CensusLine& line) {
     Json cards = Json::array();
     for (const auto& col : line.columns) {
         if (line.level == Level::Basic)
@@ -108,6 +102,16 @@ Json census_line_to_json(const CensusLine& line) {
         else
             cards.push_back({col.top, col.bottom});
     }
+    return cards;
+}
+}  // namespace
+
+Json census_line_to_json(const CensusLine& line) {
+    Json stones = Json::array();
+    for (const Cell& c : line.stones) stones.push_back({c.row, c.col});
+    Json unmet = line.unmet;
+    if (line.formation_unmet) unmet.push_back("formation");
+    const Json cards = cards_json(line);
     Json j{{"level", to_string(line.level)},
            {"index", line.index},
            {"of", line.of},
@@ -346,11 +350,6 @@ Json summary_json(const CensusTally& t, const CensusRun& run) {
             {"cards_by_unmet_share", cards}};
 }
 
-std::string columns_text(const CensusLine& line) {
-    Json cards = census_line_to_json(line)["cards"];
-    return cards.dump();
-}
-
 std::string summary_text(const CensusTally& t, const CensusRun& run) {
     const std::size_t challenges = run.lines.size();
     const double n = static_cast<double>(challenges);
@@ -372,7 +371,7 @@ std::string summary_text(const CensusTally& t, const CensusRun& run) {
     for (std::size_t i = 0; i < t.by_penalty.size() && i < 5; ++i) {
         const CensusLine& line = *t.by_penalty[i];
         out << "  penalty " << line.penalty << "  board " << line.board << "  position " << line.position
-            << "  cards " << columns_text(line) << "\n";
+            << "  cards " << cards_json(line).dump() << "\n";
     }
     out << "cards whose task the optimum most often gives up:\n";
     for (std::size_t i = 0; i < t.card_rates.size() && i < 5; ++i)

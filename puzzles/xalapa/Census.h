@@ -21,9 +21,9 @@ using CensusItem = AtlasItem;
 
 // Symmetric duplicates removed: the two "1" columns (and the two "2" columns) may swap cards;
 // board sides with the same fields count once; position cards whose 3-stone sides are rotations of
-// each other count once. Listed by plain loops, in the order LevelAtlas numbers the basic level.
+// each other count once. Listed by plain loops, in the order LevelAtlas numbers the basic level;
+// atlas_challenge() gives each item's challenge.
 std::vector<CensusItem> basic_census_items(const Catalogue& catalogue);
-Challenge census_challenge(const Catalogue& catalogue, const CensusItem& item);
 
 // One line of a census file: a deal of a level and its proved optimum.
 struct CensusLine {

@@ -129,7 +129,7 @@ SideComparison search_counterexample(ChallengeSolver& solver, const Catalogue& c
     const std::vector<CensusItem> items = basic_census_items(cat);
     for (const CensusItem& item : items) {
         if (item.board != items.front().board) continue;
-        Challenge ch = census_challenge(cat, item);
+        Challenge ch = atlas_challenge(cat, item);
         ch.board = a.board;
         const int on_a = solver.solve(ch).evaluation.penalty;
         ch.board = b.board;
