@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <tuple>
 
+#include "model/common/Statistics.h"
 #include "puzzles/aztlan/GameLog.h"
 
 namespace tlaloc::aztlan {
@@ -11,11 +13,7 @@ namespace tlaloc::aztlan {
 Rate wilson(int hits, int trials) {
     Rate r{hits, trials, 0, 0};
     if (trials == 0) return r;
-    const double z = 1.959963984540054, n = trials, p = hits / n;
-    const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
-    const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
-    r.low = std::max(0.0, centre - half);
-    r.high = std::min(1.0, centre + half);
+    std::tie(r.low, r.high) = wilson_interval(hits, trials);
     return r;
 }
 

@@ -295,23 +295,17 @@ std::vector<std::pair<std::string, int>> census_line_cards(const CensusLine& lin
     return out;
 }
 
-namespace {
-
-// The census's figures, from the lines each item once.
-struct CensusTally {
-    std::map<int, std::int64_t> penalties;  // penalty -> items
-    std::int64_t gave_up = 0, unique = 0;
-    std::map<std::string, std::pair<std::int64_t, std::int64_t>> card_unmet;  // card -> (unmet, seen)
-    std::vector<const CensusLine*> by_penalty;                                // hardest first
-    std::vector<std::pair<double, std::string>> card_rates;                   // highest unmet share first
-};
-
-CensusTally tally(const CensusRun& run) {
+CensusTally tally_census(const CensusRun& run) {
     CensusTally t;
     for (const auto& [key, line] : run.lines) {
         ++t.penalties[line.penalty];
+        t.penalty_sum += line.penalty;
         if (!line.unmet.empty() || line.formation_unmet) ++t.gave_up;
         if (line.unique) ++t.unique;
+        if (line.tier) {
+            ++t.rated;
+            ++t.tiers[*line.tier];
+        }
         for (const auto& [card, column] : census_line_cards(line)) {
             auto& counts = t.card_unmet[card];
             ++counts.second;
@@ -326,6 +320,8 @@ CensusTally tally(const CensusRun& run) {
     std::sort(t.card_rates.rbegin(), t.card_rates.rend());
     return t;
 }
+
+namespace {
 
 Json summary_json(const CensusTally& t, const CensusRun& run) {
     const std::size_t challenges = run.lines.size();
@@ -387,7 +383,7 @@ Json summarize_census(const std::vector<std::pair<std::string, std::string>>& fi
     Json levels = Json::array();
     text.clear();
     for (const auto& [level, run] : runs) {
-        CensusTally t = tally(run);
+        CensusTally t = tally_census(run);
         text += (text.empty() ? "" : "\n") + summary_text(t, run);
         levels.push_back(summary_json(t, run));
     }

@@ -76,6 +76,18 @@ std::map<Level, CensusRun> read_census_runs(const std::vector<std::pair<std::str
 // fixed tops lie in every deal and are left out).
 std::vector<std::pair<std::string, int>> census_line_cards(const CensusLine& line);
 
+// A run's figures, counted once for the text summary and the HTML report.
+struct CensusTally {
+    std::map<int, std::int64_t> penalties;  // penalty -> items
+    std::int64_t gave_up = 0, unique = 0, penalty_sum = 0;
+    std::int64_t rated = 0;                                                   // lines with a tier
+    std::map<std::string, std::int64_t> tiers;                                // tier -> lines
+    std::map<std::string, std::pair<std::int64_t, std::int64_t>> card_unmet;  // card -> (unmet, seen)
+    std::vector<const CensusLine*> by_penalty;                                // hardest first
+    std::vector<std::pair<double, std::string>> card_rates;                   // highest unmet share first
+};
+CensusTally tally_census(const CensusRun& run);
+
 struct CensusRecordOptions {
     bool rate = true;  // record the difficulty level ("tier")
     bool sample = false;

@@ -6,18 +6,11 @@
 #include <sstream>
 
 #include "model/common/Markup.h"
+#include "model/common/Statistics.h"
 #include "puzzles/xalapa/Difficulty.h"
 #include "puzzles/xalapa/SvgCanvas.h"
 
 namespace tlaloc::xalapa {
-
-std::pair<double, double> wilson_interval(std::int64_t hits, std::int64_t n, double z) {
-    if (n <= 0) return {0.0, 1.0};
-    const double nn = static_cast<double>(n), p = static_cast<double>(hits) / nn, z2 = z * z;
-    const double centre = (p + z2 / (2 * nn)) / (1 + z2 / nn);
-    const double half = z / (1 + z2 / nn) * std::sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn));
-    return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
-}
 
 namespace {
 
@@ -33,25 +26,7 @@ Json share(std::int64_t count, std::int64_t of, bool sample) {
 
 Json level_numbers(const CensusRun& run) {
     const auto n = static_cast<std::int64_t>(run.lines.size());
-    std::map<int, std::int64_t> penalties;
-    std::map<std::string, std::int64_t> tiers;
-    std::map<std::string, std::pair<std::int64_t, std::int64_t>> cards;  // card -> (unmet, seen)
-    std::int64_t gave_up = 0, unique = 0, rated = 0, penalty_sum = 0;
-    for (const auto& [key, line] : run.lines) {
-        ++penalties[line.penalty];
-        penalty_sum += line.penalty;
-        if (!line.unmet.empty() || line.formation_unmet) ++gave_up;
-        if (line.unique) ++unique;
-        if (line.tier) {
-            ++rated;
-            ++tiers[*line.tier];
-        }
-        for (const auto& [card, column] : census_line_cards(line)) {
-            auto& c = cards[card];
-            ++c.second;
-            if (std::find(line.unmet.begin(), line.unmet.end(), column) != line.unmet.end()) ++c.first;
-        }
-    }
+    const CensusTally t = tally_census(run);
     const bool s = run.sample;
     Json j{{"level", to_string(run.level)},
            {"sample", s},
@@ -59,13 +34,13 @@ Json level_numbers(const CensusRun& run) {
            {"of", run.of},
            {"complete", !s && n == run.of},
            {"duplicate_lines", run.duplicates},
-           {"mean_penalty", n ? static_cast<double>(penalty_sum) / n : 0.0},
-           {"give_up", share(gave_up, n, s)},
-           {"unique", share(unique, n, s)},
-           {"rated", rated}};
+           {"mean_penalty", n ? static_cast<double>(t.penalty_sum) / n : 0.0},
+           {"give_up", share(t.gave_up, n, s)},
+           {"unique", share(t.unique, n, s)},
+           {"rated", t.rated}};
     if (s) j["seeds"] = run.seeds;
     Json dist = Json::array();
-    for (auto [p, c] : penalties) {
+    for (auto [p, c] : t.penalties) {
         Json row = share(c, n, s);
         row["penalty"] = p;
         dist.push_back(row);
@@ -73,13 +48,14 @@ Json level_numbers(const CensusRun& run) {
     j["penalties"] = dist;
     Json tier_rows = Json::array();
     for (const auto& level : kDifficultyLevels) {
-        Json row = share(tiers[level.name], rated, s);
+        const auto tier = t.tiers.find(level.name);
+        Json row = share(tier == t.tiers.end() ? 0 : tier->second, t.rated, s);
         row["tier"] = level.name;
         tier_rows.push_back(row);
     }
     j["tiers"] = tier_rows;
-    std::vector<std::pair<std::string, std::pair<std::int64_t, std::int64_t>>> by_rate(cards.begin(),
-                                                                                       cards.end());
+    std::vector<std::pair<std::string, std::pair<std::int64_t, std::int64_t>>> by_rate(t.card_unmet.begin(),
+                                                                                       t.card_unmet.end());
     std::stable_sort(by_rate.begin(), by_rate.end(), [](const auto& a, const auto& b) {
         return a.second.first * b.second.second > b.second.first * a.second.second;
     });

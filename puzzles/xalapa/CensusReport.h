@@ -8,12 +8,10 @@
 #include <utility>
 #include <vector>
 
+#include "model/common/Statistics.h"
 #include "puzzles/xalapa/Census.h"
 
 namespace tlaloc::xalapa {
-
-// The Wilson score interval for `hits` successes in `n` trials at normal quantile z (1.96: 95 %).
-std::pair<double, double> wilson_interval(std::int64_t hits, std::int64_t n, double z = 1.96);
 
 // Reads the files (as read_census_runs does: bad lines are InputErrors naming FILE:LINE) and returns
 // the report's numbers, {"levels": [...]}, each share as {"count", "of", "share"} plus "low" and
