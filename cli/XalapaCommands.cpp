@@ -5,6 +5,7 @@
 #include <iomanip>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "cli/Commands.h"
@@ -406,7 +407,7 @@ void add_generate(CLI::App& xalapa) {
 struct CensusOptions {
     std::string level = "basic", shard = "0/1", out;
     std::int64_t limit = -1;
-    std::int64_t sample = -1;  // draws; -1: every item
+    std::optional<std::int64_t> sample;  // draws; none: every item
     std::uint64_t seed = 1;
     bool no_tier = false;
     unsigned timeout = 0;  // a whole shard runs for many minutes: no limit unless asked
@@ -450,14 +451,15 @@ struct CensusWork {
 void run_census(const CensusOptions& o) {
     const Level level = level_option(o.level);
     auto [k, n] = shard_option(o.shard);
-    if (o.sample == 0 || o.sample > 1000000000)
-        throw InputError("", "--sample", "expected 1 to 1000000000 draws, found " + std::to_string(o.sample));
+    if (o.sample && (*o.sample < 1 || *o.sample > 1000000000))
+        throw InputError("", "--sample",
+                         "expected 1 to 1000000000 draws, found " + std::to_string(*o.sample));
     if (o.seed > static_cast<std::uint64_t>(kMaxExactJsonInteger))
         throw InputError("", "--seed", "at most " + std::to_string(kMaxExactJsonInteger));
     Catalogue catalogue = load_catalogue();
     const LevelAtlas atlas(catalogue, level);
-    const bool sampling = o.sample > 0;
-    const CensusWork work{k, n, sampling ? o.sample : atlas.count(), o.limit};
+    const bool sampling = o.sample.has_value();
+    const CensusWork work{k, n, sampling ? *o.sample : atlas.count(), o.limit};
     const std::int64_t mine = work.mine();
     const solver::Deadline deadline(o.timeout);
     ChallengeSolver solver;

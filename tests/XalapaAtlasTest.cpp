@@ -448,6 +448,11 @@ TEST(XalapaAtlasCli, FullCensusOfAnyLevelIsShardedByIndex) {
     CliRun none = run("xalapa census --level 1 --sample 0");
     EXPECT_EQ(none.code, 2);
     EXPECT_NE(none.err.find("--sample"), std::string::npos) << none.err;
+    // A negative number of draws is refused too, not read as "every item".
+    CliRun negative = run("xalapa census --level 1 --sample -5 --limit 1");
+    EXPECT_EQ(negative.code, 2);
+    EXPECT_NE(negative.err.find("--sample"), std::string::npos) << negative.err;
+    EXPECT_EQ(negative.out, "");
 }
 
 // Files of several levels: one summary per level.
