@@ -79,23 +79,20 @@ std::string one_decimal(double value) {
 
 std::string percent(double share) { return one_decimal(100 * share) + " %"; }
 
-// "12.3 % (10.1-14.8 %)" for a sample, "12.3 %" for a census.
-std::string share_text(const Json& s) {
+// The share in per cent and, for a sample, its interval between `open` and `close`.
+std::string share_with_interval(const Json& s, const std::string& open, const std::string& close) {
     std::string t = percent(s["share"].get<double>());
     if (s.contains("low"))
-        t += " (" + one_decimal(100 * s["low"].get<double>()) + "–" +
-             one_decimal(100 * s["high"].get<double>()) + " %)";
+        t += open + one_decimal(100 * s["low"].get<double>()) + "–" +
+             one_decimal(100 * s["high"].get<double>()) + close;
     return t;
 }
 
+// "12.3 % (10.1-14.8 %)" for a sample, "12.3 %" for a census.
+std::string share_text(const Json& s) { return share_with_interval(s, " (", " %)"); }
+
 // A table cell: the share, and under it the interval in small print.
-std::string cell_text(const Json& s) {
-    std::string t = percent(s["share"].get<double>());
-    if (s.contains("low"))
-        t += "<br><small>" + one_decimal(100 * s["low"].get<double>()) + "–" +
-             one_decimal(100 * s["high"].get<double>()) + "</small>";
-    return t;
-}
+std::string cell_text(const Json& s) { return share_with_interval(s, "<br><small>", "</small>"); }
 
 struct Bar {
     std::string label;
