@@ -193,7 +193,8 @@ TEST(AkelarreBest, ThreeJokersMakeASetOfAnyValue) {
     auto with_four = parse(R"({"hand": ["FJ", "GJ", "DJ", "N4", "W2"], "free_places": 1, "favourite": "N"})");
     TurnSearchResult b = search_best_play(with_four);
     EXPECT_EQ(figures(b.outcome), figures(4, 0, 4));
-    EXPECT_EQ(b.outcome.hand_left, cards({"W2"}));
+    // The jokers make a set of 4s with N4 or a set of 2s with W2: two best plays, either may come.
+    EXPECT_TRUE(b.outcome.hand_left == cards({"W2"}) || b.outcome.hand_left == cards({"N4"}));
     expect_all_agree(with_four, "three jokers and N4");
 }
 

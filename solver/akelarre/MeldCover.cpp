@@ -123,7 +123,7 @@ const MeldCover::Result* MeldCover::find(const Key& k) const {
     if (memo_.empty()) return nullptr;
     const std::size_t mask = memo_.size() - 1;
     for (std::size_t i = hash_of(k) & mask; memo_[i].key.words[4]; i = (i + 1) & mask)
-        if (memo_[i].key == k) return &memo_[i].result;
+        if (memo_[i].key == k) return memo_[i].result.played == kForgotten ? nullptr : &memo_[i].result;
     return nullptr;
 }
 
@@ -146,7 +146,7 @@ void MeldCover::remember(const Key& k, const Result& r) {
     ++remembered_;
 }
 
-std::optional<CoverBound> MeldCover::best(const CoverInput& in, std::size_t budget) {
+std::optional<CoverBound> MeldCover::best(const CoverInput& in, std::size_t budget, bool again) {
     Split s;
     int jokers = 0;
     for (std::size_t f = 0; f < kFamilies; ++f) jokers += in.hand[6 * f + 6] + in.table[6 * f + 6];
@@ -158,11 +158,13 @@ std::optional<CoverBound> MeldCover::best(const CoverInput& in, std::size_t budg
     for (std::size_t k = 0; k < in.melds.size(); ++k)
         for (int n = 0; n < in.melds[k]; ++n) s.melds(k, 1);
     for (int n = 0; n < in.open_places; ++n) s.open(1);
+    if (const Result* known = find(s.key); again && known && known->played == kOverBudget)
+        remember(s.key, {kForgotten, 0});
     spent_ = 0;
     budget_ = budget;
     const Result r = split(s);
     splits_ += spent_;
-    if (r.played == -2) {
+    if (r.played == kOverBudget) {
         remember(s.key, r);
         return std::nullopt;
     }
@@ -181,7 +183,7 @@ static std::uint32_t present_codes(const CoverInput& in) {
 MeldCover::Result MeldCover::split(Split& s) {
     if (const Result* known = find(s.key)) return *known;
     const Key k = s.key;
-    if (++spent_ > budget_) return {-2, 0};
+    if (++spent_ > budget_) return {kOverBudget, 0};
     Result best;
     if (s.in.open_places + melds_left(s) < 0) {  // only captures of table melds free places
         remember(k, best);
@@ -203,13 +205,13 @@ MeldCover::Result MeldCover::split(Split& s) {
             s.hand(x, -1);  // x stays in the hand
             best = split(s);
             s.hand(x, 1);
-            if (best.played == -2) return best;
+            if (best.played == kOverBudget) return best;
             const Result in_meld = cover(x, s);
-            if (in_meld.played == -2) return in_meld;
+            if (in_meld.played == kOverBudget) return in_meld;
             if (better(in_meld.played, in_meld.points, best.played, best.points)) best = in_meld;
         }
     }
-    if (best.played != -2) remember(k, best);
+    if (best.played != kOverBudget) remember(k, best);
     return best;
 }
 
@@ -241,13 +243,13 @@ MeldCover::Result MeldCover::keep_meld(int category, Split& s) {
     const std::uint32_t present = present_codes(s.in);
     const bool sets_change = s.key.words[4] >> kSetsChangeBit & 1u;
     Result best;
-    for (int meld_kind = 0; meld_kind < kMeldKinds && best.played != -2; ++meld_kind) {
+    for (int meld_kind = 0; meld_kind < kMeldKinds && best.played != kOverBudget; ++meld_kind) {
         if (!keeps_kind(kind, meld_kind, sets_change)) continue;
         for (int index : of_kind_[static_cast<std::size_t>(meld_kind)]) {
             const Meld& m = melds_[static_cast<std::size_t>(index)];
             if (m.codes & ~present) continue;
             const Result r = on_table_meld(m, static_cast<std::size_t>(category), s);
-            if (r.played == -2) {
+            if (r.played == kOverBudget) {
                 best = r;
                 break;
             }
@@ -268,9 +270,10 @@ MeldCover::Result MeldCover::cover(CardCode x, Split& s) {
         if (s.in.melds[category]) categories[present_categories++] = category;
     Result best;
     auto consider = [&](const Result& r) {
-        if (r.played == -2 || (r.played >= 0 && better(r.played, r.points, best.played, best.points)))
+        if (r.played == kOverBudget ||
+            (r.played >= 0 && better(r.played, r.points, best.played, best.points)))
             best = r;
-        return r.played != -2;
+        return r.played != kOverBudget;
     };
     for (int index : melds_with_[x]) {
         const Meld& m = melds_[static_cast<std::size_t>(index)];

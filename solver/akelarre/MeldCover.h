@@ -48,8 +48,9 @@ public:
     MeldCover(const std::array<int, kCardCodes + 1>& points, bool any_mine);
 
     // nullopt: the split took more than `budget` splits not remembered from earlier questions, and
-    // there is no bound from it. Remembered.
-    std::optional<CoverBound> best(const CoverInput& in, std::size_t budget);
+    // there is no bound from it. Remembered, and answered nullopt again at once unless `again` (a
+    // larger budget goes on from what the earlier tries valued).
+    std::optional<CoverBound> best(const CoverInput& in, std::size_t budget, bool again = false);
     // Splits valued so far, over every call.
     std::size_t splits() const { return splits_; }
 
@@ -67,8 +68,9 @@ private:
         int points_all = 0;     // its five cards' points, when captured on my place
         int points_lowest = 0;  // the three worth least to me, when captured on another's
     };
+    static constexpr int kOverBudget = -2, kForgotten = -3;
     struct Result {
-        int played = -1;  // -1: no split; -2: over budget
+        int played = -1;  // -1: no split; kOverBudget; kForgotten: an old kOverBudget, ask again
         int points = 0;
     };
     // What is left to split, with its memo key kept up to date as cards and melds are taken out.

@@ -2,10 +2,9 @@
 
 #include <algorithm>
 #include <array>
-#include <queue>
 #include <stdexcept>
-#include <unordered_map>
 
+#include "model/akelarre/Meld.h"
 #include "solver/akelarre/CardCode.h"
 #include "solver/akelarre/MeldCover.h"
 #include "solver/common/SearchLimit.h"
@@ -22,34 +21,13 @@ constexpr std::size_t kClockEvery = 4096;  // states expanded between two looks 
 // When the split of the cards into melds is worth asking (TurnSearchImpl::cover_worth_it).
 constexpr std::size_t kCoverAfter = 2000, kCoverTrial = 1000;
 constexpr std::size_t kRootCoverBudget = 50000, kCoverBudget = 500;  // splits per question
+// The first pass asks the root's split again, with a budget of kCeilingSplits splits per state met,
+// each time the states met double from kCeilingAfter on: the exact split can cost a second, worth it
+// only when the search is long.
+constexpr std::size_t kCeilingAfter = 4096, kCeilingSplits = 4;
 
-// What a play is worth from some state on, compared lexicographically: most hand cards played,
-// then most points for me, then fewest moves. `played` -1: no play from here can end the turn.
-struct Score {
-    int played = -1;
-    int points = 0;
-    int moves = 0;
-    bool none() const { return played < 0; }
-    friend bool operator==(const Score&, const Score&) = default;
-};
-constexpr Score kEndHere{0, 0, 0};
-
-bool better(const Score& a, const Score& b) {
-    if (a.played != b.played) return a.played > b.played;
-    if (a.points != b.points) return a.points > b.points;
-    return a.moves < b.moves;
-}
-struct BestOnTop {
-    bool operator()(const std::pair<Score, int>& a, const std::pair<Score, int>& b) const {
-        return better(b.first, a.first);
-    }
-};
-Score plus(const Score& gain, const Score& rest) {
-    if (rest.none()) return rest;
-    return {gain.played + rest.played, gain.points + rest.points, gain.moves + rest.moves};
-}
-
-// The first two figures of a play, compared the same way: most hand cards, then most points.
+// The first two figures of a play, compared lexicographically: most hand cards, then most points (the
+// third, fewest moves, is the second pass's).
 struct Figures {
     int played = 0;
     int points = 0;
@@ -103,8 +81,19 @@ public:
 
     int width() const { return width_; }
     std::size_t size() const { return count_; }
+    // Forgets every state, at a cost in the states held (not in the table's size): every held slot
+    // lies in a run of held slots that starts at some state's home slot.
+    void clear() {
+        for (std::size_t id = 0; id < count_; ++id) {
+            const std::uint32_t* k = keys_.data() + static_cast<std::ptrdiff_t>(id) * width_;
+            for (std::size_t i = hash(k) & mask(); slots_[i] >= 0; i = (i + 1) & mask()) slots_[i] = -1;
+        }
+        keys_.clear();
+        count_ = 0;
+    }
 
-    void key(const State& s, const std::vector<bool>& mine, std::uint32_t* out) const {
+    // The state's words as they are (place p in word 2 + p), which decode() reads back; key() sorts them.
+    void encode(const State& s, const std::vector<bool>& mine, std::uint32_t* out) const {
         std::uint64_t hand = 0;
         for (int i = 0; i < s.hand_size; ++i) hand |= static_cast<std::uint64_t>(s.hand[i]) << (5 * i);
         out[0] = static_cast<std::uint32_t>(hand);
@@ -117,7 +106,30 @@ public:
             for (int i = 0; i < pile.size; ++i) w |= static_cast<std::uint32_t>(pile.cards[i]) << (5 * i);
             out[2 + p] = w;
         }
+    }
+    void key(const State& s, const std::vector<bool>& mine, std::uint32_t* out) const {
+        encode(s, mine, out);
         std::sort(out + 2, out + width_);
+    }
+    State decode(const std::uint32_t* words) const {
+        State s;
+        const std::uint64_t hand = words[0] | static_cast<std::uint64_t>(words[1] & 0xFFu) << 32;
+        for (int i = 0; i < kMaxHand; ++i) {
+            const auto c = static_cast<CardCode>(hand >> (5 * i) & 31u);
+            if (c == 0) break;
+            s.hand[static_cast<std::size_t>(s.hand_size++)] = c;
+        }
+        s.moves_left = static_cast<int>(words[1] >> 8 & 0xFFu);
+        s.points = static_cast<int>(words[1] >> 16);
+        for (int p = 0; p < width_ - 2; ++p) {
+            Pile& pile = s.piles[static_cast<std::size_t>(p)];
+            for (int i = 0; i < kSlots; ++i) {
+                const auto c = static_cast<CardCode>(words[2 + p] >> (5 * i) & 31u);
+                if (c == 0) break;
+                pile.cards[static_cast<std::size_t>(pile.size++)] = c;
+            }
+        }
+        return s;
     }
 
     // The state's id, or -1 when it was never seen.
@@ -181,42 +193,69 @@ const MeldPairs& meld_pairs() {
     }();
     return pairs;
 }
+// The second pass's queue: states by f = moves made + moves still needed at least, then by the moves
+// made, so that among states of one f the deepest, the nearest to the end of a play, is taken first.
+class Frontier {
+public:
+    explicit Frontier(int most)
+        : most_(most),
+          buckets_(static_cast<std::size_t>((most + 1) * (most + 1))),
+          top_(static_cast<std::size_t>(most + 1), -1) {}
+    void push(int f, int g, int id) {
+        if (f > most_) return;  // no better than the play known
+        buckets_[index(f, g)].push_back(id);
+        top_[static_cast<std::size_t>(f)] = std::max(top_[static_cast<std::size_t>(f)], g);
+    }
+    // A state of this f, the deepest first; -1 when none is left.
+    int pop(int f) {
+        int& top = top_[static_cast<std::size_t>(f)];
+        for (; top >= 0; --top) {
+            auto& bucket = buckets_[index(f, top)];
+            if (bucket.empty()) continue;
+            const int id = bucket.back();
+            bucket.pop_back();
+            return id;
+        }
+        return -1;
+    }
 
-// The exact search. Its graph has cycles only through takes (a card moved to another meld and back,
-// or around several): hand moves shrink the hand and captures the cards in play, for good. So values
-// are found by Tarjan's strongly connected components over a depth-first search: a state's value is
-// final once its component is; inside a component every edge is a take worth one move, and the best
-// exit for each member is found by a Dijkstra pass over those edges.
-// Branch and bound on top: a state met for the first time is not searched when its first two figures
-// plus its upper bound fall short of the best play found so far. Such a state cannot be on a best play
-// (every state on one reaches the best figures), so every state that can be keeps its exact value:
-// the values of the others may be too low, but none of them is ever on the way to the answer.
+private:
+    std::size_t index(int f, int g) const { return static_cast<std::size_t>(f * (most_ + 1) + g); }
+    int most_;
+    std::vector<std::vector<int>> buckets_;
+    std::vector<int> top_;
+};
+
+// The exact search, in two passes over the play phase's states (hand moves shrink the hand and
+// captures the cards in play, for good; only takes can come back to a state).
+// 1. The first two figures: a depth-first search meeting each state once, with a branch and bound: a
+//    state is not searched when its figures plus an upper bound on what any play from it could add do
+//    not beat the best play found so far, and the search stops when a play reaches the root's bound.
+//    A state fixes the figures of every play through it, so a state met once is met for good.
+// 2. The fewest moves to a state that may end the turn with those figures: A* over the states, each
+//    move costing one, guided by a lower bound on the moves still needed (hand cards still to play,
+//    cards the melds being laid still need, a capture when points are still missing). The bound
+//    falls by at most one per move, so the first goal taken from the queue is reached by the fewest
+//    moves. States that cannot reach the figures any more (the same upper bound) are never queued.
 class TurnSearchImpl {
 public:
     TurnSearchImpl(const TurnPosition& turn, int steps, const solver::Deadline& deadline)
-        : turn_(turn), deadline_(deadline), table_(static_cast<int>(turn.places.size())) {
+        : turn_(turn), deadline_(deadline), width_(2 + static_cast<int>(turn.places.size())) {
         read_root(steps);
-        key_.resize(static_cast<std::size_t>(table_.width()));
     }
 
-    Score solve();
-    std::vector<Move> best_moves();
-    std::size_t states() const { return table_.size(); }
+    // The best play: the most hand cards, then the most points, then the fewest moves.
+    std::vector<Move> solve();
+    Figures best() const { return best_; }
+    std::size_t states() const { return met_; }
 
 private:
     struct Frame {
-        int id = 0;
         State state;
         std::vector<Step> steps;
         std::size_t next = 0;
-        Score path;   // what the moves from the root to here gained
-        Score bound;  // the best any play from here could add
-        std::size_t edge_mark = 0;
-        Step pending;  // the move to the child being searched
-        Score pending_gain;
+        Figures reach;  // the most any play through here could reach
     };
-    enum Status : std::uint8_t { kOnStack = 1, kDone = 2 };
-
     void read_root(int steps);
     Figures figures(const State& s) const { return {hand_size_ - s.hand_size, s.points}; }
     std::uint32_t live_cards(const State& s) const;
@@ -234,19 +273,25 @@ private:
     static std::uint32_t takeable(const Pile& pile);
     void successors(const State& s, std::uint32_t live, std::vector<Step>& out) const;
     bool same_place(const State& s, int a, int b) const;
-    State apply(const State& s, const Step& step, Score& gain) const;
-    Score bound(const State& s, std::uint32_t live, const Figures& wanted = {}) const;
+    State apply(const State& s, const Step& step, int& points) const;
+    Figures bound(const State& s, std::uint32_t live, const Figures& beat = {-1, 0}) const;
     int points_bound(const State& s, std::uint32_t live) const;
-    int open(const State& s, std::uint32_t live, const Score& path, const Score& bound);
-    void close(Frame& parent, int child, const Score& gain);
-    void finish_component(int root, std::size_t edge_mark);
-    void note(const Score& play);
-    void prune();
+    Figures best_figures();
+    void refine_ceiling(std::size_t budget);
+    std::vector<Step> fewest_moves();
+    bool take_needed(const State& s) const;
+    std::vector<Step> play_to(const StateTable& table, const std::vector<std::uint32_t>& words,
+                              const std::vector<int>& parent, int goal) const;
+    int hand_only_points(const State& s, std::uint32_t live) const;
+    Figures counted(const State& s, std::uint32_t live) const;
+    int moves_needed(const State& s) const;
+    void look_at_clock();
     std::string best_so_far() const;
     Move to_move(const Step& s) const;
 
     const TurnPosition& turn_;
     const solver::Deadline& deadline_;
+    int width_;
     State root_;
     int hand_size_ = 0;
     std::vector<bool> mine_;
@@ -254,17 +299,10 @@ private:
     std::array<int, kCardCodes + 1> points_{};
     mutable std::optional<MeldCover> cover_;  // made when first asked
     mutable std::size_t cover_asked_ = 0, cover_cut_ = 0;
-    StateTable table_;
-    std::vector<std::uint32_t> key_;
-    std::vector<Score> local_, value_;
-    std::vector<int> low_;
-    std::vector<std::uint8_t> status_;
-    std::vector<int> tarjan_;
-    std::vector<std::pair<int, int>> edges_;  // takes between states of components not yet closed
-    std::vector<Frame> frames_;
-    std::size_t depth_ = 0, expanded_ = 0;
-    Score incumbent_;
-    Figures best_figures_;  // of the plays found so far
+    std::size_t met_ = 0, expanded_ = 0;  // states met and searched, both passes
+    Figures best_, ceiling_;              // the best play's figures so far, the root's bound
+    int best_moves_ = 0;                  // the moves of the play found with best_
+    bool figures_proved_ = false;
 };
 
 void TurnSearchImpl::read_root(int steps) {
@@ -423,9 +461,10 @@ void TurnSearchImpl::successors(const State& s, std::uint32_t live, std::vector<
     }
 }
 
-State TurnSearchImpl::apply(const State& s, const Step& step, Score& gain) const {
+// `points`: what the move captured for me.
+State TurnSearchImpl::apply(const State& s, const Step& step, int& points) const {
     State next = s;
-    gain = {step.from < 0 ? 1 : 0, 0, 1};
+    points = 0;
     if (step.from < 0) {
         erase_one(next.hand.data(), next.hand_size, step.card);
     } else {
@@ -444,22 +483,25 @@ State TurnSearchImpl::apply(const State& s, const Step& step, Score& gain) const
     worth[4] = points_[step.card];
     std::sort(worth.begin(), worth.end());
     const int kept_by_owner = mine_[static_cast<std::size_t>(step.to)] ? 0 : 2;
-    for (int i = 0; i < 5 - kept_by_owner; ++i) gain.points += worth[static_cast<std::size_t>(i)];
-    next.points += gain.points;
+    for (int i = 0; i < 5 - kept_by_owner; ++i) points += worth[static_cast<std::size_t>(i)];
+    next.points += points;
     target = Pile{};
     return next;
 }
 
 // The most any play from `s` could still add: the live hand cards (within the moves left) and the
 // points of the captures the count of 4-card melds allows, or less when no split of the cards in play
-// into melds allows that much (MeldCover). The split is only asked when the first bound would reach
-// `wanted` from `s`.
-Score TurnSearchImpl::bound(const State& s, std::uint32_t live, const Figures& wanted) const {
+// into melds allows that much (MeldCover). The split is only asked when the first bound would still
+// beat `beat` from `s`.
+Figures TurnSearchImpl::counted(const State& s, std::uint32_t live) const {
     int cards = 0;
     for (int i = 0; i < s.hand_size; ++i) cards += static_cast<int>(live >> s.hand[i] & 1u);
-    const Figures counted{std::min(cards, s.moves_left), s.moves_left > 0 ? points_bound(s, live) : 0};
-    if (figures(s) + counted < wanted || !cover_worth_it())
-        return {counted.played, counted.points, counted.played};
+    return {std::min(cards, s.moves_left), s.moves_left > 0 ? points_bound(s, live) : 0};
+}
+
+Figures TurnSearchImpl::bound(const State& s, std::uint32_t live, const Figures& beat) const {
+    const Figures counted = TurnSearchImpl::counted(s, live);
+    if (figures(s) + counted <= beat || !cover_worth_it()) return counted;
     ++cover_asked_;
     if (!cover_) {
         // The root's split, with a larger budget, first: the splits of the states met later are mostly
@@ -475,11 +517,11 @@ Score TurnSearchImpl::bound(const State& s, std::uint32_t live, const Figures& w
         in.open_places = static_cast<int>(turn_.places.size());
         split = cover_->best(in, kCoverBudget);
     }
-    if (!split) return {counted.played, counted.points, counted.played};
+    if (!split) return counted;
     const Figures tighter = split->played < 0 ? Figures{-kUnbounded, 0}
                                               : std::min(counted, Figures{split->played, split->points});
-    cover_cut_ += figures(s) + tighter < wanted;
-    return {tighter.played, tighter.points, tighter.played};
+    cover_cut_ += figures(s) + tighter <= beat;
+    return tighter;
 }
 
 CoverInput TurnSearchImpl::cover_input(const State& s) const {
@@ -502,9 +544,9 @@ CoverInput TurnSearchImpl::cover_input(const State& s) const {
 // met a few thousand states, while it cuts at least one state in ten it is asked about and has valued
 // no more splits than the search has met states; else the search goes on with the first bound alone.
 bool TurnSearchImpl::cover_worth_it() const {
-    if (table_.size() < kCoverAfter) return false;  // a small search is over before the split pays
+    if (met_ < kCoverAfter) return false;  // a small search is over before the split pays
     if (cover_asked_ >= kCoverTrial && cover_cut_ * 10 < cover_asked_) return false;
-    return !cover_ || cover_->splits() <= table_.size() + kRootCoverBudget;
+    return !cover_ || cover_->splits() <= met_ + kRootCoverBudget;
 }
 
 // Each capture lowers "live hand cards + 4-card melds" by two and no move raises it (a card onto a
@@ -536,135 +578,292 @@ int TurnSearchImpl::points_bound(const State& s, std::uint32_t live) const {
     return points;
 }
 
-// A state that cannot be on a best play is kept as one with no play to the end, so that meeting it
-// again costs a look-up.
-void TurnSearchImpl::prune() {
-    const int id = table_.add(key_.data());
-    local_.push_back(Score{});
-    value_.push_back(Score{});
-    low_.push_back(id);
-    status_.push_back(kDone);
-}
-
-void TurnSearchImpl::note(const Score& play) {
-    if (!play.none() && better(play, incumbent_)) incumbent_ = play;
-}
-
-// Enters a state not seen before: a new frame on the depth-first path and on Tarjan's stack.
-int TurnSearchImpl::open(const State& s, std::uint32_t live, const Score& path, const Score& bound) {
-    const int id = table_.add(key_.data());
-    const bool can_end = finishable(s);
-    if (can_end) best_figures_ = std::max(best_figures_, figures(s));
-    local_.push_back(can_end ? kEndHere : Score{});
-    value_.push_back(Score{});
-    low_.push_back(id);
-    status_.push_back(kOnStack);
-    tarjan_.push_back(id);
-    if (depth_ == frames_.size()) frames_.emplace_back();
-    Frame& f = frames_[depth_++];
-    f.id = id;
-    f.state = s;
-    f.next = 0;
-    f.path = path;
-    f.edge_mark = edges_.size();
-    f.bound = bound;
-    successors(s, live, f.steps);
-    note(plus(path, local_[static_cast<std::size_t>(id)]));
+void TurnSearchImpl::look_at_clock() {
     if (++expanded_ % kClockEvery == 0 && deadline_.passed()) throw solver::SearchLimitReached(best_so_far());
-    return id;
 }
 
-// The move from `parent` to `child` is searched: a closed child's value counts for the parent; a
-// child still on Tarjan's stack is in the parent's component, reached by a take.
-void TurnSearchImpl::close(Frame& parent, int child, const Score& gain) {
-    const auto c = static_cast<std::size_t>(child);
-    const auto p = static_cast<std::size_t>(parent.id);
-    if (status_[c] == kDone) {
-        const Score via = plus(gain, value_[c]);
-        if (better(via, local_[p])) local_[p] = via;
-        note(plus(parent.path, via));
-        return;
-    }
-    if (gain.played != 0 || gain.points != 0)
-        throw std::logic_error("search_best_play: a cycle through a hand move or a capture");
-    low_[p] = std::min(low_[p], low_[c]);
-    edges_.push_back({parent.id, child});
+// The root's split with a larger budget (what earlier questions valued is remembered, so each call
+// goes on from the last): the exact split is often the answer's first two figures, which ends the
+// first pass at once.
+void TurnSearchImpl::refine_ceiling(std::size_t budget) {
+    if (!cover_) cover_.emplace(points_, any_mine_);
+    const std::optional<CoverBound> split = cover_->best(cover_input(root_), budget, true);
+    if (split)
+        ceiling_ = std::min(
+            ceiling_, split->played < 0 ? Figures{-kUnbounded, 0} : Figures{split->played, split->points});
 }
 
-// `root` closes its component: the members are above it on Tarjan's stack, their takes to each other
-// above `edge_mark`. Each member's value is its best exit, reached by the fewest takes.
-void TurnSearchImpl::finish_component(int root, std::size_t edge_mark) {
-    std::vector<int> members;
-    do {
-        members.push_back(tarjan_.back());
-        tarjan_.pop_back();
-    } while (members.back() != root);
-    for (int m : members) value_[static_cast<std::size_t>(m)] = local_[static_cast<std::size_t>(m)];
-    if (members.size() > 1) {
-        std::unordered_map<int, std::vector<int>> into;
-        for (std::size_t e = edge_mark; e < edges_.size(); ++e)
-            into[edges_[e].second].push_back(edges_[e].first);
-        std::priority_queue<std::pair<Score, int>, std::vector<std::pair<Score, int>>, BestOnTop> queue;
-        for (int m : members)
-            if (!value_[static_cast<std::size_t>(m)].none())
-                queue.push({value_[static_cast<std::size_t>(m)], m});
-        while (!queue.empty()) {
-            auto [score, m] = queue.top();
-            queue.pop();
-            if (!(score == value_[static_cast<std::size_t>(m)])) continue;
-            const Score via = plus({0, 0, 1}, score);
-            for (int from : into[m]) {
-                Score& v = value_[static_cast<std::size_t>(from)];
-                if (better(via, v)) {
-                    v = via;
-                    queue.push({via, from});
-                }
-            }
+Figures TurnSearchImpl::best_figures() {
+    StateTable seen(width_ - 2);
+    std::vector<std::uint32_t> key(static_cast<std::size_t>(width_));
+    seen.key(root_, mine_, key.data());
+    seen.add(key.data());
+    ++met_;
+    if (!finishable(root_)) throw std::logic_error("search_best_play: not even the empty play ends the turn");
+    const std::uint32_t root_live = live_cards(root_);
+    ceiling_ = figures(root_) + bound(root_, root_live);
+    best_ = figures(root_);
+    best_moves_ = 0;
+    std::vector<Frame> frames(1);
+    frames[0].state = root_;
+    frames[0].reach = ceiling_;
+    successors(root_, root_live, frames[0].steps);
+    std::size_t depth = 1, next_ceiling = kCeilingAfter;
+    while (depth > 0 && best_ < ceiling_) {
+        if (met_ >= next_ceiling) {
+            next_ceiling *= 2;
+            refine_ceiling(kCeilingSplits * met_);
+            continue;
         }
-    }
-    edges_.resize(edge_mark);
-    for (int m : members) status_[static_cast<std::size_t>(m)] = kDone;
-}
-
-Score TurnSearchImpl::solve() {
-    table_.key(root_, mine_, key_.data());
-    const std::uint32_t live = live_cards(root_);
-    open(root_, live, kEndHere, bound(root_, live));
-    while (depth_ > 0) {
-        Frame& f = frames_[depth_ - 1];
-        const bool cut = !better(f.bound, local_[static_cast<std::size_t>(f.id)]);
-        if (cut || f.next == f.steps.size()) {
-            const int id = f.id;
-            if (low_[static_cast<std::size_t>(id)] == id) finish_component(id, f.edge_mark);
-            --depth_;
-            if (depth_ > 0) {
-                Frame& parent = frames_[depth_ - 1];
-                close(parent, id, parent.pending_gain);
-            }
+        Frame& f = frames[depth - 1];
+        if (f.next == f.steps.size() || f.reach <= best_) {
+            --depth;
             continue;
         }
         const Step step = f.steps[f.next++];
-        Score gain;
-        const State child = apply(f.state, step, gain);
+        int points = 0;
+        const State child = apply(f.state, step, points);
         if (needs_check(child, step) && !completable(child)) continue;
-        table_.key(child, mine_, key_.data());
-        const int known = table_.find(key_.data());
-        if (known >= 0) {
-            close(f, known, gain);
-            continue;
+        seen.key(child, mine_, key.data());
+        if (seen.find(key.data()) >= 0) continue;
+        seen.add(key.data());
+        ++met_;
+        if (finishable(child) && figures(child) > best_) {
+            best_ = figures(child);
+            best_moves_ = static_cast<int>(depth);
         }
         const std::uint32_t live = live_cards(child);
-        const Score reach = bound(child, live, best_figures_);
-        if (figures(child) + Figures{reach.played, reach.points} < best_figures_) {
-            prune();  // no play through it can be best
+        const Figures reach = figures(child) + bound(child, live, best_);
+        if (reach <= best_) continue;  // no play through it beats the best found
+        if (depth == frames.size()) frames.emplace_back();
+        Frame& next = frames[depth++];  // `f` may have moved when the frames grew
+        next.state = child;
+        next.next = 0;
+        next.reach = reach;
+        successors(child, live, next.steps);
+        look_at_clock();
+    }
+    figures_proved_ = true;
+    return best_;
+}
+
+// At least this many moves lead from `s` to a state that ends the turn with the best figures; one
+// move lowers each of the three counts by one at most.
+int TurnSearchImpl::moves_needed(const State& s) const {
+    int unfinished = 0;  // cards the melds being laid still need
+    for (int p = 0; p < width_ - 2; ++p) {
+        const int size = s.piles[static_cast<std::size_t>(p)].size;
+        if (size > 0 && size < kMeldMin) unfinished += kMeldMin - size;
+    }
+    const int hand_cards = best_.played - figures(s).played;
+    return std::max({hand_cards, unfinished, s.points < best_.points ? 1 : 0});
+}
+
+// The most points hand moves alone could still capture from `s`: each meld captured takes the hand
+// cards it lacks up to five (one that fits, for a meld of four), worth at most what the best hand
+// cards would make it worth, and the hand cards go round as a knapsack.
+int TurnSearchImpl::hand_only_points(const State& s, std::uint32_t live) const {
+    std::array<int, kMaxHand> hand{};  // the live hand cards' points, most first
+    int n = 0;
+    for (int i = 0; i < s.hand_size; ++i) {
+        if (!(live >> s.hand[i] & 1u)) continue;
+        int at = n++;
+        for (; at > 0 && hand[static_cast<std::size_t>(at - 1)] < points_[s.hand[i]]; --at)
+            hand[static_cast<std::size_t>(at)] = hand[static_cast<std::size_t>(at - 1)];
+        hand[static_cast<std::size_t>(at)] = points_[s.hand[i]];
+    }
+    n = std::min(n, s.moves_left);
+    if (n == 0) return 0;
+    auto share = [](std::array<int, 5> worth, bool mine) {
+        std::sort(worth.begin(), worth.end());
+        return worth[0] + worth[1] + worth[2] + (mine ? worth[3] + worth[4] : 0);
+    };
+    std::array<int, kMaxHand + 1> most{};  // by hand cards used
+    auto item = [&](int cards, int value) {
+        for (int c = n; c >= cards; --c)
+            most[static_cast<std::size_t>(c)] = std::max(most[static_cast<std::size_t>(c)],
+                                                         most[static_cast<std::size_t>(c - cards)] + value);
+    };
+    for (int p = 0; p < width_ - 2; ++p) {
+        const Pile& pile = s.piles[static_cast<std::size_t>(p)];
+        const int lacking = 5 - pile.size;
+        if (lacking > n) continue;
+        std::array<int, 5> worth{};
+        for (int i = 0; i < pile.size; ++i) worth[static_cast<std::size_t>(i)] = points_[pile.cards[i]];
+        if (pile.size == kSlots) {
+            const std::uint32_t fits = joinable(pile);
+            int best = -1;
+            for (int i = 0; i < s.hand_size; ++i)
+                if ((live & fits) >> s.hand[i] & 1u) {
+                    worth[4] = points_[s.hand[i]];
+                    best = std::max(best, share(worth, mine_[static_cast<std::size_t>(p)]));
+                }
+            if (best >= 0) item(1, best);
             continue;
         }
-        f.pending = step;
-        f.pending_gain = gain;
-        const Score path = plus(f.path, gain);  // `f` may move when the frames grow
-        open(child, live, path, reach);
+        for (int i = 0; i < lacking; ++i)
+            worth[static_cast<std::size_t>(pile.size + i)] = hand[static_cast<std::size_t>(i)];
+        item(lacking, share(worth, mine_[static_cast<std::size_t>(p)]));
     }
-    return value_[0];
+    if (n >= 5) {  // a new meld on a place a capture freed
+        std::array<int, 5> worth{};
+        std::copy(hand.begin(), hand.begin() + 5, worth.begin());
+        item(5, share(worth, any_mine_));
+    }
+    return most[static_cast<std::size_t>(n)];
+}
+
+// A play from `s` to the best figures takes at least one take besides its hand cards when hand moves
+// alone could not capture the points still missing.
+bool TurnSearchImpl::take_needed(const State& s) const {
+    return s.points + hand_only_points(s, live_cards(s)) < best_.points;
+}
+
+// A* over the states. `needed` is admissible but, as the knowledge of takes needed spreads lazily,
+// not always consistent, so a state reached again by fewer moves after it was searched is searched
+// again, and a state whose f would fall below the f being searched is queued at the f being searched:
+// the queue never holds an entry below the cost of the best play, so the first state that ends the
+// turn with the best figures taken from it is reached by the fewest moves.
+std::vector<Step> TurnSearchImpl::fewest_moves() {
+    StateTable table(width_ - 2);
+    std::vector<std::uint32_t> key(static_cast<std::size_t>(width_)), words;  // the states' own words
+    std::vector<int> parent;  // along the fewest moves found so far
+    constexpr int kCut = -2;
+    std::vector<int>
+        moves;  // the fewest found so far to each state; -1 none yet, kCut: it cannot reach best_
+    std::vector<int> queued;  // the f of the state's live entry in the queue
+    std::vector<std::uint8_t> needed, done;
+    // Whether a state needs a take: 0 not known yet, 1 not known to, 2 yes. Asked of a state when it
+    // is first taken from the queue; a state reached by a hand move from one that needs a take needs
+    // one too (else hand moves alone would do from the first).
+    enum : std::uint8_t { kUnknown = 0, kAsked = 1, kTakeNeeded = 2 };
+    std::vector<std::uint8_t> take;
+    const int most = best_moves_;  // the play the first pass found has this many
+    Frontier queue(most);
+    int layer = 0;  // the f being searched
+    const Figures short_of_best{best_.played, best_.points - 1};
+    auto hand_cards = [&](const State& s) { return best_.played - figures(s).played; };
+
+    auto push = [&](int id) {
+        const auto i = static_cast<std::size_t>(id);
+        queued[i] = std::max(layer, moves[i] + needed[i]);
+        queue.push(queued[i], moves[i], id);
+    };
+    auto reach = [&](const State& s, int id, int g, int from) {
+        const auto i = static_cast<std::size_t>(id);
+        const std::size_t end = (i + 1) * static_cast<std::size_t>(width_);
+        if (words.size() < end) words.resize(end);
+        table.encode(s, mine_, words.data() + i * static_cast<std::size_t>(width_));
+        parent[i] = from;
+        moves[i] = g;
+        done[i] = 0;
+        push(id);
+    };
+    auto needs_take = [&](const State& s, int id) {
+        const auto i = static_cast<std::size_t>(id);
+        take[i] = kTakeNeeded;
+        needed[i] = static_cast<std::uint8_t>(std::max<int>(needed[i], hand_cards(s) + 1));
+    };
+    auto add = [&](const State& s) {
+        const int id = table.add(key.data());
+        ++met_;
+        parent.push_back(-1);
+        moves.push_back(-1);
+        queued.push_back(-1);
+        needed.push_back(static_cast<std::uint8_t>(moves_needed(s)));
+        done.push_back(0);
+        take.push_back(kUnknown);
+        return id;
+    };
+
+    table.key(root_, mine_, key.data());
+    reach(root_, add(root_), 0, -1);
+    std::vector<Step> steps;
+    for (; layer <= most; ++layer) {
+        for (int id = queue.pop(layer); id >= 0; id = queue.pop(layer)) {
+            const auto i = static_cast<std::size_t>(id);
+            if (done[i] || queued[i] != layer) continue;  // an older entry
+            const State s = table.decode(words.data() + i * static_cast<std::size_t>(width_));
+            if (finishable(s) && figures(s) == best_) return play_to(table, words, parent, id);
+            look_at_clock();
+            if (take[i] == kUnknown) {
+                take[i] = kAsked;
+                if (take_needed(s)) {
+                    needs_take(s, id);
+                    if (moves[i] + needed[i] > layer) {  // later
+                        push(id);
+                        continue;
+                    }
+                }
+            }
+            done[i] = 1;
+            const int g = moves[i] + 1;
+            successors(s, live_cards(s), steps);
+            for (const Step& step : steps) {
+                int points = 0;
+                const State child = apply(s, step, points);
+                if (figures(child) > best_) continue;  // more than the most: it cannot end the turn
+                if (needs_check(child, step) && !completable(child)) continue;
+                const bool inherits = take[i] == kTakeNeeded && step.from < 0;
+                table.key(child, mine_, key.data());
+                int known = table.find(key.data());
+                if (known < 0) {
+                    known = add(child);
+                    if (figures(child) + bound(child, live_cards(child), short_of_best) < best_) {
+                        moves[static_cast<std::size_t>(known)] = kCut;
+                        continue;
+                    }
+                }
+                const auto k = static_cast<std::size_t>(known);
+                if (moves[k] == kCut) continue;
+                if (inherits && take[k] != kTakeNeeded) {
+                    needs_take(child, known);
+                    if (moves[k] >= 0 && !done[k] && moves[k] <= g && moves[k] + needed[k] > queued[k])
+                        push(known);
+                }
+                if (moves[k] < 0 || g < moves[k]) reach(child, known, g, id);
+            }
+        }
+    }
+    throw std::logic_error("search_best_play: the second pass lost the first pass's play");
+}
+
+// The moves along the parents from the root to `goal`: each is found again among the moves of the
+// state before it (the states' own words may order interchangeable places differently).
+std::vector<Step> TurnSearchImpl::play_to(const StateTable& table, const std::vector<std::uint32_t>& words,
+                                          const std::vector<int>& parent, int goal) const {
+    std::vector<int> chain;
+    for (int at = goal; at >= 0; at = parent[static_cast<std::size_t>(at)]) chain.push_back(at);
+    std::reverse(chain.begin(), chain.end());
+    std::vector<Step> play, steps;
+    std::vector<std::uint32_t> want(static_cast<std::size_t>(width_)), got(want.size());
+    State s = root_;
+    for (std::size_t n = 1; n < chain.size(); ++n) {
+        const auto id = static_cast<std::size_t>(chain[n]);
+        std::copy_n(words.begin() + static_cast<std::ptrdiff_t>(id * want.size()), want.size(), want.begin());
+        std::sort(want.begin() + 2, want.end());
+        successors(s, live_cards(s), steps);
+        bool found = false;
+        for (const Step& step : steps) {
+            int points = 0;
+            const State next = apply(s, step, points);
+            table.key(next, mine_, got.data());
+            if (got != want) continue;
+            play.push_back(step);
+            s = next;
+            found = true;
+            break;
+        }
+        if (!found) throw std::logic_error("search_best_play: no move leads to the next state of the play");
+    }
+    return play;
+}
+
+std::vector<Move> TurnSearchImpl::solve() {
+    best_figures();
+    std::vector<Move> play;
+    for (const Step& s : fewest_moves()) play.push_back(to_move(s));
+    return play;
 }
 
 Move TurnSearchImpl::to_move(const Step& s) const {
@@ -673,42 +872,13 @@ Move TurnSearchImpl::to_move(const Step& s) const {
     return m;
 }
 
-// Walks from the root along moves whose gain plus the next state's value is the current value.
-std::vector<Move> TurnSearchImpl::best_moves() {
-    std::vector<Move> moves;
-    State s = root_;
-    std::vector<Step> steps;
-    while (true) {
-        table_.key(s, mine_, key_.data());
-        const Score want = value_[static_cast<std::size_t>(table_.find(key_.data()))];
-        if (want == kEndHere && finishable(s)) return moves;
-        successors(s, live_cards(s), steps);
-        bool found = false;
-        for (const Step& step : steps) {
-            Score gain;
-            const State next = apply(s, step, gain);
-            table_.key(next, mine_, key_.data());
-            const int id = table_.find(key_.data());
-            if (id < 0 || status_[static_cast<std::size_t>(id)] != kDone) continue;
-            if (plus(gain, value_[static_cast<std::size_t>(id)]) == want) {
-                moves.push_back(to_move(step));
-                s = next;
-                found = true;
-                break;
-            }
-        }
-        if (!found) throw std::logic_error("search_best_play: no move realises the best value");
-    }
-}
-
 std::string TurnSearchImpl::best_so_far() const {
-    if (incumbent_.none()) return "";
     const int hand = static_cast<int>(turn_.hand.size());
-    const bool all_live = incumbent_.played == bound(root_, live_cards(root_)).played;
-    return "a play of " + std::to_string(incumbent_.played) + " of " + std::to_string(hand) + " hand cards" +
-           (all_live ? " (proved most)" : " (not proved most)") + ", " + std::to_string(incumbent_.points) +
-           " points for " + turn_.me + " (not proved most), in " + std::to_string(incumbent_.moves) +
-           " moves (not proved fewest)";
+    const bool most_cards = figures_proved_ || best_.played == ceiling_.played;
+    return "a play of " + std::to_string(best_.played) + " of " + std::to_string(hand) + " hand cards" +
+           (most_cards ? " (proved most)" : " (not proved most)") + ", " + std::to_string(best_.points) +
+           " points for " + turn_.me + (figures_proved_ ? " (proved most)" : " (not proved most)") + ", in " +
+           std::to_string(best_moves_) + " moves (not proved fewest)";
 }
 
 }  // namespace
@@ -719,15 +889,14 @@ TurnSearchResult search_best_play(const TurnPosition& turn, int steps, unsigned 
 
 TurnSearchResult search_best_play(const TurnPosition& turn, int steps, const solver::Deadline& deadline) {
     TurnSearchImpl search(turn, steps, deadline);
-    const Score best = search.solve();
-    if (best.none()) throw std::logic_error("search_best_play: not even the empty play ends the turn");
+    const std::vector<Move> play = search.solve();
     TurnSearchResult result;
     result.steps = steps > 0 ? steps : 0;
     result.states = search.states();
     // The rules engine replays the play and recomputes its figures: they must be the search's.
-    result.outcome = replay_turn(turn, search.best_moves());
+    result.outcome = replay_turn(turn, play);
     const TurnOutcome& o = result.outcome;
-    if (o.played != best.played || o.points != best.points || static_cast<int>(o.moves.size()) != best.moves)
+    if (o.played != search.best().played || o.points != search.best().points)
         throw std::logic_error("search_best_play: the rules engine's replay disagrees with the search");
     return result;
 }
