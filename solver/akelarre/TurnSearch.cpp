@@ -77,21 +77,10 @@ void erase_one(CardCode* cards, int& size, CardCode c) {
 // sorts the places within "mine" and "someone else's". Keys live in one flat arena.
 class StateTable {
 public:
-    explicit StateTable(int places) : width_(2 + places) { slots_.assign(1 << 12, -1); }
+    explicit StateTable(int places) : width_(2 + places) { slots_.assign(1 << 12, Slot{}); }
 
     int width() const { return width_; }
     std::size_t size() const { return count_; }
-    // Forgets every state, at a cost in the states held (not in the table's size): every held slot
-    // lies in a run of held slots that starts at some state's home slot.
-    void clear() {
-        for (std::size_t id = 0; id < count_; ++id) {
-            const std::uint32_t* k = keys_.data() + static_cast<std::ptrdiff_t>(id) * width_;
-            for (std::size_t i = hash(k) & mask(); slots_[i] >= 0; i = (i + 1) & mask()) slots_[i] = -1;
-        }
-        keys_.clear();
-        count_ = 0;
-    }
-
     // The state's words as they are (place p in word 2 + p), which decode() reads back; key() sorts them.
     void encode(const State& s, const std::vector<bool>& mine, std::uint32_t* out) const {
         std::uint64_t hand = 0;
@@ -133,9 +122,12 @@ public:
     }
 
     // The state's id, or -1 when it was never seen.
-    int find(const std::uint32_t* k) const {
-        for (std::size_t i = hash(k) & mask(); slots_[i] >= 0; i = (i + 1) & mask())
-            if (equal(slots_[i], k)) return slots_[i];
+    int find(const std::uint32_t* k) const { return find(k, hash(k)); }
+    // The same with the key's hash() known.
+    int find(const std::uint32_t* k, std::uint64_t h) const {
+        const auto tag = static_cast<std::uint32_t>(h >> 32);
+        for (std::size_t i = h & mask(); slots_[i].id >= 0; i = (i + 1) & mask())
+            if (slots_[i].tag == tag && equal(slots_[i].id, k)) return slots_[i].id;
         return -1;
     }
     // Adds a state not yet seen; ids count up from 0 in the order states are added.
@@ -146,35 +138,45 @@ public:
         place(id);
         return id;
     }
+    // Asks the memory for the slot where a look-up of a key with this hash starts, so that the
+    // look-ups of a state's children overlap their cache misses.
+    void prefetch(std::uint64_t h) const { __builtin_prefetch(&slots_[h & mask()]); }
 
-private:
-    std::size_t mask() const { return slots_.size() - 1; }
-    std::size_t hash(const std::uint32_t* k) const {
+    std::uint64_t hash(const std::uint32_t* k) const {
         std::uint64_t h = 0x9E3779B97F4A7C15ull;
         for (int i = 0; i < width_; ++i) {
             h = (h ^ k[i]) * 0xBF58476D1CE4E5B9ull;
             h ^= h >> 31;
         }
-        return static_cast<std::size_t>(h);
+        return h;
     }
+
+private:
+    std::size_t mask() const { return slots_.size() - 1; }
     bool equal(int id, const std::uint32_t* k) const {
         return std::equal(k, k + width_, keys_.begin() + static_cast<std::ptrdiff_t>(id) * width_);
     }
     void place(int id) {
-        const std::uint32_t* k = keys_.data() + static_cast<std::ptrdiff_t>(id) * width_;
-        std::size_t i = hash(k) & mask();
-        while (slots_[i] >= 0) i = (i + 1) & mask();
-        slots_[i] = id;
+        const std::uint64_t h = hash(keys_.data() + static_cast<std::ptrdiff_t>(id) * width_);
+        std::size_t i = h & mask();
+        while (slots_[i].id >= 0) i = (i + 1) & mask();
+        slots_[i] = {id, static_cast<std::uint32_t>(h >> 32)};
     }
     void grow() {
-        slots_.assign(slots_.size() * 2, -1);
+        slots_.assign(slots_.size() * 2, Slot{});
         for (std::size_t id = 0; id < count_; ++id) place(static_cast<int>(id));
     }
 
+    // A state's id and its key's hash's high half, which tells most other keys apart without reading
+    // the key (a cache miss into the arena).
+    struct Slot {
+        int id = -1;
+        std::uint32_t tag = 0;
+    };
     int width_;
     std::size_t count_ = 0;
     std::vector<std::uint32_t> keys_;
-    std::vector<int> slots_;
+    std::vector<Slot> slots_;
 };
 
 // For each card code x, the pairs (y, z), y <= z, that make a meld of three with x; the same for every
@@ -779,6 +781,13 @@ std::vector<Step> TurnSearchImpl::fewest_moves() {
     table.key(root_, mine_, key.data());
     reach(root_, add(root_), 0, -1);
     std::vector<Step> steps;
+    struct Child {
+        State state;
+        Step step;
+        std::uint64_t hash = 0;
+    };
+    std::vector<Child> children;
+    std::vector<std::uint32_t> child_keys;
     for (; layer <= most; ++layer) {
         for (int id = queue.pop(layer); id >= 0; id = queue.pop(layer)) {
             const auto i = static_cast<std::size_t>(id);
@@ -799,29 +808,41 @@ std::vector<Step> TurnSearchImpl::fewest_moves() {
             done[i] = 1;
             const int g = moves[i] + 1;
             successors(s, live_cards(s), steps);
+            // The children first, their slots asked for, then each looked up.
+            children.clear();
+            child_keys.resize(steps.size() * key.size());
             for (const Step& step : steps) {
                 int points = 0;
-                const State child = apply(s, step, points);
+                State child = apply(s, step, points);
                 if (figures(child) > best_) continue;  // more than the most: it cannot end the turn
                 if (needs_check(child, step) && !completable(child)) continue;
-                const bool inherits = take[i] == kTakeNeeded && step.from < 0;
-                table.key(child, mine_, key.data());
-                int known = table.find(key.data());
+                std::uint32_t* k = child_keys.data() + children.size() * key.size();
+                table.key(child, mine_, k);
+                const std::uint64_t h = table.hash(k);
+                table.prefetch(h);
+                children.push_back({child, step, h});
+            }
+            for (std::size_t c = 0; c < children.size(); ++c) {
+                const State& child = children[c].state;
+                const std::uint32_t* k = child_keys.data() + c * key.size();
+                const bool inherits = take[i] == kTakeNeeded && children[c].step.from < 0;
+                int known = table.find(k, children[c].hash);
                 if (known < 0) {
+                    std::copy_n(k, key.size(), key.begin());
                     known = add(child);
                     if (figures(child) + bound(child, live_cards(child), short_of_best) < best_) {
                         moves[static_cast<std::size_t>(known)] = kCut;
                         continue;
                     }
                 }
-                const auto k = static_cast<std::size_t>(known);
-                if (moves[k] == kCut) continue;
-                if (inherits && take[k] != kTakeNeeded) {
+                const auto k2 = static_cast<std::size_t>(known);
+                if (moves[k2] == kCut) continue;
+                if (inherits && take[k2] != kTakeNeeded) {
                     needs_take(child, known);
-                    if (moves[k] >= 0 && !done[k] && moves[k] <= g && moves[k] + needed[k] > queued[k])
+                    if (moves[k2] >= 0 && !done[k2] && moves[k2] <= g && moves[k2] + needed[k2] > queued[k2])
                         push(known);
                 }
-                if (moves[k] < 0 || g < moves[k]) reach(child, known, g, id);
+                if (moves[k2] < 0 || g < moves[k2]) reach(child, known, g, id);
             }
         }
     }
