@@ -252,9 +252,22 @@ public:
     std::size_t states() const { return met_; }
 
 private:
+    // A state's move and the state it leads to, with its key's hash.
+    struct Child {
+        State state;
+        Step step;
+        std::uint64_t hash = 0;
+    };
+    struct Children {
+        std::vector<Child> list;
+        std::vector<std::uint32_t> keys;  // the table's width words each
+        const std::uint32_t* key(std::size_t c, int width) const {
+            return keys.data() + c * static_cast<std::size_t>(width);
+        }
+    };
     struct Frame {
         State state;
-        std::vector<Step> steps;
+        Children children;
         std::size_t next = 0;
         Figures reach;  // the most any play through here could reach
     };
@@ -274,6 +287,7 @@ private:
     static std::uint32_t joinable(const Pile& pile);
     static std::uint32_t takeable(const Pile& pile);
     void successors(const State& s, std::uint32_t live, std::vector<Step>& out) const;
+    void expand(const State& s, std::uint32_t live, const StateTable& table, bool within_best, Children& out);
     bool same_place(const State& s, int a, int b) const;
     State apply(const State& s, const Step& step, int& points) const;
     Figures bound(const State& s, std::uint32_t live, const Figures& beat = {-1, 0}) const;
@@ -305,6 +319,7 @@ private:
     Figures best_, ceiling_;              // the best play's figures so far, the root's bound
     int best_moves_ = 0;                  // the moves of the play found with best_
     bool figures_proved_ = false;
+    std::vector<Step> steps_;  // expand's
 };
 
 void TurnSearchImpl::read_root(int steps) {
@@ -584,6 +599,27 @@ void TurnSearchImpl::look_at_clock() {
     if (++expanded_ % kClockEvery == 0 && deadline_.passed()) throw solver::SearchLimitReached(best_so_far());
 }
 
+// The states the moves from `s` lead to, less those with a meld being laid that can no longer be
+// finished (and, `within_best`, those past the best figures, which no play can end), keyed; their
+// slots in `table` are asked for at once, so that the look-ups that follow overlap their cache misses.
+void TurnSearchImpl::expand(const State& s, std::uint32_t live, const StateTable& table, bool within_best,
+                            Children& out) {
+    successors(s, live, steps_);
+    out.list.clear();
+    out.keys.resize(steps_.size() * static_cast<std::size_t>(width_));
+    for (const Step& step : steps_) {
+        int points = 0;
+        State child = apply(s, step, points);
+        if (within_best && figures(child) > best_) continue;
+        if (needs_check(child, step) && !completable(child)) continue;
+        std::uint32_t* k = out.keys.data() + out.list.size() * static_cast<std::size_t>(width_);
+        table.key(child, mine_, k);
+        const std::uint64_t h = table.hash(k);
+        table.prefetch(h);
+        out.list.push_back({child, step, h});
+    }
+}
+
 // The root's split with a larger budget (what earlier questions valued is remembered, so each call
 // goes on from the last): the exact split is often the answer's first two figures, which ends the
 // first pass at once.
@@ -609,7 +645,7 @@ Figures TurnSearchImpl::best_figures() {
     std::vector<Frame> frames(1);
     frames[0].state = root_;
     frames[0].reach = ceiling_;
-    successors(root_, root_live, frames[0].steps);
+    expand(root_, root_live, seen, false, frames[0].children);
     std::size_t depth = 1, next_ceiling = kCeilingAfter;
     while (depth > 0 && best_ < ceiling_) {
         if (met_ >= next_ceiling) {
@@ -618,18 +654,16 @@ Figures TurnSearchImpl::best_figures() {
             continue;
         }
         Frame& f = frames[depth - 1];
-        if (f.next == f.steps.size() || f.reach <= best_) {
+        if (f.next == f.children.list.size() || f.reach <= best_) {
             --depth;
             continue;
         }
-        const Step step = f.steps[f.next++];
-        int points = 0;
-        const State child = apply(f.state, step, points);
-        if (needs_check(child, step) && !completable(child)) continue;
-        seen.key(child, mine_, key.data());
-        if (seen.find(key.data()) >= 0) continue;
-        seen.add(key.data());
+        const std::size_t c = f.next++;
+        const std::uint32_t* k = f.children.key(c, width_);
+        if (seen.find(k, f.children.list[c].hash) >= 0) continue;
+        seen.add(k);
         ++met_;
+        const State& child = f.children.list[c].state;
         if (finishable(child) && figures(child) > best_) {
             best_ = figures(child);
             best_moves_ = static_cast<int>(depth);
@@ -638,11 +672,12 @@ Figures TurnSearchImpl::best_figures() {
         const Figures reach = figures(child) + bound(child, live, best_);
         if (reach <= best_) continue;  // no play through it beats the best found
         if (depth == frames.size()) frames.emplace_back();
-        Frame& next = frames[depth++];  // `f` may have moved when the frames grew
-        next.state = child;
+        Frame& next = frames[depth++];
+        Frame& parent = frames[depth - 2];  // `f` may have moved when the frames grew
+        next.state = parent.children.list[c].state;
         next.next = 0;
         next.reach = reach;
-        successors(child, live, next.steps);
+        expand(next.state, live, seen, false, next.children);
         look_at_clock();
     }
     figures_proved_ = true;
@@ -780,14 +815,7 @@ std::vector<Step> TurnSearchImpl::fewest_moves() {
 
     table.key(root_, mine_, key.data());
     reach(root_, add(root_), 0, -1);
-    std::vector<Step> steps;
-    struct Child {
-        State state;
-        Step step;
-        std::uint64_t hash = 0;
-    };
-    std::vector<Child> children;
-    std::vector<std::uint32_t> child_keys;
+    Children children;
     for (; layer <= most; ++layer) {
         for (int id = queue.pop(layer); id >= 0; id = queue.pop(layer)) {
             const auto i = static_cast<std::size_t>(id);
@@ -807,26 +835,12 @@ std::vector<Step> TurnSearchImpl::fewest_moves() {
             }
             done[i] = 1;
             const int g = moves[i] + 1;
-            successors(s, live_cards(s), steps);
-            // The children first, their slots asked for, then each looked up.
-            children.clear();
-            child_keys.resize(steps.size() * key.size());
-            for (const Step& step : steps) {
-                int points = 0;
-                State child = apply(s, step, points);
-                if (figures(child) > best_) continue;  // more than the most: it cannot end the turn
-                if (needs_check(child, step) && !completable(child)) continue;
-                std::uint32_t* k = child_keys.data() + children.size() * key.size();
-                table.key(child, mine_, k);
-                const std::uint64_t h = table.hash(k);
-                table.prefetch(h);
-                children.push_back({child, step, h});
-            }
-            for (std::size_t c = 0; c < children.size(); ++c) {
-                const State& child = children[c].state;
-                const std::uint32_t* k = child_keys.data() + c * key.size();
-                const bool inherits = take[i] == kTakeNeeded && children[c].step.from < 0;
-                int known = table.find(k, children[c].hash);
+            expand(s, live_cards(s), table, true, children);
+            for (std::size_t c = 0; c < children.list.size(); ++c) {
+                const State& child = children.list[c].state;
+                const std::uint32_t* k = children.key(c, width_);
+                const bool inherits = take[i] == kTakeNeeded && children.list[c].step.from < 0;
+                int known = table.find(k, children.list[c].hash);
                 if (known < 0) {
                     std::copy_n(k, key.size(), key.begin());
                     known = add(child);
