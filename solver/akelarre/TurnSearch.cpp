@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <stdexcept>
 
 #include "model/akelarre/Meld.h"
@@ -24,7 +25,8 @@ constexpr std::size_t kRootCoverBudget = 50000, kCoverBudget = 500;  // splits p
 // The first pass asks the root's split again, with a budget of kCeilingSplits splits per state met,
 // each time the states met double from kCeilingAfter on: the exact split can cost a second, worth it
 // only when the search is long.
-constexpr std::size_t kCeilingAfter = 4096, kCeilingSplits = 4;
+// At most kCeilingMostSplits (about 3 s) at a time, so that the clock is read often enough.
+constexpr std::size_t kCeilingAfter = 4096, kCeilingSplits = 4, kCeilingMostSplits = std::size_t{1} << 22;
 
 // The first two figures of a play, compared lexicographically: most hand cards, then most points (the
 // third, fewest moves, is the second pass's).
@@ -293,7 +295,7 @@ private:
     Figures bound(const State& s, std::uint32_t live, const Figures& beat = {-1, 0}) const;
     int points_bound(const State& s, std::uint32_t live) const;
     Figures best_figures();
-    void refine_ceiling(std::size_t budget);
+    bool refine_ceiling(std::size_t budget);
     std::vector<Step> fewest_moves();
     bool take_needed(const State& s) const;
     std::vector<Step> play_to(const StateTable& table, const std::vector<std::uint32_t>& words,
@@ -623,12 +625,14 @@ void TurnSearchImpl::expand(const State& s, std::uint32_t live, const StateTable
 // The root's split with a larger budget (what earlier questions valued is remembered, so each call
 // goes on from the last): the exact split is often the answer's first two figures, which ends the
 // first pass at once.
-void TurnSearchImpl::refine_ceiling(std::size_t budget) {
+bool TurnSearchImpl::refine_ceiling(std::size_t budget) {
     if (!cover_) cover_.emplace(points_, any_mine_);
-    const std::optional<CoverBound> split = cover_->best(cover_input(root_), budget, true);
+    const std::optional<CoverBound> split =
+        cover_->best(cover_input(root_), std::min(budget, kCeilingMostSplits), true);
     if (split)
         ceiling_ = std::min(
             ceiling_, split->played < 0 ? Figures{-kUnbounded, 0} : Figures{split->played, split->points});
+    return split.has_value();
 }
 
 Figures TurnSearchImpl::best_figures() {
@@ -649,8 +653,9 @@ Figures TurnSearchImpl::best_figures() {
     std::size_t depth = 1, next_ceiling = kCeilingAfter;
     while (depth > 0 && best_ < ceiling_) {
         if (met_ >= next_ceiling) {
-            next_ceiling *= 2;
-            refine_ceiling(kCeilingSplits * met_);
+            // Once the split of the root is known, asking again cannot lower the bound.
+            next_ceiling = refine_ceiling(kCeilingSplits * met_) ? std::numeric_limits<std::size_t>::max()
+                                                                 : 2 * next_ceiling;
             continue;
         }
         Frame& f = frames[depth - 1];
