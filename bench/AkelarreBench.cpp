@@ -131,6 +131,7 @@ akelarre::GameSetup seats(int players, std::uint64_t seed) {
 void time_best_games(int count) {
     for (int players = 2; players <= 4; ++players) {
         std::vector<double> games;
+        int stopped = 0;
         double slowest_turn = 0;
         std::string slowest;
         for (int g = 0; g < count; ++g) {
@@ -149,11 +150,22 @@ void time_best_games(int count) {
                 last = std::chrono::steady_clock::now();
             };
             const std::vector<akelarre::Bot> bots(static_cast<std::size_t>(players), akelarre::Bot::Best);
-            akelarre::play_game(seats(players, static_cast<std::uint64_t>(g)), bots, solver::Deadline(),
-                                observe);
+            try {
+                akelarre::play_game(seats(players, static_cast<std::uint64_t>(g)), bots, solver::Deadline(),
+                                    observe);
+            } catch (const solver::SearchLimitReached& e) {
+                // A turn beyond the search's memory: the game cannot go on with an exact bot.
+                ++stopped;
+                std::cout << "  game " << g << " stopped after " << seconds_since(start) << " s: " << e.what()
+                          << "\n";
+                continue;
+            }
             games.push_back(seconds_since(start));
         }
-        report(std::to_string(count) + " games of " + std::to_string(players) + " best-play bots", games);
+        if (!games.empty())
+            report(
+                std::to_string(count - stopped) + " games of " + std::to_string(players) + " best-play bots",
+                games);
         std::cout << "  slowest turn " << slowest_turn * 1000 << " ms: " << slowest << "\n";
     }
 }

@@ -361,3 +361,18 @@ TEST(SolverLexicographic, RejectsNoObjectives) {
     z3::solver s(ctx);
     EXPECT_THROW(minimise_lexicographic(s, {}), std::invalid_argument);
 }
+
+// The one line a stopped search gives: the time limit names --timeout, another limit names itself.
+TEST(SolverSearchLimit, TheLineNamesTheLimitThatStoppedTheSearch) {
+    SearchLimitReached timed("a play of 3 of 7 hand cards");
+    timed.set_context("turn.json", 60);
+    EXPECT_STREQ(
+        timed.what(),
+        "turn.json: no answer within the 60 s limit (raise --timeout); best found so far: a play of 3 "
+        "of 7 hand cards");
+    SearchLimitReached memory;
+    memory.set_limit("memory (3 GB)");
+    memory.set_context("turn.json", 60);
+    EXPECT_STREQ(memory.what(),
+                 "turn.json: no answer within the memory (3 GB) limit; best found so far: none");
+}

@@ -53,6 +53,8 @@ public:
     std::optional<CoverBound> best(const CoverInput& in, std::size_t budget, bool again = false);
     // Splits valued so far, over every call.
     std::size_t splits() const { return splits_; }
+    // Bytes held by the remembered splits.
+    std::size_t memory() const { return memo_.capacity() * sizeof(Entry); }
 
     // A split's memo key: the counts left, packed.
     struct Key {

@@ -18,15 +18,16 @@ constexpr int kMaxHand = 7;     // parse_turn's limit
 constexpr int kMaxPlaces = 24;  // 12 table melds and 12 free places, parse_turn's limits
 constexpr int kSlots = 4;       // a meld holds at most 4 cards between moves: the fifth captures it
 constexpr int kUnbounded = 255;
-constexpr std::size_t kClockEvery = 4096;  // states expanded between two looks at the clock
+constexpr std::size_t kClockEvery = 4096;                 // states expanded between two looks at the clock
+constexpr std::size_t kMostBytes = std::size_t{3} << 30;  // the tables a search may hold
 // When the split of the cards into melds is worth asking (TurnSearchImpl::cover_worth_it).
 constexpr std::size_t kCoverAfter = 2000, kCoverTrial = 1000;
 constexpr std::size_t kRootCoverBudget = 50000, kCoverBudget = 500;  // splits per question
-// The first pass asks the root's split again, with a budget of kCeilingSplits splits per state met,
+// The first pass asks the root's split again, with a budget of one split per kCeilingSplitsPer states met,
 // each time the states met double from kCeilingAfter on: the exact split can cost a second, worth it
 // only when the search is long.
 // At most kCeilingMostSplits (about 3 s) at a time, so that the clock is read often enough.
-constexpr std::size_t kCeilingAfter = 4096, kCeilingSplits = 4, kCeilingMostSplits = std::size_t{1} << 22;
+constexpr std::size_t kCeilingAfter = 4096, kCeilingSplitsPer = 2, kCeilingMostSplits = std::size_t{1} << 22;
 
 // The first two figures of a play, compared lexicographically: most hand cards, then most points (the
 // third, fewest moves, is the second pass's).
@@ -140,6 +141,10 @@ public:
         place(id);
         return id;
     }
+    // Bytes held.
+    std::size_t memory() const {
+        return keys_.capacity() * sizeof(std::uint32_t) + slots_.capacity() * sizeof(Slot);
+    }
     // Asks the memory for the slot where a look-up of a key with this hash starts, so that the
     // look-ups of a state's children overlap their cache misses.
     void prefetch(std::uint64_t h) const { __builtin_prefetch(&slots_[h & mask()]); }
@@ -201,20 +206,25 @@ const MeldPairs& meld_pairs() {
 // made, so that among states of one f the deepest, the nearest to the end of a play, is taken first.
 class Frontier {
 public:
+    // f beyond `most` is never queued: a play of `most` moves is known. The buckets of an f are made
+    // when first used (the play the first pass found can be thousands of moves long).
     explicit Frontier(int most)
         : most_(most),
-          buckets_(static_cast<std::size_t>((most + 1) * (most + 1))),
+          buckets_(static_cast<std::size_t>(most + 1)),
           top_(static_cast<std::size_t>(most + 1), -1) {}
     void push(int f, int g, int id) {
-        if (f > most_) return;  // no better than the play known
-        buckets_[index(f, g)].push_back(id);
+        if (f > most_) return;
+        auto& of_f = buckets_[static_cast<std::size_t>(f)];
+        if (of_f.empty()) of_f.resize(static_cast<std::size_t>(f + 1));
+        of_f[static_cast<std::size_t>(g)].push_back(id);
         top_[static_cast<std::size_t>(f)] = std::max(top_[static_cast<std::size_t>(f)], g);
     }
     // A state of this f, the deepest first; -1 when none is left.
     int pop(int f) {
         int& top = top_[static_cast<std::size_t>(f)];
+        auto& of_f = buckets_[static_cast<std::size_t>(f)];
         for (; top >= 0; --top) {
-            auto& bucket = buckets_[index(f, top)];
+            auto& bucket = of_f[static_cast<std::size_t>(top)];
             if (bucket.empty()) continue;
             const int id = bucket.back();
             bucket.pop_back();
@@ -224,9 +234,8 @@ public:
     }
 
 private:
-    std::size_t index(int f, int g) const { return static_cast<std::size_t>(f * (most_ + 1) + g); }
     int most_;
-    std::vector<std::vector<int>> buckets_;
+    std::vector<std::vector<std::vector<int>>> buckets_;  // by f, then by moves made
     std::vector<int> top_;
 };
 
@@ -321,7 +330,9 @@ private:
     Figures best_, ceiling_;              // the best play's figures so far, the root's bound
     int best_moves_ = 0;                  // the moves of the play found with best_
     bool figures_proved_ = false;
-    std::vector<Step> steps_;  // expand's
+    std::vector<Step> steps_;                   // expand's
+    const StateTable* table_in_use_ = nullptr;  // the pass's, for look_at_clock
+    std::size_t bytes_per_state_ = 0;           // held besides the table, per state in it
 };
 
 void TurnSearchImpl::read_root(int steps) {
@@ -564,6 +575,7 @@ CoverInput TurnSearchImpl::cover_input(const State& s) const {
 // no more splits than the search has met states; else the search goes on with the first bound alone.
 bool TurnSearchImpl::cover_worth_it() const {
     if (met_ < kCoverAfter) return false;  // a small search is over before the split pays
+    if (figures_proved_) return false;     // in the second pass it cost more than the states it cut
     if (cover_asked_ >= kCoverTrial && cover_cut_ * 10 < cover_asked_) return false;
     return !cover_ || cover_->splits() <= met_ + kRootCoverBudget;
 }
@@ -597,8 +609,17 @@ int TurnSearchImpl::points_bound(const State& s, std::uint32_t live) const {
     return points;
 }
 
+// Every kClockEvery states searched: the time limit, and the memory the search holds.
 void TurnSearchImpl::look_at_clock() {
-    if (++expanded_ % kClockEvery == 0 && deadline_.passed()) throw solver::SearchLimitReached(best_so_far());
+    if (++expanded_ % kClockEvery != 0) return;
+    if (deadline_.passed()) throw solver::SearchLimitReached(best_so_far());
+    std::size_t bytes = cover_ ? cover_->memory() : 0;
+    if (table_in_use_) bytes += table_in_use_->memory() + table_in_use_->size() * bytes_per_state_;
+    if (bytes > kMostBytes) {
+        solver::SearchLimitReached limit(best_so_far());
+        limit.set_limit("memory (" + std::to_string(kMostBytes >> 30) + " GB)");
+        throw limit;
+    }
 }
 
 // The states the moves from `s` lead to, less those with a meld being laid that can no longer be
@@ -637,6 +658,8 @@ bool TurnSearchImpl::refine_ceiling(std::size_t budget) {
 
 Figures TurnSearchImpl::best_figures() {
     StateTable seen(width_ - 2);
+    table_in_use_ = &seen;
+    bytes_per_state_ = 0;
     std::vector<std::uint32_t> key(static_cast<std::size_t>(width_));
     seen.key(root_, mine_, key.data());
     seen.add(key.data());
@@ -654,8 +677,8 @@ Figures TurnSearchImpl::best_figures() {
     while (depth > 0 && best_ < ceiling_) {
         if (met_ >= next_ceiling) {
             // Once the split of the root is known, asking again cannot lower the bound.
-            next_ceiling = refine_ceiling(kCeilingSplits * met_) ? std::numeric_limits<std::size_t>::max()
-                                                                 : 2 * next_ceiling;
+            next_ceiling = refine_ceiling(met_ / kCeilingSplitsPer) ? std::numeric_limits<std::size_t>::max()
+                                                                    : 2 * next_ceiling;
             continue;
         }
         Frame& f = frames[depth - 1];
@@ -686,6 +709,7 @@ Figures TurnSearchImpl::best_figures() {
         look_at_clock();
     }
     figures_proved_ = true;
+    table_in_use_ = nullptr;
     return best_;
 }
 
@@ -768,6 +792,10 @@ bool TurnSearchImpl::take_needed(const State& s) const {
 // turn with the best figures taken from it is reached by the fewest moves.
 std::vector<Step> TurnSearchImpl::fewest_moves() {
     StateTable table(width_ - 2);
+    table_in_use_ = &table;
+    // words, parent, moves, queued, needed, done, take, and about one queue entry
+    bytes_per_state_ =
+        static_cast<std::size_t>(width_) * sizeof(std::uint32_t) + 3 * sizeof(int) + 3 + sizeof(int);
     std::vector<std::uint32_t> key(static_cast<std::size_t>(width_)), words;  // the states' own words
     std::vector<int> parent;  // along the fewest moves found so far
     constexpr int kCut = -2;

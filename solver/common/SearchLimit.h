@@ -35,15 +35,22 @@ public:
         seconds_ = seconds;
         compose();
     }
+    // A limit other than the time: "memory (4 GB)" reads "no answer within the memory (4 GB) limit".
+    void set_limit(std::string limit) {
+        limit_ = std::move(limit);
+        compose();
+    }
     const char* what() const noexcept override { return message_.c_str(); }
 
 private:
     void compose() {
         message_ = (file_.empty() ? std::string() : file_ + ": ") + "no answer within the " +
-                   (seconds_ ? std::to_string(seconds_) + " s " : std::string()) +
-                   "limit (raise --timeout); best found so far: " + (best_.empty() ? "none" : best_);
+                   (!limit_.empty() ? limit_ + " limit"
+                                    : (seconds_ ? std::to_string(seconds_) + " s " : std::string()) +
+                                          "limit (raise --timeout)") +
+                   "; best found so far: " + (best_.empty() ? "none" : best_);
     }
-    std::string best_, file_, message_;
+    std::string best_, file_, limit_, message_;
     std::optional<std::int64_t> incumbent_;
     unsigned seconds_ = 0;
 };
