@@ -1,6 +1,7 @@
 // Best play of one Akelarre turn by an exact search over the play phase's states: the most hand
-// cards onto the table, then the most points captured for me, then the fewest moves, over every
-// legal play; the play is replayed through the rules engine, which recomputes the three figures.
+// cards onto the table, then the most points captured for me (a first pass, depth first), then the
+// fewest moves (a second pass, A*), over every legal play; the play is replayed through the rules
+// engine, which recomputes the three figures.
 #pragma once
 #include <cstddef>
 
@@ -11,7 +12,7 @@ namespace tlaloc::akelarre {
 
 struct TurnSearchResult {
     TurnOutcome outcome;     // replayed through the rules engine
-    std::size_t states = 0;  // distinct states (up to interchangeable places) the search valued
+    std::size_t states = 0;  // states (up to interchangeable places) its two passes met, each pass's once
     int steps = 0;           // the bound on the moves of a play, 0 for none
 };
 
