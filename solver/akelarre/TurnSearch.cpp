@@ -202,6 +202,7 @@ const MeldPairs& meld_pairs() {
     }();
     return pairs;
 }
+
 // The second pass's queue: states by f = moves made + moves still needed at least, then by the moves
 // made, so that among states of one f the deepest, the nearest to the end of a play, is taken first.
 class Frontier {
