@@ -26,8 +26,8 @@ constexpr std::size_t kRootCoverBudget = 50000, kCoverBudget = 500;  // splits p
 // The first pass asks the root's split again, with a budget of one split per kCeilingSplitsPer states met,
 // each time the states met double from kCeilingAfter on: the exact split can cost a second, worth it
 // only when the search is long.
-// At most kCeilingMostSplits (about 3 s) at a time, so that the clock is read often enough.
-constexpr std::size_t kCeilingAfter = 4096, kCeilingSplitsPer = 2, kCeilingMostSplits = std::size_t{1} << 22;
+// At most kCeilingMostSplits (about 1 s) at a time, so that the clock is read often enough.
+constexpr std::size_t kCeilingAfter = 4096, kCeilingSplitsPer = 2, kCeilingMostSplits = std::size_t{1} << 20;
 
 // The first two figures of a play, compared lexicographically: most hand cards, then most points (the
 // third, fewest moves, is the second pass's).
