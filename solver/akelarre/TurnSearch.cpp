@@ -23,10 +23,10 @@ constexpr std::size_t kMostBytes = std::size_t{3} << 30;  // the tables a search
 // When the split of the cards into melds is worth asking (TurnSearchImpl::cover_worth_it).
 constexpr std::size_t kCoverAfter = 2000, kCoverTrial = 1000;
 constexpr std::size_t kRootCoverBudget = 50000, kCoverBudget = 500;  // splits per question
-// The first pass asks the root's split again, with a budget of one split per kCeilingSplitsPer states met,
-// each time the states met double from kCeilingAfter on: the exact split can cost a second, worth it
-// only when the search is long.
-// At most kCeilingMostSplits (about 1 s) at a time, so that the clock is read often enough.
+// The first pass asks the root's split again each time the states met double from kCeilingAfter on,
+// with a budget of one split per kCeilingSplitsPer states met: the exact split can cost a second,
+// worth it only when the search is long. At most kCeilingMostSplits (about 1 s) at a time, so that
+// the clock is read often enough.
 constexpr std::size_t kCeilingAfter = 4096, kCeilingSplitsPer = 2, kCeilingMostSplits = std::size_t{1} << 20;
 
 // The first two figures of a play, compared lexicographically: most hand cards, then most points (the
@@ -74,6 +74,14 @@ void erase_one(CardCode* cards, int& size, CardCode c) {
     while (cards[i] != c) ++i;
     for (--size; i < size; ++i) cards[i] = cards[i + 1];
     cards[size] = 0;
+}
+
+// The points a captured meld of five cards, worth `worth` to me each, brings me (my_share of
+// model/akelarre/Turn.h, on points): all five on my own place; on another's, its owner keeps the two
+// worth most to me.
+int captured_points(std::array<int, 5> worth, bool my_place) {
+    std::sort(worth.begin(), worth.end());
+    return worth[0] + worth[1] + worth[2] + (my_place ? worth[3] + worth[4] : 0);
 }
 
 // Canonical states: interchangeable places (same owner class, same cards) are one state, so a key
@@ -247,10 +255,9 @@ private:
 //    not beat the best play found so far, and the search stops when a play reaches the root's bound.
 //    A state fixes the figures of every play through it, so a state met once is met for good.
 // 2. The fewest moves to a state that may end the turn with those figures: A* over the states, each
-//    move costing one, guided by a lower bound on the moves still needed (hand cards still to play,
-//    cards the melds being laid still need, a capture when points are still missing). The bound
-//    falls by at most one per move, so the first goal taken from the queue is reached by the fewest
-//    moves. States that cannot reach the figures any more (the same upper bound) are never queued.
+//    move costing one, guided by a lower bound on the moves still needed (moves_needed, and one take
+//    more when take_needed). States that cannot reach the figures any more (the same upper bound)
+//    are never queued. fewest_moves says why the first goal taken from the queue is the nearest.
 class TurnSearchImpl {
 public:
     TurnSearchImpl(const TurnPosition& turn, int steps, const solver::Deadline& deadline)
@@ -307,7 +314,7 @@ private:
     Figures best_figures();
     bool refine_ceiling(std::size_t budget);
     std::vector<Step> fewest_moves();
-    bool take_needed(const State& s) const;
+    bool take_needed(const State& s, std::uint32_t live) const;
     std::vector<Step> play_to(const StateTable& table, const std::vector<std::uint32_t>& words,
                               const std::vector<int>& parent, int goal) const;
     int hand_only_points(const State& s, std::uint32_t live) const;
@@ -512,24 +519,23 @@ State TurnSearchImpl::apply(const State& s, const Step& step, int& points) const
     std::array<int, 5> worth{};
     for (int i = 0; i < kSlots; ++i) worth[static_cast<std::size_t>(i)] = points_[target.cards[i]];
     worth[4] = points_[step.card];
-    std::sort(worth.begin(), worth.end());
-    const int kept_by_owner = mine_[static_cast<std::size_t>(step.to)] ? 0 : 2;
-    for (int i = 0; i < 5 - kept_by_owner; ++i) points += worth[static_cast<std::size_t>(i)];
+    points = captured_points(worth, mine_[static_cast<std::size_t>(step.to)]);
     next.points += points;
     target = Pile{};
     return next;
 }
 
-// The most any play from `s` could still add: the live hand cards (within the moves left) and the
-// points of the captures the count of 4-card melds allows, or less when no split of the cards in play
-// into melds allows that much (MeldCover). The split is only asked when the first bound would still
-// beat `beat` from `s`.
+// The first bound on what any play from `s` could still add: the live hand cards (within the moves
+// left) and the points of the captures the count of 4-card melds allows.
 Figures TurnSearchImpl::counted(const State& s, std::uint32_t live) const {
     int cards = 0;
     for (int i = 0; i < s.hand_size; ++i) cards += static_cast<int>(live >> s.hand[i] & 1u);
     return {std::min(cards, s.moves_left), s.moves_left > 0 ? points_bound(s, live) : 0};
 }
 
+// The most any play from `s` could still add: counted(), or less when no split of the cards in play
+// into melds allows that much (MeldCover). The split is only asked when counted() would still beat
+// `beat` from `s`.
 Figures TurnSearchImpl::bound(const State& s, std::uint32_t live, const Figures& beat) const {
     const Figures counted = TurnSearchImpl::counted(s, live);
     if (figures(s) + counted <= beat || !cover_worth_it()) return counted;
@@ -741,10 +747,6 @@ int TurnSearchImpl::hand_only_points(const State& s, std::uint32_t live) const {
     }
     n = std::min(n, s.moves_left);
     if (n == 0) return 0;
-    auto share = [](std::array<int, 5> worth, bool mine) {
-        std::sort(worth.begin(), worth.end());
-        return worth[0] + worth[1] + worth[2] + (mine ? worth[3] + worth[4] : 0);
-    };
     std::array<int, kMaxHand + 1> most{};  // by hand cards used
     auto item = [&](int cards, int value) {
         for (int c = n; c >= cards; --c)
@@ -763,27 +765,27 @@ int TurnSearchImpl::hand_only_points(const State& s, std::uint32_t live) const {
             for (int i = 0; i < s.hand_size; ++i)
                 if ((live & fits) >> s.hand[i] & 1u) {
                     worth[4] = points_[s.hand[i]];
-                    best = std::max(best, share(worth, mine_[static_cast<std::size_t>(p)]));
+                    best = std::max(best, captured_points(worth, mine_[static_cast<std::size_t>(p)]));
                 }
             if (best >= 0) item(1, best);
             continue;
         }
         for (int i = 0; i < lacking; ++i)
             worth[static_cast<std::size_t>(pile.size + i)] = hand[static_cast<std::size_t>(i)];
-        item(lacking, share(worth, mine_[static_cast<std::size_t>(p)]));
+        item(lacking, captured_points(worth, mine_[static_cast<std::size_t>(p)]));
     }
     if (n >= 5) {  // a new meld on a place a capture freed
         std::array<int, 5> worth{};
         std::copy(hand.begin(), hand.begin() + 5, worth.begin());
-        item(5, share(worth, any_mine_));
+        item(5, captured_points(worth, any_mine_));
     }
     return most[static_cast<std::size_t>(n)];
 }
 
 // A play from `s` to the best figures takes at least one take besides its hand cards when hand moves
 // alone could not capture the points still missing.
-bool TurnSearchImpl::take_needed(const State& s) const {
-    return s.points + hand_only_points(s, live_cards(s)) < best_.points;
+bool TurnSearchImpl::take_needed(const State& s, std::uint32_t live) const {
+    return s.points + hand_only_points(s, live) < best_.points;
 }
 
 // A* over the states. `needed` is admissible but, as the knowledge of takes needed spreads lazily,
@@ -797,11 +799,12 @@ std::vector<Step> TurnSearchImpl::fewest_moves() {
     // words, parent, moves, queued, needed, done, take, and about one queue entry
     bytes_per_state_ =
         static_cast<std::size_t>(width_) * sizeof(std::uint32_t) + 3 * sizeof(int) + 3 + sizeof(int);
-    std::vector<std::uint32_t> key(static_cast<std::size_t>(width_)), words;  // the states' own words
-    std::vector<int> parent;  // along the fewest moves found so far
+    std::vector<std::uint32_t> key(static_cast<std::size_t>(width_));  // the root's
+    std::vector<std::uint32_t> words;                                  // the states' own words, decode()'s
+    std::vector<int> parent;                                           // along the fewest moves found so far
     constexpr int kCut = -2;
-    std::vector<int>
-        moves;  // the fewest found so far to each state; -1 none yet, kCut: it cannot reach best_
+    // The fewest moves found so far to each state; -1 none yet, kCut: it cannot reach best_.
+    std::vector<int> moves;
     std::vector<int> queued;  // the f of the state's live entry in the queue
     std::vector<std::uint8_t> needed, done;
     // Whether a state needs a take: 0 not known yet, 1 not known to, 2 yes. Asked of a state when it
@@ -835,8 +838,8 @@ std::vector<Step> TurnSearchImpl::fewest_moves() {
         take[i] = kTakeNeeded;
         needed[i] = static_cast<std::uint8_t>(std::max<int>(needed[i], hand_cards(s) + 1));
     };
-    auto add = [&](const State& s) {
-        const int id = table.add(key.data());
+    auto add = [&](const State& s, const std::uint32_t* k) {
+        const int id = table.add(k);
         ++met_;
         parent.push_back(-1);
         moves.push_back(-1);
@@ -848,7 +851,7 @@ std::vector<Step> TurnSearchImpl::fewest_moves() {
     };
 
     table.key(root_, mine_, key.data());
-    reach(root_, add(root_), 0, -1);
+    reach(root_, add(root_, key.data()), 0, -1);
     Children children;
     for (; layer <= most; ++layer) {
         for (int id = queue.pop(layer); id >= 0; id = queue.pop(layer)) {
@@ -857,9 +860,10 @@ std::vector<Step> TurnSearchImpl::fewest_moves() {
             const State s = table.decode(words.data() + i * static_cast<std::size_t>(width_));
             if (finishable(s) && figures(s) == best_) return play_to(table, words, parent, id);
             look_at_clock();
+            const std::uint32_t live = live_cards(s);
             if (take[i] == kUnknown) {
                 take[i] = kAsked;
-                if (take_needed(s)) {
+                if (take_needed(s, live)) {
                     needs_take(s, id);
                     if (moves[i] + needed[i] > layer) {  // later
                         push(id);
@@ -869,15 +873,14 @@ std::vector<Step> TurnSearchImpl::fewest_moves() {
             }
             done[i] = 1;
             const int g = moves[i] + 1;
-            expand(s, live_cards(s), table, true, children);
+            expand(s, live, table, true, children);
             for (std::size_t c = 0; c < children.list.size(); ++c) {
                 const State& child = children.list[c].state;
                 const std::uint32_t* k = children.key(c, width_);
                 const bool inherits = take[i] == kTakeNeeded && children.list[c].step.from < 0;
                 int known = table.find(k, children.list[c].hash);
                 if (known < 0) {
-                    std::copy_n(k, key.size(), key.begin());
-                    known = add(child);
+                    known = add(child, k);
                     if (figures(child) + bound(child, live_cards(child), short_of_best) < best_) {
                         moves[static_cast<std::size_t>(known)] = kCut;
                         continue;

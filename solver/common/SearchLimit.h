@@ -35,7 +35,7 @@ public:
         seconds_ = seconds;
         compose();
     }
-    // A limit other than the time: "memory (4 GB)" reads "no answer within the memory (4 GB) limit".
+    // A limit other than the time: "memory (3 GB)" reads "no answer within the memory (3 GB) limit".
     void set_limit(std::string limit) {
         limit_ = std::move(limit);
         compose();
