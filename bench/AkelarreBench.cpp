@@ -3,10 +3,11 @@
 // slowest turn the Z3 model was known for, any TURN.json given, and random turns as a real game reaches
 // them (7-card hands against 2-6 table melds, half of them 4-card melds): median, 90th and 99th
 // percentiles and maximum time; both must agree on the three figures.
-// Whole games: `games N` plays N seeded games per player count between best-play bots and times each;
+// Whole games: `games N [STATES]` plays N seeded games per player count between best-play bots whose
+// searches meet at most STATES states a turn (default the bots' 50000, 0 none) and times each;
 // `playouts N` plays N games between random bots and checks the replay of each log.
 // Build: cmake --build build --target AkelarreBench; run: build/AkelarreBench [TURN.json... |
-// turns N [LIMIT_SECONDS] | games N | playouts N]
+// turns N [LIMIT_SECONDS] | games N [STATES_PER_TURN [check]] | playouts N]
 #include <algorithm>
 #include <chrono>
 #include <iostream>
@@ -127,11 +128,59 @@ akelarre::GameSetup seats(int players, std::uint64_t seed) {
     return setup;
 }
 
-// Whole games between best-play bots: each game's time, and the slowest turn searched in them.
-void time_best_games(int count) {
+akelarre::TurnPosition turn_of(const akelarre::GameState& s) {
+    const auto& me = s.players[static_cast<std::size_t>(s.current)];
+    return {me.hand, s.places, me.favourite, me.name};
+}
+
+// How the plays a state limit cut short compare with the proved best (searched again without the
+// limit, up to `limit` seconds each): best figures and moves, best figures in more moves, fewer cards or
+// points, or not known.
+struct CutShort {
+    int best = 0, longer = 0, worse = 0, unknown = 0;
+};
+void compare_cut_short(const akelarre::PlayedGame& game, unsigned limit, CutShort& out) {
+    akelarre::Game replay = akelarre::Game::deal(game.setup);
+    std::size_t next = 0;
+    for (std::size_t i = 0; i < game.actions.size(); ++i) {
+        if (next < game.unproved_plays.size() && game.unproved_plays[next] == i) {
+            ++next;
+            const akelarre::TurnPosition turn = turn_of(replay.state());
+            std::vector<akelarre::Move> moves;
+            for (std::size_t j = i; j < game.actions.size(); ++j) {
+                const auto& a = game.actions[j].action;
+                if (std::holds_alternative<akelarre::OwnerChooses>(a)) continue;
+                const auto* play = std::get_if<akelarre::PlayCard>(&a);
+                if (!play) break;
+                moves.push_back(play->move);
+            }
+            const akelarre::TurnOutcome played = akelarre::replay_turn(turn, moves);
+            try {
+                const akelarre::TurnOutcome best = akelarre::search_best_play(turn, 0, limit).outcome;
+                if (std::make_pair(played.played, played.points) < std::make_pair(best.played, best.points))
+                    ++out.worse;
+                else if (played.moves.size() > best.moves.size())
+                    ++out.longer;
+                else
+                    ++out.best;
+            } catch (const solver::SearchLimitReached&) {
+                ++out.unknown;
+            }
+        }
+        replay.apply(game.actions[i].action);
+    }
+}
+
+// Whole games between best-play bots whose searches meet at most `most_states` states a turn (0: no
+// limit): each game's time, the slowest turn searched in them, and the plays the limit cut short
+// (with `check`, compared with the proved best).
+void time_best_games(int count, std::size_t most_states, bool check) {
+    std::cout << "best-play bots, at most " << most_states << " states a turn (0: no limit)\n";
     for (int players = 2; players <= 4; ++players) {
         std::vector<double> games;
         int stopped = 0;
+        std::size_t plays = 0, unproved = 0;
+        CutShort cut_short;
         double slowest_turn = 0;
         std::string slowest;
         for (int g = 0; g < count; ++g) {
@@ -142,17 +191,18 @@ void time_best_games(int count) {
                 const double t = seconds_since(last);
                 if (t > slowest_turn && std::holds_alternative<akelarre::PlayCard>(a.action)) {
                     slowest_turn = t;
-                    akelarre::TurnPosition turn{s.players[static_cast<std::size_t>(s.current)].hand, s.places,
-                                                s.players[static_cast<std::size_t>(s.current)].favourite,
-                                                s.players[static_cast<std::size_t>(s.current)].name};
-                    slowest = akelarre::turn_to_json(turn).dump();
+                    slowest = akelarre::turn_to_json(turn_of(s)).dump();
                 }
                 last = std::chrono::steady_clock::now();
             };
             const std::vector<akelarre::Bot> bots(static_cast<std::size_t>(players), akelarre::Bot::Best);
             try {
-                akelarre::play_game(seats(players, static_cast<std::uint64_t>(g)), bots, solver::Deadline(),
-                                    observe);
+                const auto game = akelarre::play_game(seats(players, static_cast<std::uint64_t>(g)), bots,
+                                                      solver::Deadline(), observe, most_states);
+                unproved += game.unproved_plays.size();
+                if (check) compare_cut_short(game, 10, cut_short);
+                for (const auto& a : game.actions)
+                    plays += std::holds_alternative<akelarre::EndPlay>(a.action);
             } catch (const solver::SearchLimitReached& e) {
                 // A turn beyond the search's memory: the game cannot go on with an exact bot.
                 ++stopped;
@@ -166,6 +216,11 @@ void time_best_games(int count) {
             report(
                 std::to_string(count - stopped) + " games of " + std::to_string(players) + " best-play bots",
                 games);
+        std::cout << "  plays cut short by the state limit: " << unproved << " of " << plays << "\n";
+        if (check)
+            std::cout << "  of those, against the proved best (10 s each): best " << cut_short.best
+                      << ", best figures in more moves " << cut_short.longer << ", fewer cards or points "
+                      << cut_short.worse << ", best not known " << cut_short.unknown << "\n";
         std::cout << "  slowest turn " << slowest_turn * 1000 << " ms: " << slowest << "\n";
     }
 }
@@ -189,8 +244,9 @@ void time_playouts(int count) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc == 3 && std::string(argv[1]) == "games") {
-        time_best_games(std::stoi(argv[2]));
+    if (argc >= 3 && std::string(argv[1]) == "games") {
+        time_best_games(std::stoi(argv[2]), argc > 3 ? std::stoul(argv[3]) : akelarre::kBestBotStates,
+                        argc > 4 && std::string(argv[4]) == "check");
         return 0;
     }
     if (argc >= 3 && std::string(argv[1]) == "turns") {

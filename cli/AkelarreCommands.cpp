@@ -152,6 +152,7 @@ struct PlayOptions {
     std::string log;
     bool json = false;
     unsigned timeout = 600;
+    std::size_t best_states = kBestBotStates;
 };
 
 std::vector<Bot> seat_bots(const PlayOptions& opt) {
@@ -186,20 +187,30 @@ GameSetup game_setup(const PlayOptions& opt) {
 }
 
 // One line per turn: the player on turn (who acts first in every turn) and what they did; an owner
-// choosing cards of a meld completed on their place is named in brackets.
-void print_turns(const std::vector<LoggedAction>& actions) {
+// choosing cards of a meld completed on their place is named in brackets. A best bot's play that its
+// state limit cut short is marked.
+void print_turns(const PlayedGame& game) {
     std::string line, mover;
     int turns = 0;
-    for (const LoggedAction& a : actions) {
+    std::size_t next_unproved = 0;
+    std::string note;
+    for (std::size_t i = 0; i < game.actions.size(); ++i) {
+        const LoggedAction& a = game.actions[i];
         if (line.empty()) {
             mover = a.player;
             line = "turn " + std::to_string(++turns) + ", " + mover + ":";
         }
+        if (next_unproved < game.unproved_plays.size() && game.unproved_plays[next_unproved] == i) {
+            ++next_unproved;
+            note = "   (its play: the best found in " + std::to_string(game.best_bot_states) +
+                   " states, not proved best)";
+        }
         line += (a.player == mover ? " " : " [" + a.player + "] ") + describe(a.action) + ";";
         if (std::holds_alternative<EndTurn>(a.action)) {
             line.pop_back();
-            std::cout << line << "\n";
+            std::cout << line << note << "\n";
             line.clear();
+            note.clear();
         }
     }
 }
@@ -225,8 +236,9 @@ void run_play(const PlayOptions& opt) {
     const std::vector<Bot> bots = seat_bots(opt);
     const GameSetup setup = game_setup(opt);
     const solver::Deadline deadline(opt.timeout);
-    const PlayedGame game =
-        naming("akelarre play", opt.timeout, [&] { return play_game(setup, bots, deadline); });
+    const PlayedGame game = naming("akelarre play", opt.timeout, [&] {
+        return play_game(setup, bots, deadline, nullptr, opt.best_states);
+    });
     const std::string log = game_log_text(game);
     if (!opt.log.empty()) write_file_atomically(opt.log, log);
     if (opt.json) {
@@ -235,7 +247,7 @@ void run_play(const PlayOptions& opt) {
     }
     std::cout << "Akelarre, seed " << setup.seed << ", " << setup.players.size() << " players"
               << (opt.teams ? " in two teams" : "") << "\n";
-    print_turns(game.actions);
+    print_turns(game);
     print_scores(game);
 }
 
@@ -258,6 +270,11 @@ void add_play(CLI::App& group) {
         ->delimiter(',');
     cmd->add_option("--log", opt->log, "write the game as JSON lines to this file (replay checks it)");
     cmd->add_flag("--json", opt->json, "print the JSON lines log instead of the text");
+    cmd->add_option("--best-states", opt->best_states,
+                    "a best bot's search meets at most this many states a turn, then plays the best play "
+                    "it has found (0: no limit, every play proved best)")
+        ->capture_default_str()
+        ->check(CLI::Range(std::size_t{0}, std::size_t{1} << 40));
     add_timeout(*cmd, opt->timeout);
     cmd->callback([opt] { run_play(*opt); });
 }

@@ -346,3 +346,101 @@ TEST(AkelarreSearch, MeldSplitBoundsWhatTheRestOfABestPlayGains) {
     }
     EXPECT_GT(bounded, positions / 2);
 }
+
+namespace {
+
+// What a play's state is to its figures: the hand, each place's cards (sorted), the points gained.
+struct PlayState {
+    std::vector<Card> hand;
+    std::vector<std::vector<Card>> places;
+    int gained = 0;
+    friend bool operator==(const PlayState&, const PlayState&) = default;
+};
+
+PlayState state_of(std::vector<Card> hand, const std::vector<MeetingPlace>& places, int gained) {
+    PlayState s{std::move(hand), {}, gained};
+    std::sort(s.hand.begin(), s.hand.end());
+    for (const MeetingPlace& p : places) {
+        s.places.push_back(p.cards);
+        std::sort(s.places.back().begin(), s.places.back().end());
+    }
+    return s;
+}
+
+int points_of(const std::optional<Completion>& done, const TurnPosition& turn) {
+    int points = 0;
+    if (done)
+        for (const Card& c : my_share(done->cards, done->owner == turn.me, turn.favourite))
+            points += card_points(c, turn.favourite);
+    return points;
+}
+
+// The states a play passes through, and whether one legal move leads from one of them straight to a
+// later one than the next (a roundabout a shorter play avoids).
+std::string roundabout(const TurnPosition& turn, const std::vector<Move>& play) {
+    std::vector<MeetingPlace> places = turn.places;
+    std::vector<Card> hand = turn.hand;
+    std::vector<PlayState> states{state_of(hand, places, 0)};
+    std::vector<std::pair<std::vector<MeetingPlace>, std::vector<Card>>> raw{{places, hand}};
+    int gained = 0;
+    for (const Move& m : play) {
+        PlayPhase phase(places, hand);
+        gained += points_of(phase.apply(m), turn);
+        states.push_back(state_of(hand, places, gained));
+        raw.push_back({places, hand});
+    }
+    for (std::size_t i = 0; i + 2 < states.size(); ++i) {
+        PlayPhase at(raw[i].first, raw[i].second);
+        for (const Move& m : at.legal_moves()) {
+            std::vector<MeetingPlace> p = raw[i].first;
+            std::vector<Card> h = raw[i].second;
+            PlayPhase phase(p, h);
+            const PlayState next = state_of(h, p, states[i].gained + points_of(phase.apply(m), turn));
+            for (std::size_t j = i + 2; j < states.size(); ++j)
+                if (next == states[j])
+                    return "one move from state " + std::to_string(i) + " reaches state " + std::to_string(j);
+        }
+    }
+    return "";
+}
+
+}  // namespace
+
+// Cut short, the search answers the best play it has found: legal (the rules engine replays it), no
+// better than the proved best, without roundabouts, and the same every time (the limit counts states).
+// With room enough it is the proved best.
+TEST(AkelarreBest, CutShortItAnswersTheBestPlayFoundLegalShortAndTheSameEveryTime) {
+    const TurnPosition turn = load_turn(std::string(TLALOC_SOURCE_DIR) + "/tests/data/akelarre/slow.json");
+    const TurnSearchResult exact = search_best_play(turn);
+    ASSERT_GT(exact.states, 20000u);
+    const TurnSearchResult roomy = search_best_found(turn, 10 * exact.states);
+    EXPECT_TRUE(roomy.proved);
+    EXPECT_EQ(figures(roomy.outcome), figures(exact.outcome));
+
+    for (std::size_t limit : {1u, 5000u}) {
+        const TurnSearchResult found = search_best_found(turn, limit);
+        EXPECT_FALSE(found.proved) << limit;
+        EXPECT_EQ(why_illegal(turn, found.outcome.moves), std::nullopt) << limit;
+        EXPECT_LE(std::make_pair(found.outcome.played, found.outcome.points),
+                  std::make_pair(exact.outcome.played, exact.outcome.points))
+            << limit;
+        EXPECT_GT(found.outcome.played, 0) << limit;
+        EXPECT_EQ(roundabout(turn, found.outcome.moves), "") << limit;
+        EXPECT_EQ(found.outcome.moves, search_best_found(turn, limit).outcome.moves) << limit;
+    }
+}
+
+// The check the test above relies on finds a roundabout where there is one: F5 onto the set of 5s and
+// then taken on to the run of fairies, where it could have gone at once.
+TEST(AkelarreBest, TheRoundaboutCheckFindsARoundabout) {
+    const TurnPosition turn = parse(R"({"hand": ["F5"], "free_places": 0, "favourite": "F",
+        "table": [{"place": 0, "owner": "me", "cards": ["D5", "W5", "G5"]},
+                  {"place": 1, "owner": "me", "cards": ["F2", "F3", "F4"]}]})");
+    const std::vector<Move> longer = {{parse_card("F5", "test", "card"), std::nullopt, 0},
+                                      {parse_card("F5", "test", "card"), 0, 1}};
+    ASSERT_EQ(why_illegal(turn, longer), std::nullopt);
+    EXPECT_EQ(roundabout(turn, longer), "one move from state 0 reaches state 2");
+    const std::vector<Move> direct = {{parse_card("F5", "test", "card"), std::nullopt, 1}};
+    EXPECT_EQ(roundabout(turn, direct), "");
+    EXPECT_EQ(search_best_found(turn, 1).outcome.moves, direct);
+}

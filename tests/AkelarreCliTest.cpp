@@ -131,3 +131,24 @@ TEST(AkelarreCli, BestTimeoutLeavesNormalAnswersAlone) {
     SplitRun bad = run_split("akelarre best " + data("small.json") + " --timeout -1");
     EXPECT_EQ(bad.code, 2) << bad.err;
 }
+
+// A best bot's state limit: the plays it cut short are marked, the log records the limit and replays,
+// and a limit that is not a count is bad input.
+TEST(AkelarreCli, PlayMarksThePlaysTheStateLimitCutShortAndTheLogReplays) {
+    const std::string log = ::testing::TempDir() + "akelarre-best-states.jsonl";
+    SplitRun r = run_split("akelarre play --players 2 --bots best --seed 3 --best-states 20000 --log " + log);
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("(its play: the best found in 20000 states, not proved best)"), std::string::npos)
+        << r.out;
+    std::ifstream in(log);
+    std::string first;
+    std::getline(in, first);
+    EXPECT_NE(first.find("\"best_states\":20000"), std::string::npos) << first;
+    SplitRun replay = run_split("akelarre replay " + log);
+    EXPECT_EQ(replay.code, 0) << replay.out << replay.err;
+    for (const char* bad : {"-1", "lots", "1e99"}) {
+        SplitRun b = run_split(std::string("akelarre play --players 2 --best-states ") + bad);
+        EXPECT_EQ(b.code, 2) << bad;
+        EXPECT_NE(b.err.find("--best-states"), std::string::npos) << b.err;
+    }
+}

@@ -85,10 +85,12 @@ std::map<Card, int> full_deck() {
 }
 
 // Plays the game, checks the invariants after every action and at the end; "" when all hold.
-std::string playout(const GameSetup& setup, const std::vector<Bot>& bots, std::string* log = nullptr) {
+std::string playout(const GameSetup& setup, const std::vector<Bot>& bots, std::string* log = nullptr,
+                    std::size_t best_bot_states = kBestBotStates, std::size_t* unproved = nullptr) {
     const std::map<Card, int> deck = full_deck();
     EXPECT_EQ(static_cast<int>(creature_deck().size()) + 5, 110) << "105 creature cards and 5 favourites";
-    PlayedGame game = play_game(setup, bots);
+    PlayedGame game = play_game(setup, bots, solver::Deadline(), nullptr, best_bot_states);
+    if (unproved) *unproved = game.unproved_plays.size();
     Game again = Game::deal(setup);
     if (auto why = broken(again.state(), deck, true); !why.empty()) return "after the deal: " + why;
     for (std::size_t i = 0; i < game.actions.size(); ++i) {
@@ -155,6 +157,19 @@ TEST(AkelarreGame, BestPlayBotsKeepEveryInvariant) {
         setup.first_player = 0;
         EXPECT_EQ(playout(setup, std::vector<Bot>(4, Bot::Best)), "") << "seed " << g;
     }
+}
+
+// Best-play bots whose searches are cut short after a few states play the best plays found: the game
+// stays legal and replays, and the limit counts states, so the same seed gives the same game.
+TEST(AkelarreGame, BestPlayBotsCutShortStayLegalAndPlayTheSameGame) {
+    const GameSetup setup = setup_for(2, 3);
+    const std::vector<Bot> bots(2, Bot::Best);
+    std::string log, again;
+    std::size_t unproved = 0;
+    EXPECT_EQ(playout(setup, bots, &log, 1, &unproved), "");
+    EXPECT_GT(unproved, 0u);
+    EXPECT_EQ(playout(setup, bots, &again, 1), "");
+    EXPECT_EQ(log, again);
 }
 
 TEST(AkelarreGame, SameSeedSameGameAnotherSeedAnotherGame) {
@@ -245,5 +260,13 @@ TEST(AkelarreGame, MalformedLogsAreInputErrorsNamingTheLine) {
     bad = lines;
     bad[0] = R"({"kind":"setup","players":["A"],"first":0,"seed":1,"bots":["best"],"favourites":["F"]})";
     expect_input_error(joined(bad), "game.jsonl:1");
+    for (const char* limit : {"-1", "\"many\"", "1e300"}) {
+        bad = lines;
+        bad[0].insert(1, std::string(R"("best_states":)") + limit + ",");
+        expect_input_error(joined(bad), "game.jsonl:1");
+    }
+    bad = lines;
+    bad[0].insert(1, R"("best_states":5000,)");
+    EXPECT_EQ(replay_game_log("game.jsonl", joined(bad)).wrong, std::nullopt);
     expect_input_error(lines[0] + "\n{not json\n", "game.jsonl:2");
 }

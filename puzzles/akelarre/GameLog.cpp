@@ -2,6 +2,8 @@
 // so a malformed log is bad input, while a well-formed log of an illegal game is a wrong step.
 #include "puzzles/akelarre/GameLog.h"
 
+#include <algorithm>
+
 #include "model/akelarre/GameJson.h"
 
 namespace tlaloc::akelarre {
@@ -44,13 +46,15 @@ LoggedGame read_log(const std::string& name, const std::string& content) {
     LoggedGame game;
     const JsonPlace setup(lines.front().json, lines.front().where);
     setup.expect_object();
-    setup.expect_only_keys({"kind", "players", "first", "seed", "teams", "bots", "favourites"});
+    setup.expect_only_keys(
+        {"kind", "players", "first", "seed", "teams", "bots", "best_states", "favourites"});
     expect_kind(setup, "setup");
     game.setup = parse_setup(setup);
     const JsonPlace bots = setup.at("bots");
     if (bots.size() != game.setup.players.size()) bots.fail("expected one bot per player");
     for (const JsonPlace& b : bots.items())
         if (!parse_bot(b.as_string())) b.fail("unknown bot \"" + b.as_string() + "\" (bots: random, best)");
+    if (auto limit = setup.get("best_states")) limit->as_int(0, kMaxExactJsonInteger);
     const JsonPlace favourites = setup.at("favourites");
     if (favourites.size() != game.setup.players.size())
         favourites.fail("expected one favourite family per player");
@@ -105,6 +109,8 @@ Json game_setup_line(const PlayedGame& game) {
     Json bots = Json::array();
     for (Bot b : game.bots) bots.push_back(to_string(b));
     j["bots"] = bots;
+    if (std::find(game.bots.begin(), game.bots.end(), Bot::Best) != game.bots.end())
+        j["best_states"] = game.best_bot_states;
     j["favourites"] = favourites_json(game.final_state.players);
     return j;
 }

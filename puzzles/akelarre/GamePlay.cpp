@@ -90,19 +90,26 @@ std::vector<Move> random_play(const GameState& s, Rng& rng) {
     return {};
 }
 
-std::vector<Move> best_play(const GameState& s, const solver::Deadline& deadline) {
+std::vector<Move> best_play(const GameState& s, const solver::Deadline& deadline, std::size_t most_states,
+                            bool& proved) {
     const Player& me = mover(s);
     TurnPosition turn;
     turn.hand = me.hand;
     turn.places = s.places;
     turn.favourite = me.favourite;
     turn.me = me.name;
-    return search_best_play(turn, 0, deadline).outcome.moves;
+    TurnSearchResult found = search_best_found(turn, most_states, deadline);
+    proved = found.proved;
+    return found.outcome.moves;
 }
 
 // The whole play part of the turn: the moves, a discard when no hand card went down, the end.
-std::deque<GameAction> plan_play(const GameState& s, Bot bot, Rng& rng, const solver::Deadline& deadline) {
-    const std::vector<Move> moves = bot == Bot::Best ? best_play(s, deadline) : random_play(s, rng);
+// `proved`: false when a best bot's search was cut short.
+std::deque<GameAction> plan_play(const GameState& s, Bot bot, Rng& rng, const solver::Deadline& deadline,
+                                 std::size_t most_states, bool& proved) {
+    proved = true;
+    const std::vector<Move> moves =
+        bot == Bot::Best ? best_play(s, deadline, most_states, proved) : random_play(s, rng);
     std::deque<GameAction> plan;
     bool hand_card = false;
     for (const Move& m : moves) {
@@ -177,11 +184,12 @@ std::optional<Bot> parse_bot(const std::string& name) {
 const char* to_string(Bot bot) { return bot == Bot::Best ? "best" : "random"; }
 
 PlayedGame play_game(const GameSetup& setup, const std::vector<Bot>& bots, const solver::Deadline& deadline,
-                     const ActionObserver& observer) {
+                     const ActionObserver& observer, std::size_t best_bot_states) {
     if (bots.size() != setup.players.size()) throw std::logic_error("play_game: one bot per seat");
     PlayedGame played;
     played.setup = setup;
     played.bots = bots;
+    played.best_bot_states = best_bot_states;
     Game game = Game::deal(setup);
     // The bots' own random numbers, apart from the deal's so that the deal depends on the seed only.
     Rng rng(setup.seed ^ 0x5DEECE66DULL);
@@ -197,7 +205,11 @@ PlayedGame play_game(const GameSetup& setup, const std::vector<Bot>& bots, const
                 action = choose_kept(s, bot, rng);
                 break;
             case Phase::Play:
-                if (plan.empty()) plan = plan_play(s, bot, rng, deadline);
+                if (plan.empty()) {
+                    bool proved = true;
+                    plan = plan_play(s, bot, rng, deadline, best_bot_states, proved);
+                    if (!proved) played.unproved_plays.push_back(played.actions.size());
+                }
                 action = plan.front();
                 plan.pop_front();
                 break;

@@ -33,19 +33,29 @@ struct LoggedAction {
 
 struct PlayedGame {
     GameSetup setup;
-    std::vector<Bot> bots;  // per seat
+    std::vector<Bot> bots;            // per seat
+    std::size_t best_bot_states = 0;  // the best bots' limit (0: none)
     std::vector<LoggedAction> actions;
     GameState final_state;
     std::vector<PlayerScore> scores;
     std::vector<int> team_totals;  // empty without teams
+    // The index in `actions` of the first action of each best-bot play that the state limit cut short
+    // (the best play found, not proved best).
+    std::vector<std::size_t> unproved_plays;
 };
 
 // Called before each action is applied, with the state it applies to.
 using ActionObserver = std::function<void(const GameState&, const LoggedAction&)>;
 
-// Plays the game to its end. `deadline` bounds the best bots' searches (SearchLimitReached).
+// A best bot's search of one turn meets at most this many states by default (about 0.1-0.2 s), then
+// plays the best play it has found (search_best_found); 0: no limit, every play proved best.
+inline constexpr std::size_t kBestBotStates = 50000;
+
+// Plays the game to its end. `deadline` bounds the best bots' searches (SearchLimitReached);
+// `best_bot_states` bounds each of their turns' searches in states, so the game is the same on every
+// machine.
 PlayedGame play_game(const GameSetup& setup, const std::vector<Bot>& bots,
                      const solver::Deadline& deadline = solver::Deadline(),
-                     const ActionObserver& observer = nullptr);
+                     const ActionObserver& observer = nullptr, std::size_t best_bot_states = kBestBotStates);
 
 }  // namespace tlaloc::akelarre

@@ -24,9 +24,10 @@ constexpr std::size_t kMostBytes = std::size_t{3} << 30;  // the tables a search
 constexpr std::size_t kCoverAfter = 2000, kCoverTrial = 1000;
 constexpr std::size_t kRootCoverBudget = 50000, kCoverBudget = 500;  // splits per question
 // The first pass asks the root's split again each time the states met double from kCeilingAfter on,
-// with a budget of one split per kCeilingSplitsPer states met: the exact split can cost a second,
-// worth it only when the search is long. At most kCeilingMostSplits (about 1 s) at a time, so that
-// the clock is read often enough.
+// with a budget of kCeilingSplitsPer splits per state met: the exact split can cost a second, worth it
+// only when the search is long, but when it is the answer the search waits for it (a split costs
+// about half a state). At most kCeilingMostSplits (about 1 s) at a time, so that the clock is read
+// often enough.
 constexpr std::size_t kCeilingAfter = 4096, kCeilingSplitsPer = 2, kCeilingMostSplits = std::size_t{1} << 20;
 
 // The first two figures of a play, compared lexicographically: most hand cards, then most points (the
@@ -260,15 +261,23 @@ private:
 //    are never queued. fewest_moves says why the first goal taken from the queue is the nearest.
 class TurnSearchImpl {
 public:
-    TurnSearchImpl(const TurnPosition& turn, int steps, const solver::Deadline& deadline)
-        : turn_(turn), deadline_(deadline), width_(2 + static_cast<int>(turn.places.size())) {
+    TurnSearchImpl(const TurnPosition& turn, int steps, const solver::Deadline& deadline,
+                   std::size_t most_states = 0)
+        : turn_(turn),
+          deadline_(deadline),
+          width_(2 + static_cast<int>(turn.places.size())),
+          most_states_(most_states) {
         read_root(steps);
     }
 
-    // The best play: the most hand cards, then the most points, then the fewest moves.
-    std::vector<Move> solve();
+    // The best play: the most hand cards, then the most points, then the fewest moves. `best_found`:
+    // when the states, or the memory, run out, the best play found so far instead of
+    // SearchLimitReached (the deadline still throws).
+    std::vector<Move> solve(bool best_found = false);
     Figures best() const { return best_; }
     std::size_t states() const { return met_; }
+    bool figures_proved() const { return figures_proved_; }
+    bool moves_proved() const { return moves_proved_; }
 
 private:
     // A state's move and the state it leads to, with its key's hash.
@@ -312,6 +321,8 @@ private:
     Figures bound(const State& s, std::uint32_t live, const Figures& beat = {-1, 0}) const;
     int points_bound(const State& s, std::uint32_t live) const;
     Figures best_figures();
+    void keep_best_play(const std::vector<Frame>& frames, std::size_t depth, const Step& last);
+    std::vector<Step> shortened(const std::vector<Step>& play) const;
     bool refine_ceiling(std::size_t budget);
     std::vector<Step> fewest_moves();
     bool take_needed(const State& s, std::uint32_t live) const;
@@ -327,6 +338,7 @@ private:
     const TurnPosition& turn_;
     const solver::Deadline& deadline_;
     int width_;
+    std::size_t most_states_;  // 0: no limit
     State root_;
     int hand_size_ = 0;
     std::vector<bool> mine_;
@@ -337,7 +349,8 @@ private:
     std::size_t met_ = 0, expanded_ = 0;  // states met and searched, both passes
     Figures best_, ceiling_;              // the best play's figures so far, the root's bound
     int best_moves_ = 0;                  // the moves of the play found with best_
-    bool figures_proved_ = false;
+    bool figures_proved_ = false, moves_proved_ = false;
+    std::vector<Step> best_play_;               // the first pass's play with best_
     std::vector<Step> steps_;                   // expand's
     const StateTable* table_in_use_ = nullptr;  // the pass's, for look_at_clock
     std::size_t bytes_per_state_ = 0;           // held besides the table, per state in it
@@ -616,10 +629,16 @@ int TurnSearchImpl::points_bound(const State& s, std::uint32_t live) const {
     return points;
 }
 
-// Every kClockEvery states searched: the time limit, and the memory the search holds.
+// Every kClockEvery states searched: the time limit, the states allowed, and the memory the search
+// holds.
 void TurnSearchImpl::look_at_clock() {
     if (++expanded_ % kClockEvery != 0) return;
     if (deadline_.passed()) throw solver::SearchLimitReached(best_so_far());
+    if (most_states_ && met_ > most_states_) {
+        solver::SearchLimitReached limit(best_so_far());
+        limit.set_limit(std::to_string(most_states_) + "-state");
+        throw limit;
+    }
     std::size_t bytes = cover_ ? cover_->memory() : 0;
     if (table_in_use_) bytes += table_in_use_->memory() + table_in_use_->size() * bytes_per_state_;
     if (bytes > kMostBytes) {
@@ -684,7 +703,7 @@ Figures TurnSearchImpl::best_figures() {
     while (depth > 0 && best_ < ceiling_) {
         if (met_ >= next_ceiling) {
             // Once the split of the root is known, asking again cannot lower the bound.
-            next_ceiling = refine_ceiling(met_ / kCeilingSplitsPer) ? std::numeric_limits<std::size_t>::max()
+            next_ceiling = refine_ceiling(met_ * kCeilingSplitsPer) ? std::numeric_limits<std::size_t>::max()
                                                                     : 2 * next_ceiling;
             continue;
         }
@@ -702,6 +721,7 @@ Figures TurnSearchImpl::best_figures() {
         if (finishable(child) && figures(child) > best_) {
             best_ = figures(child);
             best_moves_ = static_cast<int>(depth);
+            keep_best_play(frames, depth, f.children.list[c].step);
         }
         const std::uint32_t live = live_cards(child);
         const Figures reach = figures(child) + bound(child, live, best_);
@@ -931,10 +951,69 @@ std::vector<Step> TurnSearchImpl::play_to(const StateTable& table, const std::ve
     return play;
 }
 
-std::vector<Move> TurnSearchImpl::solve() {
-    best_figures();
+// The play along the first pass's frames to the child `last` of the frame at `depth` - 1: each frame's
+// child being searched is the one before its `next`.
+void TurnSearchImpl::keep_best_play(const std::vector<Frame>& frames, std::size_t depth, const Step& last) {
+    best_play_.clear();
+    for (std::size_t d = 0; d + 1 < depth; ++d)
+        best_play_.push_back(frames[d].children.list[frames[d].next - 1].step);
+    best_play_.push_back(last);
+}
+
+// A play to the same last state in as few moves as the moves between its own states allow: the
+// first pass's play meets no state twice, but it may go round about (a depth-first search takes the
+// first way it meets). Breadth first over the play's states, joined wherever one move leads from one
+// to another.
+std::vector<Step> TurnSearchImpl::shortened(const std::vector<Step>& play) const {
+    StateTable on_play(width_ - 2);
+    std::vector<State> states{root_};
+    for (const Step& step : play) {
+        int points = 0;
+        states.push_back(apply(states.back(), step, points));
+    }
+    const std::size_t w = static_cast<std::size_t>(width_);
+    std::vector<std::uint32_t> words(states.size() * w), k(w);
+    for (std::size_t i = 0; i < states.size(); ++i) {
+        on_play.key(states[i], mine_, k.data());
+        if (on_play.find(k.data()) >= 0) return play;  // not expected (no state is met twice): keep it
+        on_play.add(k.data());
+        on_play.encode(states[i], mine_, words.data() + i * w);
+    }
+    std::vector<int> parent(states.size(), -1);
+    std::vector<bool> reached(states.size(), false);
+    std::vector<std::size_t> queue{0};
+    reached[0] = true;
+    std::vector<Step> steps;
+    for (std::size_t q = 0; q < queue.size() && !reached.back(); ++q) {
+        const std::size_t i = queue[q];
+        successors(states[i], live_cards(states[i]), steps);
+        for (const Step& step : steps) {
+            int points = 0;
+            on_play.key(apply(states[i], step, points), mine_, k.data());
+            const int j = on_play.find(k.data());
+            if (j < 0 || reached[static_cast<std::size_t>(j)]) continue;
+            reached[static_cast<std::size_t>(j)] = true;
+            parent[static_cast<std::size_t>(j)] = static_cast<int>(i);
+            queue.push_back(static_cast<std::size_t>(j));
+        }
+    }
+    // Interchangeable places may hold the states' melds in another order than the play's: the moves
+    // are found again by their states' keys.
+    return play_to(on_play, words, parent, static_cast<int>(states.size()) - 1);
+}
+
+std::vector<Move> TurnSearchImpl::solve(bool best_found) {
+    std::vector<Step> steps;
+    try {
+        best_figures();
+        steps = fewest_moves();
+        moves_proved_ = true;
+    } catch (const solver::SearchLimitReached&) {
+        if (!best_found || deadline_.passed()) throw;
+        steps = shortened(best_play_);
+    }
     std::vector<Move> play;
-    for (const Step& s : fewest_moves()) play.push_back(to_move(s));
+    for (const Step& s : steps) play.push_back(to_move(s));
     return play;
 }
 
@@ -959,10 +1038,15 @@ TurnSearchResult search_best_play(const TurnPosition& turn, int steps, unsigned 
     return search_best_play(turn, steps, solver::Deadline(timeout_seconds));
 }
 
-TurnSearchResult search_best_play(const TurnPosition& turn, int steps, const solver::Deadline& deadline) {
-    TurnSearchImpl search(turn, steps, deadline);
-    const std::vector<Move> play = search.solve();
+namespace {
+
+TurnSearchResult run_search(const TurnPosition& turn, int steps, const solver::Deadline& deadline,
+                            std::size_t most_states, bool best_found) {
+    TurnSearchImpl search(turn, steps, deadline, most_states);
+    const std::vector<Move> play = search.solve(best_found);
     TurnSearchResult result;
+    result.figures_proved = search.figures_proved();
+    result.proved = search.moves_proved();
     result.steps = steps > 0 ? steps : 0;
     result.states = search.states();
     // The rules engine replays the play and recomputes its figures: they must be the search's.
@@ -971,6 +1055,17 @@ TurnSearchResult search_best_play(const TurnPosition& turn, int steps, const sol
     if (o.played != search.best().played || o.points != search.best().points)
         throw std::logic_error("search_best_play: the rules engine's replay disagrees with the search");
     return result;
+}
+
+}  // namespace
+
+TurnSearchResult search_best_play(const TurnPosition& turn, int steps, const solver::Deadline& deadline) {
+    return run_search(turn, steps, deadline, 0, false);
+}
+
+TurnSearchResult search_best_found(const TurnPosition& turn, std::size_t most_states,
+                                   const solver::Deadline& deadline, int steps) {
+    return run_search(turn, steps, deadline, most_states, true);
 }
 
 }  // namespace tlaloc::akelarre

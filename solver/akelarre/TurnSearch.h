@@ -14,6 +14,9 @@ struct TurnSearchResult {
     TurnOutcome outcome;     // replayed through the rules engine
     std::size_t states = 0;  // states (up to interchangeable places) its two passes met, each pass's once
     int steps = 0;           // the bound on the moves of a play, 0 for none
+    // search_best_found only: whether the first two figures (most hand cards, most points), and all
+    // three, are proved best; search_best_play answers only proved plays.
+    bool figures_proved = true, proved = true;
 };
 
 // `steps` 0: every legal play, however long; otherwise plays of at most `steps` moves.
@@ -22,5 +25,11 @@ struct TurnSearchResult {
 TurnSearchResult search_best_play(const TurnPosition& turn, int steps = 0, unsigned timeout_seconds = 0);
 // The same under a deadline shared with other searches (a whole game's --timeout).
 TurnSearchResult search_best_play(const TurnPosition& turn, int steps, const solver::Deadline& deadline);
+// The same, but once the search has met `most_states` states (0: no limit) or reached its memory
+// limit it answers the best play found so far, unproved, instead of throwing: the first pass's best
+// play, made as short as the moves between its own states allow. The limit counts states, not
+// seconds, so the answer is the same on every machine. Past `deadline` it still throws.
+TurnSearchResult search_best_found(const TurnPosition& turn, std::size_t most_states,
+                                   const solver::Deadline& deadline = solver::Deadline(), int steps = 0);
 
 }  // namespace tlaloc::akelarre
