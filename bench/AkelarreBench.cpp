@@ -5,9 +5,10 @@
 // percentiles and maximum time; both must agree on the three figures.
 // Whole games: `games N [STATES]` plays N seeded games per player count between best-play bots whose
 // searches meet at most STATES states a turn (default the bots' 50000, 0 none) and times each;
+// `big N` times the current search alone on N turns of 2-4 table melds, 3 in 4 of them 4-card melds;
 // `playouts N` plays N games between random bots and checks the replay of each log.
 // Build: cmake --build build --target AkelarreBench; run: build/AkelarreBench [TURN.json... |
-// turns N [LIMIT_SECONDS] | games N [STATES_PER_TURN [check]] | playouts N]
+// turns N [LIMIT_SECONDS] | big N [LIMIT_SECONDS] | games N [STATES_PER_TURN [check]] | playouts N]
 #include <algorithm>
 #include <chrono>
 #include <iostream>
@@ -111,6 +112,36 @@ void time_random_turns(int count, unsigned limit) {
     for (std::size_t v = 0; v < kCount; ++v)
         report_turns(std::string("  ") + kVariants[v].name, times[v], unanswered[v], limit, most_states[v]);
     std::cout << "  slowest now (" << slowest * 1000 << " ms): " << slowest_turn << "\n";
+}
+
+// Turns like the big ones a game reaches, as the issue of speed named them: a 7-card hand against 2-4
+// table melds, most of them (3 in 4) 4-card melds a card can be taken from; the current search only,
+// within `limit` seconds each (the CLI's default is 60).
+void time_big_turns(int count, unsigned limit) {
+    std::mt19937 rng(20261124);
+    std::vector<double> times;
+    int unanswered = 0;
+    std::size_t most_states = 0;
+    double slowest = 0;
+    std::string slowest_turn;
+    for (int i = 0; i < count; ++i) {
+        const int melds = 2 + static_cast<int>(rng() % 3);
+        const akelarre::TurnPosition turn = akelarre::random_game_turn(rng, melds, 0.75);
+        auto start = std::chrono::steady_clock::now();
+        try {
+            most_states = std::max(most_states, akelarre::search_best_play(turn, 0, limit).states);
+        } catch (const solver::SearchLimitReached&) {
+            ++unanswered;
+        }
+        times.push_back(seconds_since(start));
+        if (times.back() > slowest) {
+            slowest = times.back();
+            slowest_turn = akelarre::turn_to_json(turn).dump();
+        }
+    }
+    std::cout << count << " big turns (7 cards, 2-4 table melds, 3 in 4 of them 4-card melds)\n";
+    report_turns("  now", times, unanswered, limit, most_states);
+    std::cout << "  slowest (" << slowest * 1000 << " ms): " << slowest_turn << "\n";
 }
 
 void report(const std::string& what, std::vector<double> times) {
@@ -251,6 +282,10 @@ int main(int argc, char** argv) {
     }
     if (argc >= 3 && std::string(argv[1]) == "turns") {
         time_random_turns(std::stoi(argv[2]), argc > 3 ? static_cast<unsigned>(std::stoi(argv[3])) : 5);
+        return 0;
+    }
+    if (argc >= 3 && std::string(argv[1]) == "big") {
+        time_big_turns(std::stoi(argv[2]), argc > 3 ? static_cast<unsigned>(std::stoi(argv[3])) : 60);
         return 0;
     }
     if (argc == 3 && std::string(argv[1]) == "playouts") {

@@ -202,8 +202,8 @@ void print_turns(const PlayedGame& game) {
         }
         if (next_unproved < game.unproved_plays.size() && game.unproved_plays[next_unproved] == i) {
             ++next_unproved;
-            note = "   (its play: the best found in " + std::to_string(game.best_bot_states) +
-                   " states, not proved best)";
+            note = "   (its play: the best found within the " + std::to_string(game.best_bot_states) +
+                   "-state limit, not proved best)";
         }
         line += (a.player == mover ? " " : " [" + a.player + "] ") + describe(a.action) + ";";
         if (std::holds_alternative<EndTurn>(a.action)) {

@@ -138,7 +138,8 @@ TEST(AkelarreCli, PlayMarksThePlaysTheStateLimitCutShortAndTheLogReplays) {
     const std::string log = ::testing::TempDir() + "akelarre-best-states.jsonl";
     SplitRun r = run_split("akelarre play --players 2 --bots best --seed 3 --best-states 20000 --log " + log);
     ASSERT_EQ(r.code, 0) << r.err;
-    EXPECT_NE(r.out.find("(its play: the best found in 20000 states, not proved best)"), std::string::npos)
+    EXPECT_NE(r.out.find("(its play: the best found within the 20000-state limit, not proved best)"),
+              std::string::npos)
         << r.out;
     std::ifstream in(log);
     std::string first;

@@ -332,6 +332,15 @@ private:
     Figures counted(const State& s, std::uint32_t live) const;
     int moves_needed(const State& s) const;
     void look_at_clock();
+    // Before a state is met: the states allowed (most_states_) are not all met yet.
+    void count_state() {
+        if (most_states_ && met_ >= most_states_) {
+            solver::SearchLimitReached limit(best_so_far());
+            limit.set_limit(std::to_string(most_states_) + "-state");
+            throw limit;
+        }
+        ++met_;
+    }
     std::string best_so_far() const;
     Move to_move(const Step& s) const;
 
@@ -629,16 +638,10 @@ int TurnSearchImpl::points_bound(const State& s, std::uint32_t live) const {
     return points;
 }
 
-// Every kClockEvery states searched: the time limit, the states allowed, and the memory the search
-// holds.
+// Every kClockEvery states searched: the time limit, and the memory the search holds.
 void TurnSearchImpl::look_at_clock() {
     if (++expanded_ % kClockEvery != 0) return;
     if (deadline_.passed()) throw solver::SearchLimitReached(best_so_far());
-    if (most_states_ && met_ > most_states_) {
-        solver::SearchLimitReached limit(best_so_far());
-        limit.set_limit(std::to_string(most_states_) + "-state");
-        throw limit;
-    }
     std::size_t bytes = cover_ ? cover_->memory() : 0;
     if (table_in_use_) bytes += table_in_use_->memory() + table_in_use_->size() * bytes_per_state_;
     if (bytes > kMostBytes) {
@@ -689,7 +692,7 @@ Figures TurnSearchImpl::best_figures() {
     std::vector<std::uint32_t> key(static_cast<std::size_t>(width_));
     seen.key(root_, mine_, key.data());
     seen.add(key.data());
-    ++met_;
+    count_state();
     if (!finishable(root_)) throw std::logic_error("search_best_play: not even the empty play ends the turn");
     const std::uint32_t root_live = live_cards(root_);
     ceiling_ = figures(root_) + bound(root_, root_live);
@@ -716,7 +719,7 @@ Figures TurnSearchImpl::best_figures() {
         const std::uint32_t* k = f.children.key(c, width_);
         if (seen.find(k, f.children.list[c].hash) >= 0) continue;
         seen.add(k);
-        ++met_;
+        count_state();
         const State& child = f.children.list[c].state;
         if (finishable(child) && figures(child) > best_) {
             best_ = figures(child);
@@ -860,7 +863,7 @@ std::vector<Step> TurnSearchImpl::fewest_moves() {
     };
     auto add = [&](const State& s, const std::uint32_t* k) {
         const int id = table.add(k);
-        ++met_;
+        count_state();
         parent.push_back(-1);
         moves.push_back(-1);
         queued.push_back(-1);
@@ -1009,7 +1012,9 @@ std::vector<Move> TurnSearchImpl::solve(bool best_found) {
         steps = fewest_moves();
         moves_proved_ = true;
     } catch (const solver::SearchLimitReached&) {
-        if (!best_found || deadline_.passed()) throw;
+        // Without a state limit (0), the memory limit is an answer not found, as in search_best_play.
+        if (!best_found || most_states_ == 0) throw;
+        if (deadline_.passed()) throw solver::SearchLimitReached(best_so_far());
         steps = shortened(best_play_);
     }
     std::vector<Move> play;

@@ -25,10 +25,11 @@ struct TurnSearchResult {
 TurnSearchResult search_best_play(const TurnPosition& turn, int steps = 0, unsigned timeout_seconds = 0);
 // The same under a deadline shared with other searches (a whole game's --timeout).
 TurnSearchResult search_best_play(const TurnPosition& turn, int steps, const solver::Deadline& deadline);
-// The same, but once the search has met `most_states` states (0: no limit) or reached its memory
-// limit it answers the best play found so far, unproved, instead of throwing: the first pass's best
-// play, made as short as the moves between its own states allow. The limit counts states, not
-// seconds, so the answer is the same on every machine. Past `deadline` it still throws.
+// The same, but when the search would meet more than `most_states` states, or (with a state limit)
+// reach its memory limit, it answers the best play found so far, unproved, instead of throwing: the
+// first pass's best play, made as short as the moves between its own states allow. The limit counts
+// states, not seconds, so the answer is the same on every machine. `most_states` 0: no limit, and
+// this is search_best_play. Past `deadline` it still throws.
 TurnSearchResult search_best_found(const TurnPosition& turn, std::size_t most_states,
                                    const solver::Deadline& deadline = solver::Deadline(), int steps = 0);
 
