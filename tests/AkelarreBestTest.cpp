@@ -399,8 +399,8 @@ std::string roundabout(const TurnPosition& turn, const std::vector<Move>& play) 
             std::vector<MeetingPlace> p = raw[i].first;
             std::vector<Card> h = raw[i].second;
             PlayPhase phase(p, h);
-            const PlayState next =
-                state_of(h, p, states[i].gained + points_of(phase.apply(m), turn), turn.me);
+            const int points = points_of(phase.apply(m), turn);  // before `h` is copied
+            const PlayState next = state_of(h, p, states[i].gained + points, turn.me);
             for (std::size_t j = i + 2; j < states.size(); ++j)
                 if (next == states[j])
                     return "one move from state " + std::to_string(i) + " reaches state " + std::to_string(j);
