@@ -4,7 +4,7 @@
 // them (7-card hands against 2-6 table melds, half of them 4-card melds): median, 90th and 99th
 // percentiles and maximum time; both must agree on the three figures.
 // Whole games: `games N [STATES]` plays N seeded games per player count between best-play bots whose
-// searches meet at most STATES states a turn (default the bots' 50000, 0 none) and times each;
+// searches meet at most STATES states a turn (default the bots' 30000, 0 none) and times each;
 // `big N` times the current search alone on N turns of 2-4 table melds, 3 in 4 of them 4-card melds;
 // `playouts N` plays N games between random bots and checks the replay of each log.
 // Build: cmake --build build --target AkelarreBench; run: build/AkelarreBench [TURN.json... |

@@ -256,7 +256,8 @@ void add_play(CLI::App& group) {
     auto* cmd = group.add_subcommand(
         "play",
         "Plays a whole game between bots (random: random legal actions; best: the best play of each\n"
-        "turn by the exact search) and prints every turn and the final scores. Same seed, same game.\n"
+        "turn by the exact search, or the best it found within --best-states) and prints every turn\n"
+        "and the final scores. Same seed, same game.\n"
         "Example: tlaloc akelarre play --players 4 --teams --seed 7 --bots best,random --log game.jsonl");
     cmd->add_option("--players", opt->players, "2, 3 or 4 players (named P1, P2, ...)")
         ->capture_default_str()

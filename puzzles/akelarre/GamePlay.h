@@ -47,9 +47,9 @@ struct PlayedGame {
 // Called before each action is applied, with the state it applies to.
 using ActionObserver = std::function<void(const GameState&, const LoggedAction&)>;
 
-// A best bot's search of one turn meets at most this many states by default (about 0.1-0.2 s), then
+// A best bot's search of one turn meets at most this many states by default (about 0.1 s), then
 // plays the best play it has found (search_best_found); 0: no limit, every play proved best.
-inline constexpr std::size_t kBestBotStates = 50000;
+inline constexpr std::size_t kBestBotStates = 30000;
 
 // Plays the game to its end. `deadline` bounds the best bots' searches (SearchLimitReached);
 // `best_bot_states` bounds each of their turns' searches in states, so the game is the same on every
