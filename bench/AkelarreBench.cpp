@@ -159,11 +159,6 @@ akelarre::GameSetup seats(int players, std::uint64_t seed) {
     return setup;
 }
 
-akelarre::TurnPosition turn_of(const akelarre::GameState& s) {
-    const auto& me = s.players[static_cast<std::size_t>(s.current)];
-    return {me.hand, s.places, me.favourite, me.name};
-}
-
 // How the plays a state limit cut short compare with the proved best (searched again without the
 // limit, up to `limit` seconds each): best figures and moves, best figures in more moves, fewer cards or
 // points, or not known.
@@ -176,7 +171,7 @@ void compare_cut_short(const akelarre::PlayedGame& game, unsigned limit, CutShor
     for (std::size_t i = 0; i < game.actions.size(); ++i) {
         if (next < game.unproved_plays.size() && game.unproved_plays[next] == i) {
             ++next;
-            const akelarre::TurnPosition turn = turn_of(replay.state());
+            const akelarre::TurnPosition turn = akelarre::turn_of(replay.state());
             std::vector<akelarre::Move> moves;
             for (std::size_t j = i; j < game.actions.size(); ++j) {
                 const auto& a = game.actions[j].action;
@@ -222,7 +217,7 @@ void time_best_games(int count, std::size_t most_states, bool check) {
                 const double t = seconds_since(last);
                 if (t > slowest_turn && std::holds_alternative<akelarre::PlayCard>(a.action)) {
                     slowest_turn = t;
-                    slowest = akelarre::turn_to_json(turn_of(s)).dump();
+                    slowest = akelarre::turn_to_json(akelarre::turn_of(s)).dump();
                 }
                 last = std::chrono::steady_clock::now();
             };

@@ -92,13 +92,7 @@ std::vector<Move> random_play(const GameState& s, Rng& rng) {
 
 std::vector<Move> best_play(const GameState& s, const solver::Deadline& deadline, std::size_t most_states,
                             bool& proved) {
-    const Player& me = mover(s);
-    TurnPosition turn;
-    turn.hand = me.hand;
-    turn.places = s.places;
-    turn.favourite = me.favourite;
-    turn.me = me.name;
-    TurnSearchResult found = search_best_found(turn, most_states, deadline);
+    TurnSearchResult found = search_best_found(turn_of(s), most_states, deadline);
     proved = found.proved;
     return found.outcome.moves;
 }
@@ -174,6 +168,11 @@ GameAction choose_buy(const GameState& s, Bot bot, Rng& rng) {
 }
 
 }  // namespace
+
+TurnPosition turn_of(const GameState& s) {
+    const Player& me = mover(s);
+    return {me.hand, s.places, me.favourite, me.name};
+}
 
 std::optional<Bot> parse_bot(const std::string& name) {
     if (name == "random") return Bot::Random;

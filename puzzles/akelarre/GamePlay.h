@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "model/akelarre/Game.h"
+#include "model/akelarre/Turn.h"
 #include "solver/common/SearchLimit.h"
 
 namespace tlaloc::akelarre {
@@ -46,6 +47,9 @@ struct PlayedGame {
 
 // Called before each action is applied, with the state it applies to.
 using ActionObserver = std::function<void(const GameState&, const LoggedAction&)>;
+
+// The turn the player on turn faces: their hand and favourite, and the places.
+TurnPosition turn_of(const GameState& s);
 
 // A best bot's search of one turn meets at most this many states by default (about 0.1 s), then
 // plays the best play it has found (search_best_found); 0: no limit, every play proved best.

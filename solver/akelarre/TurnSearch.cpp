@@ -4,6 +4,8 @@
 #include <array>
 #include <limits>
 #include <stdexcept>
+#include <string>
+#include <utility>
 
 #include "model/akelarre/Meld.h"
 #include "solver/akelarre/CardCode.h"
@@ -334,12 +336,14 @@ private:
     void look_at_clock();
     // Before a state is met: the states allowed (most_states_) are not all met yet.
     void count_state() {
-        if (most_states_ && met_ >= most_states_) {
-            solver::SearchLimitReached limit(best_so_far());
-            limit.set_limit(std::to_string(most_states_) + "-state");
-            throw limit;
-        }
+        if (most_states_ && met_ >= most_states_) stop_at(std::to_string(most_states_) + "-state");
         ++met_;
+    }
+    // Throws SearchLimitReached for a limit other than the time ("memory (3 GB)", "30000-state").
+    [[noreturn]] void stop_at(std::string limit) const {
+        solver::SearchLimitReached reached(best_so_far());
+        reached.set_limit(std::move(limit));
+        throw reached;
     }
     std::string best_so_far() const;
     Move to_move(const Step& s) const;
@@ -357,7 +361,6 @@ private:
     mutable std::size_t cover_asked_ = 0, cover_cut_ = 0;
     std::size_t met_ = 0, expanded_ = 0;  // states met and searched, both passes
     Figures best_, ceiling_;              // the best play's figures so far, the root's bound
-    int best_moves_ = 0;                  // the moves of the play found with best_
     bool figures_proved_ = false, moves_proved_ = false;
     std::vector<Step> best_play_;               // the first pass's play with best_
     std::vector<Step> steps_;                   // expand's
@@ -644,11 +647,7 @@ void TurnSearchImpl::look_at_clock() {
     if (deadline_.passed()) throw solver::SearchLimitReached(best_so_far());
     std::size_t bytes = cover_ ? cover_->memory() : 0;
     if (table_in_use_) bytes += table_in_use_->memory() + table_in_use_->size() * bytes_per_state_;
-    if (bytes > kMostBytes) {
-        solver::SearchLimitReached limit(best_so_far());
-        limit.set_limit("memory (" + std::to_string(kMostBytes >> 30) + " GB)");
-        throw limit;
-    }
+    if (bytes > kMostBytes) stop_at("memory (" + std::to_string(kMostBytes >> 30) + " GB)");
 }
 
 // The states the moves from `s` lead to, less those with a meld being laid that can no longer be
@@ -697,7 +696,7 @@ Figures TurnSearchImpl::best_figures() {
     const std::uint32_t root_live = live_cards(root_);
     ceiling_ = figures(root_) + bound(root_, root_live);
     best_ = figures(root_);
-    best_moves_ = 0;
+    best_play_.clear();
     std::vector<Frame> frames(1);
     frames[0].state = root_;
     frames[0].reach = ceiling_;
@@ -723,7 +722,6 @@ Figures TurnSearchImpl::best_figures() {
         const State& child = f.children.list[c].state;
         if (finishable(child) && figures(child) > best_) {
             best_ = figures(child);
-            best_moves_ = static_cast<int>(depth);
             keep_best_play(frames, depth, f.children.list[c].step);
         }
         const std::uint32_t live = live_cards(child);
@@ -835,7 +833,7 @@ std::vector<Step> TurnSearchImpl::fewest_moves() {
     // one too (else hand moves alone would do from the first).
     enum : std::uint8_t { kUnknown = 0, kAsked = 1, kTakeNeeded = 2 };
     std::vector<std::uint8_t> take;
-    const int most = best_moves_;  // the play the first pass found has this many
+    const auto most = static_cast<int>(best_play_.size());  // the play the first pass found has this many
     Frontier queue(most);
     int layer = 0;  // the f being searched
     const Figures short_of_best{best_.played, best_.points - 1};
@@ -1034,7 +1032,7 @@ std::string TurnSearchImpl::best_so_far() const {
     return "a play of " + std::to_string(best_.played) + " of " + std::to_string(hand) + " hand cards" +
            (most_cards ? " (proved most)" : " (not proved most)") + ", " + std::to_string(best_.points) +
            " points for " + turn_.me + (figures_proved_ ? " (proved most)" : " (not proved most)") + ", in " +
-           std::to_string(best_moves_) + " moves (not proved fewest)";
+           std::to_string(best_play_.size()) + " moves (not proved fewest)";
 }
 
 }  // namespace
