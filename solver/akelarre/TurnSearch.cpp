@@ -307,7 +307,12 @@ private:
     bool cover_worth_it() const;
     CoverInput cover_input(const State& s) const;
     bool finishable(const State& s) const;
-    bool completable(const State& s) const;
+    // Bit per card code: in play at least once, twice, three times.
+    struct InPlay {
+        std::uint32_t once = 0, twice = 0, thrice = 0;
+    };
+    InPlay in_play(const State& s) const;
+    bool completable(const State& s, const InPlay& in) const;
     // Only a meld that just got its second card, or any after a capture (the target is empty again)
     // took cards out of play, can have lost every way to a third card.
     static bool needs_check(const State& s, const Step& step) {
@@ -416,23 +421,35 @@ bool TurnSearchImpl::finishable(const State& s) const {
     return true;
 }
 
-// Every meld being laid with two cards can still get a third from the cards left in play (cards only
-// ever leave play, so a meld that cannot be finished now never can).
-bool TurnSearchImpl::completable(const State& s) const {
-    const int places = static_cast<int>(turn_.places.size());
-    for (int p = 0; p < places; ++p) {
-        const Pile& laid = s.piles[static_cast<std::size_t>(p)];
+// Which card codes are in play (hand and table) at least once, twice and three times: bit per code.
+TurnSearchImpl::InPlay TurnSearchImpl::in_play(const State& s) const {
+    std::array<std::uint8_t, kCardCodes + 1> count{};
+    for (int i = 0; i < s.hand_size; ++i) ++count[s.hand[i]];
+    for (std::size_t p = 0; p < turn_.places.size(); ++p)
+        for (int i = 0; i < s.piles[p].size; ++i) ++count[s.piles[p].cards[i]];
+    InPlay in;
+    for (CardCode c = 1; c <= kCardCodes; ++c) {
+        if (count[c] >= 1) in.once |= 1u << c;
+        if (count[c] >= 2) in.twice |= 1u << c;
+        if (count[c] >= 3) in.thrice |= 1u << c;
+    }
+    return in;
+}
+
+// Every meld being laid with two cards can still get a third from the cards left in play outside it
+// (`in` is s's in_play; cards only ever leave play, so a meld that cannot be finished now never can).
+bool TurnSearchImpl::completable(const State& s, const InPlay& in) const {
+    for (std::size_t p = 0; p < turn_.places.size(); ++p) {
+        const Pile& laid = s.piles[p];
         if (laid.size != 2) continue;
-        bool found = false;
-        const std::uint32_t third = joinable(laid);
-        auto fits = [&](CardCode z) { return (third >> z & 1u) != 0; };
-        for (int i = 0; i < s.hand_size && !found; ++i) found = fits(s.hand[i]);
-        for (int q = 0; q < places && !found; ++q) {
-            if (q == p) continue;
-            const Pile& other = s.piles[static_cast<std::size_t>(q)];
-            for (int i = 0; i < other.size && !found; ++i) found = fits(other.cards[i]);
-        }
-        if (!found) return false;
+        const CardCode a = laid.cards[0], b = laid.cards[1];
+        // The codes of the laid cards count only for the copies beyond the laid ones.
+        std::uint32_t elsewhere = in.once & ~(1u << a) & ~(1u << b);
+        if (a == b)
+            elsewhere |= in.thrice & 1u << a;
+        else
+            elsewhere |= (in.twice & 1u << a) | (in.twice & 1u << b);
+        if ((joinable(laid) & elsewhere) == 0) return false;
     }
     return true;
 }
@@ -658,11 +675,14 @@ void TurnSearchImpl::expand(const State& s, std::uint32_t live, const StateTable
     successors(s, live, steps_);
     out.list.clear();
     out.keys.resize(steps_.size() * static_cast<std::size_t>(width_));
+    const InPlay in = in_play(s);  // a move keeps the cards in play, but for a capture
     for (const Step& step : steps_) {
         int points = 0;
         State child = apply(s, step, points);
         if (within_best && figures(child) > best_) continue;
-        if (needs_check(child, step) && !completable(child)) continue;
+        if (needs_check(child, step) &&
+            !completable(child, child.piles[static_cast<std::size_t>(step.to)].size == 0 ? in_play(child) : in))
+            continue;
         std::uint32_t* k = out.keys.data() + out.list.size() * static_cast<std::size_t>(width_);
         table.key(child, mine_, k);
         const std::uint64_t h = table.hash(k);
