@@ -681,7 +681,8 @@ void TurnSearchImpl::expand(const State& s, std::uint32_t live, const StateTable
         State child = apply(s, step, points);
         if (within_best && figures(child) > best_) continue;
         if (needs_check(child, step) &&
-            !completable(child, child.piles[static_cast<std::size_t>(step.to)].size == 0 ? in_play(child) : in))
+            !completable(child,
+                         child.piles[static_cast<std::size_t>(step.to)].size == 0 ? in_play(child) : in))
             continue;
         std::uint32_t* k = out.keys.data() + out.list.size() * static_cast<std::size_t>(width_);
         table.key(child, mine_, k);
