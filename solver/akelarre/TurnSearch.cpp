@@ -307,6 +307,8 @@ private:
     bool cover_worth_it() const;
     CoverInput cover_input(const State& s) const;
     bool finishable(const State& s) const;
+    using CardCounts = std::array<int, kCardCodes + 1>;  // by card code
+    CardCounts counts_in_play(const State& s) const;
     // Bit per card code: in play at least once, twice, three times.
     struct InPlay {
         std::uint32_t once = 0, twice = 0, thrice = 0;
@@ -396,10 +398,7 @@ void TurnSearchImpl::read_root(int steps) {
 // finished meld nor be captured (every meld holding it would have three such cards), so it never
 // leaves the hand. Cards only leave play, so a dead card stays dead. Bit per card code.
 std::uint32_t TurnSearchImpl::live_cards(const State& s) const {
-    std::array<int, kCardCodes + 1> in_play{};
-    for (int i = 0; i < s.hand_size; ++i) ++in_play[s.hand[i]];
-    for (std::size_t p = 0; p < turn_.places.size(); ++p)
-        for (int i = 0; i < s.piles[p].size; ++i) ++in_play[s.piles[p].cards[i]];
+    CardCounts in_play = counts_in_play(s);
     std::uint32_t live = 0;
     for (int i = 0; i < s.hand_size; ++i) {
         const CardCode x = s.hand[i];
@@ -421,12 +420,18 @@ bool TurnSearchImpl::finishable(const State& s) const {
     return true;
 }
 
-// Which card codes are in play (hand and table) at least once, twice and three times: bit per code.
-TurnSearchImpl::InPlay TurnSearchImpl::in_play(const State& s) const {
-    std::array<std::uint8_t, kCardCodes + 1> count{};
+// The copies of each card code in play: in the hand and on the table.
+TurnSearchImpl::CardCounts TurnSearchImpl::counts_in_play(const State& s) const {
+    CardCounts count{};
     for (int i = 0; i < s.hand_size; ++i) ++count[s.hand[i]];
     for (std::size_t p = 0; p < turn_.places.size(); ++p)
         for (int i = 0; i < s.piles[p].size; ++i) ++count[s.piles[p].cards[i]];
+    return count;
+}
+
+// Which card codes are in play at least once, twice and three times: bit per code.
+TurnSearchImpl::InPlay TurnSearchImpl::in_play(const State& s) const {
+    const CardCounts count = counts_in_play(s);
     InPlay in;
     for (CardCode c = 1; c <= kCardCodes; ++c) {
         if (count[c] >= 1) in.once |= 1u << c;
