@@ -91,7 +91,8 @@ Shape as_shape(const std::vector<Cell>& cells) {
 
 // The position-card sides (by name) whose allowed orientations `m` does not map onto allowed ones.
 std::vector<std::string> shapes_not_kept(const SquareMap& m, const Catalogue& cat) {
-    const Orientations mode = Challenge{}.orientations;
+    const Challenge defaults;  // a named object: a temporary here trips GCC 12's -Wmaybe-uninitialized
+    const Orientations mode = defaults.orientations;
     std::vector<std::string> out;
     for (const PositionCard& p : cat.positions)
         for (const auto& [side, formation] : {std::pair{"3", &p.three}, std::pair{"4", &p.four}}) {

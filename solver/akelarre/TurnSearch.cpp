@@ -90,8 +90,18 @@ int captured_points(std::array<int, 5> worth, bool my_place) {
 // Canonical states: interchangeable places (same owner class, same cards) are one state, so a key
 // sorts the places within "mine" and "someone else's". Keys live in one flat arena.
 class StateTable {
+    static constexpr int kFirstBits = 12;
+    // A state's id and its key's hash's high half (the tag), which tells most other keys apart without
+    // reading the key (a cache miss into the arena).
+    struct Slot {
+        int id = -1;
+        std::uint32_t tag = 0;
+    };
+
 public:
-    explicit StateTable(int places) : width_(2 + places) { slots_.assign(1 << 12, Slot{}); }
+    explicit StateTable(int places) : width_(2 + places) {
+        slots_.assign(std::size_t{1} << kFirstBits, Slot{});
+    }
 
     int width() const { return width_; }
     std::size_t size() const { return count_; }
@@ -140,7 +150,7 @@ public:
     // The same with the key's hash() known.
     int find(const std::uint32_t* k, std::uint64_t h) const {
         const auto tag = static_cast<std::uint32_t>(h >> 32);
-        for (std::size_t i = h & mask(); slots_[i].id >= 0; i = (i + 1) & mask())
+        for (std::size_t i = home(tag); slots_[i].id >= 0; i = (i + 1) & mask())
             if (slots_[i].tag == tag && equal(slots_[i].id, k)) return slots_[i].id;
         return -1;
     }
@@ -158,7 +168,9 @@ public:
     }
     // Asks the memory for the slot where a look-up of a key with this hash starts, so that the
     // look-ups of a state's children overlap their cache misses.
-    void prefetch(std::uint64_t h) const { __builtin_prefetch(&slots_[h & mask()]); }
+    void prefetch(std::uint64_t h) const {
+        __builtin_prefetch(&slots_[home(static_cast<std::uint32_t>(h >> 32))]);
+    }
 
     std::uint64_t hash(const std::uint32_t* k) const {
         std::uint64_t h = 0x9E3779B97F4A7C15ull;
@@ -171,27 +183,32 @@ public:
 
 private:
     std::size_t mask() const { return slots_.size() - 1; }
+    // A key's first slot: the top bits of its hash, which the slot keeps (the tag). So the slots are in
+    // the order of their tags, but for the runs that wrap round the end, and growing the table is one
+    // pass over them in order, with no key read again (at most 2^32 slots, far beyond the memory limit).
+    std::size_t home(std::uint32_t tag) const { return static_cast<std::size_t>(tag) >> (32 - bits_); }
     bool equal(int id, const std::uint32_t* k) const {
         return std::equal(k, k + width_, keys_.begin() + static_cast<std::ptrdiff_t>(id) * width_);
     }
     void place(int id) {
         const std::uint64_t h = hash(keys_.data() + static_cast<std::ptrdiff_t>(id) * width_);
-        std::size_t i = h & mask();
+        put({id, static_cast<std::uint32_t>(h >> 32)});
+    }
+    void put(const Slot& slot) {
+        std::size_t i = home(slot.tag);
         while (slots_[i].id >= 0) i = (i + 1) & mask();
-        slots_[i] = {id, static_cast<std::uint32_t>(h >> 32)};
+        slots_[i] = slot;
     }
     void grow() {
-        slots_.assign(slots_.size() * 2, Slot{});
-        for (std::size_t id = 0; id < count_; ++id) place(static_cast<int>(id));
+        std::vector<Slot> old(slots_.size() * 2, Slot{});
+        old.swap(slots_);
+        ++bits_;
+        for (const Slot& slot : old)
+            if (slot.id >= 0) put(slot);
     }
 
-    // A state's id and its key's hash's high half, which tells most other keys apart without reading
-    // the key (a cache miss into the arena).
-    struct Slot {
-        int id = -1;
-        std::uint32_t tag = 0;
-    };
     int width_;
+    int bits_ = kFirstBits;  // slots_ holds 2^bits_
     std::size_t count_ = 0;
     std::vector<std::uint32_t> keys_;
     std::vector<Slot> slots_;

@@ -448,8 +448,10 @@ std::optional<std::vector<int>> ChallengeSolver::minimal_conflict(const Challeng
                 if (z3::eq(z3core[k], enc.met[t])) core.push_back(t);
         // Deletion: drop each task in turn and keep it out when the rest still conflicts.
         for (std::size_t i = 0; i < core.size();) {
-            std::vector<int> without = core;
-            without.erase(without.begin() + static_cast<long>(i));
+            std::vector<int> without;  // the core but its i-th literal
+            without.reserve(core.size());
+            for (std::size_t j = 0; j < core.size(); ++j)
+                if (j != i) without.push_back(core[j]);
             if (impl_->check(met_literals(impl_->ctx, enc, without)) == z3::unsat)
                 core = without;
             else
