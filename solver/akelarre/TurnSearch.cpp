@@ -58,6 +58,11 @@ struct State {
     int moves_left = kUnbounded;
     int points = 0;
     std::array<Pile, kMaxPlaces> piles{};
+    // The second pass's new meld that hand cards are being laid on: every move goes onto it until it
+    // has three cards (TurnSearchImpl::successors says why no play is lost); -1 none. Such states
+    // are passed through, never kept, so neither this nor run_low is in a state's key.
+    int pending = -1;
+    CardCode run_low = 0;  // the last hand card laid on it: the next one is not lower
 };
 
 // One move: `card` from the hand (from = -1) or from pile `from`, onto pile `to`.
@@ -304,6 +309,8 @@ private:
         State state;
         Step step;
         std::uint64_t hash = 0;
+        int moves = 1;           // the second pass's runs: the moves to the state
+        bool hand_only = false;  // whether they are all hand moves
     };
     struct Children {
         std::vector<Child> list;
@@ -342,6 +349,9 @@ private:
     static std::uint32_t takeable(const Pile& pile);
     void successors(const State& s, std::uint32_t live, std::vector<Step>& out) const;
     void expand(const State& s, std::uint32_t live, const StateTable& table, bool within_best, Children& out);
+    void expand_runs(const State& s, std::uint32_t live, const StateTable& table, Children& out);
+    bool moves_to(const State& s, const StateTable& table, const std::vector<std::uint32_t>& want,
+                  std::vector<Step>& play, State& reached) const;
     bool same_place(const State& s, int a, int b) const;
     State apply(const State& s, const Step& step, int& points) const;
     Figures bound(const State& s, std::uint32_t live, const Figures& beat = {-1, 0}) const;
@@ -388,6 +398,8 @@ private:
     bool figures_proved_ = false, moves_proved_ = false;
     std::vector<Step> best_play_;               // the first pass's play with best_
     std::vector<Step> steps_;                   // expand's
+    Children run_children_;                     // expand_runs'
+    bool hand_runs_ = false;                    // the second pass: hand cards onto new melds in runs
     const StateTable* table_in_use_ = nullptr;  // the pass's, for look_at_clock
     std::size_t bytes_per_state_ = 0;           // held besides the table, per state in it
 };
@@ -511,12 +523,20 @@ std::uint32_t TurnSearchImpl::takeable(const Pile& pile) {
 }
 
 bool TurnSearchImpl::same_place(const State& s, int a, int b) const {
-    return mine_[static_cast<std::size_t>(a)] == mine_[static_cast<std::size_t>(b)] &&
+    return s.pending != a && s.pending != b &&
+           mine_[static_cast<std::size_t>(a)] == mine_[static_cast<std::size_t>(b)] &&
            s.piles[static_cast<std::size_t>(a)] == s.piles[static_cast<std::size_t>(b)];
 }
 
 // Every legal move, once per distinct card and per distinct target (places that look the same lead
 // to the same state); hand cards first, so good plays are met early.
+// In the second pass (hand_runs_), hand cards onto a new meld come in one run: once a hand card lies
+// on a meld of one or two cards, every move goes onto that meld until it has three (State::pending),
+// the hand cards in ascending order, and a taken card only as the third. No play is lost, nor made
+// longer: in any play, the hand cards that go onto a new meld before its third card can wait until
+// just before that third card, in any order. Nothing can be taken from a meld of one or two cards,
+// any card may join it, and a hand card is in the hand whenever it is played, so putting hand cards
+// down later leaves every other move as legal as it was, and the meld's three cards are the same.
 void TurnSearchImpl::successors(const State& s, std::uint32_t live, std::vector<Step>& out) const {
     out.clear();
     if (s.moves_left == 0) return;
@@ -542,16 +562,17 @@ void TurnSearchImpl::successors(const State& s, std::uint32_t live, std::vector<
     for (int t = 0; t < places; ++t) fits[t] = joinable(s.piles[static_cast<std::size_t>(t)]);
     auto targets = [&](CardCode c, int from) {
         for (int t = 0; t < places; ++t) {
-            if (t == from) continue;
+            if (t == from || (s.pending >= 0 && t != s.pending)) continue;
             const bool repeat = first[t] == from ? second[t] < t : first[t] < t;
             if (!repeat && (fits[t] >> c & 1u)) out.push_back({c, from, t});
         }
     };
     for (int i = 0; i < s.hand_size; ++i) {
         const CardCode c = s.hand[i];
-        if ((i > 0 && s.hand[i - 1] == c) || !(live >> c & 1u)) continue;
+        if ((i > 0 && s.hand[i - 1] == c) || !(live >> c & 1u) || c < s.run_low) continue;
         targets(c, -1);
     }
+    if (s.pending >= 0 && s.piles[static_cast<std::size_t>(s.pending)].size != kMeldMin - 1) return;
     for (int f = 0; f < places; ++f) {
         const Pile& source = s.piles[static_cast<std::size_t>(f)];
         if (source.size != kSlots) continue;
@@ -577,8 +598,17 @@ State TurnSearchImpl::apply(const State& s, const Step& step, int& points) const
     Pile& target = next.piles[static_cast<std::size_t>(step.to)];
     if (target.size + 1 < 5) {
         insert_sorted(target.cards.data(), target.size, step.card);
+        next.pending = -1;
+        next.run_low = 0;
+        if (hand_runs_ && target.size < kMeldMin && (step.from < 0 || s.pending == step.to)) {
+            // A hand card onto a new meld (or onto the one being laid): a run of moves onto it begins.
+            next.pending = step.to;
+            next.run_low = step.from < 0 ? step.card : s.run_low;
+        }
         return next;
     }
+    next.pending = -1;
+    next.run_low = 0;
     // The fifth card: captured. Another player's place keeps the two cards worth most to me.
     std::array<int, 5> worth{};
     for (int i = 0; i < kSlots; ++i) worth[static_cast<std::size_t>(i)] = points_[target.cards[i]];
@@ -710,7 +740,7 @@ void TurnSearchImpl::expand(const State& s, std::uint32_t live, const StateTable
         table.key(child, mine_, k);
         const std::uint64_t h = table.hash(k);
         table.prefetch(h);
-        out.list.push_back({child, step, h});
+        out.list.push_back({child, step, h, 1, step.from < 0});
     }
 }
 
@@ -858,6 +888,7 @@ bool TurnSearchImpl::take_needed(const State& s, std::uint32_t live) const {
 // the queue never holds an entry below the cost of the best play, so the first state that ends the
 // turn with the best figures taken from it is reached by the fewest moves.
 std::vector<Step> TurnSearchImpl::fewest_moves() {
+    hand_runs_ = true;
     StateTable table(width_ - 2);
     table_in_use_ = &table;
     // words, parent, moves, queued, needed, done, take, and about one queue entry
@@ -936,12 +967,12 @@ std::vector<Step> TurnSearchImpl::fewest_moves() {
                 }
             }
             done[i] = 1;
-            const int g = moves[i] + 1;
-            expand(s, live, table, true, children);
+            expand_runs(s, live, table, children);
             for (std::size_t c = 0; c < children.list.size(); ++c) {
                 const State& child = children.list[c].state;
                 const std::uint32_t* k = children.key(c, width_);
-                const bool inherits = take[i] == kTakeNeeded && children.list[c].step.from < 0;
+                const int g = moves[i] + children.list[c].moves;
+                const bool inherits = take[i] == kTakeNeeded && children.list[c].hand_only;
                 int known = table.find(k, children.list[c].hash);
                 if (known < 0) {
                     known = add(child, k);
@@ -978,21 +1009,67 @@ std::vector<Step> TurnSearchImpl::play_to(const StateTable& table, const std::ve
         const auto id = static_cast<std::size_t>(chain[n]);
         std::copy_n(words.begin() + static_cast<std::ptrdiff_t>(id * want.size()), want.size(), want.begin());
         std::sort(want.begin() + 2, want.end());
-        successors(s, live_cards(s), steps);
-        bool found = false;
-        for (const Step& step : steps) {
-            int points = 0;
-            const State next = apply(s, step, points);
-            table.key(next, mine_, got.data());
-            if (got != want) continue;
-            play.push_back(step);
-            s = next;
-            found = true;
-            break;
-        }
-        if (!found) throw std::logic_error("search_best_play: no move leads to the next state of the play");
+        if (!moves_to(s, table, want, play, s))
+            throw std::logic_error("search_best_play: no move leads to the next state of the play");
     }
     return play;
+}
+
+// Appends to `play` the moves from `s` to the state whose key is `want`: one move, or a run of moves
+// through states with a meld pending (the second pass keeps none of those); `reached`: that state.
+bool TurnSearchImpl::moves_to(const State& s, const StateTable& table, const std::vector<std::uint32_t>& want,
+                              std::vector<Step>& play, State& reached) const {
+    std::vector<Step> steps;
+    successors(s, live_cards(s), steps);
+    std::vector<std::uint32_t> got(want.size());
+    for (const Step& step : steps) {
+        int points = 0;
+        const State next = apply(s, step, points);
+        play.push_back(step);
+        if (next.pending >= 0) {
+            if (moves_to(next, table, want, play, reached)) return true;
+        } else {
+            table.key(next, mine_, got.data());
+            if (got == want) {
+                reached = next;
+                return true;
+            }
+        }
+        play.pop_back();
+    }
+    return false;
+}
+
+// The second pass's moves from `s`: single moves, but a run of hand cards onto a new meld (and the
+// card that makes it three) as one, whose states in between are never kept.
+void TurnSearchImpl::expand_runs(const State& s, std::uint32_t live, const StateTable& table, Children& out) {
+    const auto width = static_cast<std::size_t>(width_);
+    expand(s, live, table, true, out);
+    out.keys.resize(out.list.size() * width);
+    for (std::size_t i = 0; i < out.list.size();) {
+        if (out.list[i].state.pending < 0) {
+            ++i;
+            continue;
+        }
+        const Child run = out.list[i];
+        // In its place, the last child; then the run's own children at the end.
+        if (i + 1 < out.list.size()) {
+            out.list[i] = out.list.back();
+            std::copy_n(out.keys.end() - static_cast<std::ptrdiff_t>(width), width,
+                        out.keys.begin() + static_cast<std::ptrdiff_t>(i * width));
+        }
+        out.list.pop_back();
+        out.keys.resize(out.list.size() * width);
+        expand(run.state, live_cards(run.state), table, true, run_children_);
+        for (std::size_t j = 0; j < run_children_.list.size(); ++j) {
+            Child next = run_children_.list[j];
+            next.moves = run.moves + 1;
+            next.hand_only = run.hand_only && next.step.from < 0;
+            out.list.push_back(next);
+            const std::uint32_t* k = run_children_.key(j, width_);
+            out.keys.insert(out.keys.end(), k, k + width);
+        }
+    }
 }
 
 // The play along the first pass's frames to the child `last` of the frame at `depth` - 1: each frame's
@@ -1056,6 +1133,7 @@ std::vector<Move> TurnSearchImpl::solve(bool best_found) {
         // Without a state limit (0), the memory limit is an answer not found, as in search_best_play.
         if (!best_found || most_states_ == 0) throw;
         if (deadline_.passed()) throw solver::SearchLimitReached(best_so_far());
+        hand_runs_ = false;  // the first pass's moves
         steps = shortened(best_play_);
     }
     std::vector<Move> play;
