@@ -600,10 +600,11 @@ State TurnSearchImpl::apply(const State& s, const Step& step, int& points) const
         insert_sorted(target.cards.data(), target.size, step.card);
         next.pending = -1;
         next.run_low = 0;
-        if (hand_runs_ && target.size < kMeldMin && (step.from < 0 || s.pending == step.to)) {
-            // A hand card onto a new meld (or onto the one being laid): a run of moves onto it begins.
+        if (hand_runs_ && target.size < kMeldMin && step.from < 0) {
+            // A hand card onto a new meld, or onto the one being laid: the run of moves onto it goes on
+            // (a taken card goes onto that meld only as its third).
             next.pending = step.to;
-            next.run_low = step.from < 0 ? step.card : s.run_low;
+            next.run_low = step.card;
         }
         return next;
     }
