@@ -587,6 +587,8 @@ void TurnSearchImpl::successors(const State& s, std::uint32_t live, std::vector<
 // `points`: what the move captured for me.
 State TurnSearchImpl::apply(const State& s, const Step& step, int& points) const {
     State next = s;
+    next.pending = -1;
+    next.run_low = 0;
     points = 0;
     if (step.from < 0) {
         erase_one(next.hand.data(), next.hand_size, step.card);
@@ -598,8 +600,6 @@ State TurnSearchImpl::apply(const State& s, const Step& step, int& points) const
     Pile& target = next.piles[static_cast<std::size_t>(step.to)];
     if (target.size + 1 < 5) {
         insert_sorted(target.cards.data(), target.size, step.card);
-        next.pending = -1;
-        next.run_low = 0;
         if (hand_runs_ && target.size < kMeldMin && step.from < 0) {
             // A hand card onto a new meld, or onto the one being laid: the run of moves onto it goes on
             // (a taken card goes onto that meld only as its third).
@@ -608,8 +608,6 @@ State TurnSearchImpl::apply(const State& s, const Step& step, int& points) const
         }
         return next;
     }
-    next.pending = -1;
-    next.run_low = 0;
     // The fifth card: captured. Another player's place keeps the two cards worth most to me.
     std::array<int, 5> worth{};
     for (int i = 0; i < kSlots; ++i) worth[static_cast<std::size_t>(i)] = points_[target.cards[i]];
