@@ -6,11 +6,14 @@
 // Whole games: `games N [STATES]` plays N seeded games per player count between best-play bots whose
 // searches meet at most STATES states a turn (default the bots' 30000, 0 none) and times each;
 // `big N` times the current search alone on N turns of 2-4 table melds, 3 in 4 of them 4-card melds;
-// `playouts N` plays N games between random bots and checks the replay of each log.
+// `playouts N` plays N games between random bots and checks the replay of each log; `dump N DIR` writes
+// the first N random turns of `turns` as DIR/0.json, DIR/1.json, ... for `tlaloc akelarre best`.
 // Build: cmake --build build --target AkelarreBench; run: build/AkelarreBench [TURN.json... |
-// turns N [LIMIT_SECONDS] | big N [LIMIT_SECONDS] | games N [STATES_PER_TURN [check]] | playouts N]
+// turns N [LIMIT_SECONDS] | big N [LIMIT_SECONDS] | games N [STATES_PER_TURN [check]] | playouts N |
+// dump N DIR]
 #include <algorithm>
 #include <chrono>
+#include <fstream>
 #include <iostream>
 #include <random>
 
@@ -24,6 +27,13 @@
 namespace {
 
 using namespace tlaloc;
+
+// The random turns of `turns` and `dump`, in order: 7-card hands against 2-6 table melds.
+constexpr unsigned kRandomTurnsSeed = 20240611;
+akelarre::TurnPosition next_random_turn(std::mt19937& rng) {
+    const int melds = 2 + static_cast<int>(rng() % 5);
+    return akelarre::random_game_turn(rng, melds);
+}
 
 using Search = akelarre::TurnSearchResult (*)(const akelarre::TurnPosition&, int, unsigned);
 struct Variant {
@@ -75,7 +85,7 @@ void report_turns(const std::string& what, std::vector<double> times, int unansw
 // Each random turn is searched by both variants in turn; a turn not answered within `limit` seconds
 // counts as taking the limit (and is counted apart). Where both answer, the figures must agree.
 void time_random_turns(int count, unsigned limit) {
-    std::mt19937 rng(20240611);
+    std::mt19937 rng(kRandomTurnsSeed);
     constexpr std::size_t kCount = std::size(kVariants);
     std::vector<double> times[kCount];
     int unanswered[kCount] = {}, disagree = 0;
@@ -83,8 +93,7 @@ void time_random_turns(int count, unsigned limit) {
     double slowest = 0;
     std::string slowest_turn;
     for (int i = 0; i < count; ++i) {
-        const int melds = 2 + static_cast<int>(rng() % 5);
-        akelarre::TurnPosition turn = akelarre::random_game_turn(rng, melds);
+        const akelarre::TurnPosition turn = next_random_turn(rng);
         std::string answers[kCount];
         for (std::size_t v = 0; v < kCount; ++v) {
             auto start = std::chrono::steady_clock::now();
@@ -267,9 +276,21 @@ void time_playouts(int count) {
               << " s; logs that did not replay: " << wrong << "\n";
 }
 
+// The random turns of `turns` as files DIR/0.json, DIR/1.json, ..., for `tlaloc akelarre best`.
+void dump_random_turns(int count, const std::string& dir) {
+    std::mt19937 rng(kRandomTurnsSeed);
+    for (int i = 0; i < count; ++i)
+        std::ofstream(dir + "/" + std::to_string(i) + ".json")
+            << akelarre::turn_to_json(next_random_turn(rng)).dump() << "\n";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (argc == 4 && std::string(argv[1]) == "dump") {
+        dump_random_turns(std::stoi(argv[2]), argv[3]);
+        return 0;
+    }
     if (argc >= 3 && std::string(argv[1]) == "games") {
         time_best_games(std::stoi(argv[2]), argc > 3 ? std::stoul(argv[3]) : akelarre::kBestBotStates,
                         argc > 4 && std::string(argv[4]) == "check");

@@ -8,6 +8,8 @@ namespace tlaloc::akelarre {
 namespace {
 
 constexpr int kJokersOnly = 10;
+constexpr int kPinnedSlot = 2;  // a card code's slot in its family: the value 4
+CardCode pinnable(std::size_t family) { return static_cast<CardCode>(6 * family + kPinnedSlot + 1); }
 
 // Every meld of 3-5 cards as a set of card codes (a set has one card per family and a run one per
 // value or joker, so no code repeats); the same for every turn.
@@ -40,6 +42,20 @@ bool better(int played, int points, int than_played, int than_points) {
 bool is_set_kind(int kind) { return kind < kFamilies || kind == kJokersOnly; }
 
 }  // namespace
+
+void add_place(CoverInput& in, const CardCode* codes, int n, bool mine) {
+    for (int i = 0; i < n; ++i) ++in.table[codes[i]];
+    if (n < 3) {
+        ++in.open_places;
+        in.mine_open = in.mine_open || mine;
+        return;
+    }
+    const int kind = meld_kind(codes, n);
+    ++in.melds[static_cast<std::size_t>(kind + (mine ? kMeldKinds : 0))];
+    if (kind < kFamilies || kind == kJokersOnly) return;
+    for (int i = 0; i < n; ++i)
+        if ((codes[i] - 1) % 6 == kPinnedSlot) ++in.pinned[static_cast<std::size_t>(kind - kFamilies)];
+}
 
 int meld_kind(const CardCode* codes, int n) {
     bool one_family = true;
@@ -80,6 +96,10 @@ namespace {
 // and then the table's; four bits per count of melds of a category; the open places; whether sets
 // may change their value; a top bit that tells a key from an empty slot.
 constexpr int kSetsChangeBit = 30;
+// A place of mine is open or freed by a capture (kMineFreeBit), and the split has counted all five
+// cards of a new meld of five, which needs one (kMineOwedBit). Then three bits per family for the
+// pinned 4s.
+constexpr int kMineFreeBit = 31, kMineOwedBit = 32, kPinnedShift = 33;
 constexpr std::uint64_t kOpenOffset = 32;  // open places may be owed for a while (see cover())
 std::uint64_t& card_field(MeldCover::Key& k, std::size_t field, int& shift) {
     shift = 3 * static_cast<int>(field % 21);
@@ -112,6 +132,15 @@ void MeldCover::Split::melds(std::size_t category, int delta) {
     const std::uint64_t one = 1ull << (4 * (category % 16));
     w = delta > 0 ? w + one : w - one;
     in.melds[category] = static_cast<std::uint8_t>(in.melds[category] + delta);
+}
+void MeldCover::Split::pin(std::size_t family, int delta) {
+    const std::uint64_t one = 1ull << (kPinnedShift + 3 * family);
+    key.words[4] = delta > 0 ? key.words[4] + one : key.words[4] - one;
+    in.pinned[family] = static_cast<std::uint8_t>(in.pinned[family] + delta);
+}
+int MeldCover::Split::free_copies(std::size_t code) const {
+    const int pinned = (code - 1) % 6 == kPinnedSlot ? in.pinned[(code - 1) / 6] : 0;
+    return in.table[code] - pinned;
 }
 void MeldCover::Split::open(int delta) {
     constexpr std::uint64_t one = 1ull << 24;
@@ -150,7 +179,8 @@ std::optional<CoverBound> MeldCover::best(const CoverInput& in, std::size_t budg
     Split s;
     int jokers = 0;
     for (std::size_t f = 0; f < kFamilies; ++f) jokers += in.hand[6 * f + 6] + in.table[6 * f + 6];
-    s.key.words[4] = 1ull << 63 | (jokers >= 3 ? 1ull << kSetsChangeBit : 0) | kOpenOffset << 24;
+    s.key.words[4] = 1ull << 63 | (jokers >= 3 ? 1ull << kSetsChangeBit : 0) |
+                     (in.mine_open ? 1ull << kMineFreeBit : 0) | kOpenOffset << 24;
     for (std::size_t c = 1; c <= kCardCodes; ++c) {
         for (int n = 0; n < in.hand[c]; ++n) s.hand(c, 1);
         for (int n = 0; n < in.table[c]; ++n) s.table(c, 1);
@@ -158,6 +188,8 @@ std::optional<CoverBound> MeldCover::best(const CoverInput& in, std::size_t budg
     for (std::size_t k = 0; k < in.melds.size(); ++k)
         for (int n = 0; n < in.melds[k]; ++n) s.melds(k, 1);
     for (int n = 0; n < in.open_places; ++n) s.open(1);
+    for (std::size_t f = 0; f < kFamilies; ++f)
+        for (int n = 0; n < in.pinned[f]; ++n) s.pin(f, 1);
     if (const Result* known = find(s.key); again && known && known->played == kOverBudget)
         remember(s.key, {kForgotten, 0});
     spent_ = 0;
@@ -200,7 +232,9 @@ MeldCover::Result MeldCover::split(Split& s) {
         for (CardCode c = 1; c <= kCardCodes && !x; ++c)
             if (s.in.hand[c]) x = c;
         if (!x) {
-            if (s.in.open_places >= 0) best = {0, 0};  // else more new melds than places
+            // Else more new melds than places, or a new meld of five counted whole on no place of mine.
+            const std::uint64_t mine = s.key.words[4] >> kMineFreeBit;
+            if (s.in.open_places >= 0 && (mine & 1u || !(mine >> 1 & 1u))) best = {0, 0};
         } else {
             s.hand(x, -1);  // x stays in the hand
             best = split(s);
@@ -275,18 +309,41 @@ MeldCover::Result MeldCover::cover(CardCode x, Split& s) {
             best = r;
         return r.played != kOverBudget;
     };
+    // A pinned 4 (one of x's table copies is) ends in what its run on the table ends as.
+    const std::size_t family = static_cast<std::size_t>(x - 1) / 6;
+    const bool pinned = s.in.table[x] && (x - 1) % 6 == kPinnedSlot && s.in.pinned[family];
     for (int index : melds_with_[x]) {
         const Meld& m = melds_[static_cast<std::size_t>(index)];
         if (m.codes & ~present) continue;
+        if (pinned) {
+            if (m.kind != kFamilies + static_cast<int>(family)) continue;
+            for (std::size_t category :
+                 {static_cast<std::size_t>(m.kind), kMeldKinds + static_cast<std::size_t>(m.kind)})
+                if (s.in.melds[category] && !consider(on_table_meld(m, category, s))) return best;
+            continue;
+        }
         const bool captured = m.size == 5;
         // A new meld: on an open place, or of five, captured. The place may be one that a table meld
         // split later frees by a capture (the order of the split is not the order of the play), so
         // places are owed while the table melds left could still pay them back.
-        if (captured || s.in.open_places + melds_left(s) > 0) {
-            if (!captured) s.open(-1);
-            const bool go_on =
-                consider(with_meld(m, s, captured ? (any_mine_ ? m.points_all : m.points_lowest) : 0));
-            if (!captured) s.open(1);
+        if (captured) {
+            // On another's place, or on mine: then a place of mine must be free at some time (once
+            // one is, or is owed, the meld counts whole).
+            const bool mine_known = s.key.words[4] >> kMineFreeBit & 3u;
+            if (!any_mine_ || m.points_all == m.points_lowest || mine_known) {
+                if (!consider(with_meld(m, s, any_mine_ && mine_known ? m.points_all : m.points_lowest)))
+                    return best;
+            } else {
+                if (!consider(with_meld(m, s, m.points_lowest))) return best;
+                s.key.words[4] |= 1ull << kMineOwedBit;
+                const bool go_on = consider(with_meld(m, s, m.points_all));
+                s.key.words[4] &= ~(1ull << kMineOwedBit);
+                if (!go_on) return best;
+            }
+        } else if (s.in.open_places + melds_left(s) > 0) {
+            s.open(-1);
+            const bool go_on = consider(with_meld(m, s, 0));
+            s.open(1);
             if (!go_on) return best;
         }
         // Or what a meld on the table ends as.
@@ -304,9 +361,14 @@ MeldCover::Result MeldCover::cover(CardCode x, Split& s) {
 MeldCover::Result MeldCover::on_table_meld(const Meld& m, std::size_t category, Split& s) {
     const bool captured = m.size == 5;
     const bool mine = category >= static_cast<std::size_t>(kMeldKinds);
+    const std::uint64_t free_bit = s.key.words[4] & 1ull << kMineFreeBit;
     s.melds(category, -1);
     if (captured) s.open(1);
-    const Result r = with_meld(m, s, captured ? (mine ? m.points_all : m.points_lowest) : 0);
+    if (captured && mine) s.key.words[4] |= 1ull << kMineFreeBit;
+    const int kind = static_cast<int>(category) % kMeldKinds;
+    const int run_family = kind >= kFamilies && kind < kJokersOnly ? kind - kFamilies : -1;
+    const Result r = with_meld(m, s, captured ? (mine ? m.points_all : m.points_lowest) : 0, run_family);
+    s.key.words[4] = (s.key.words[4] & ~(1ull << kMineFreeBit)) | free_bit;
     if (captured) s.open(-1);
     s.melds(category, 1);
     return r;
@@ -314,26 +376,38 @@ MeldCover::Result MeldCover::on_table_meld(const Meld& m, std::size_t category, 
 
 // A table copy of a card serves a meld as well as a hand copy, and every table card must be in some
 // meld: so a meld takes table copies first, and only the hand copies count as played.
-MeldCover::Result MeldCover::with_meld(const Meld& meld, Split& s, int points) {
+MeldCover::Result MeldCover::with_meld(const Meld& meld, Split& s, int points, int run_family) {
     int from_hand = 0;
-    std::uint32_t taken_from_hand = 0;
-    for (std::uint32_t rest = meld.codes; rest; rest &= rest - 1) {
+    // How each card of the meld was taken: 1 a hand copy, 2 a table copy, 3 a pinned table copy.
+    std::array<std::uint8_t, kCardCodes + 1> how{};
+    bool enough = true;
+    for (std::uint32_t rest = meld.codes; rest && enough; rest &= rest - 1) {
         const auto c = static_cast<std::size_t>(std::countr_zero(rest));
-        if (s.in.table[c]) {
+        if (run_family >= 0 && c == pinnable(static_cast<std::size_t>(run_family)) &&
+            s.in.pinned[static_cast<std::size_t>(run_family)]) {
             s.table(c, -1);
-        } else {
+            s.pin(static_cast<std::size_t>(run_family), -1);
+            how[c] = 3;
+        } else if (s.free_copies(c) > 0) {
+            s.table(c, -1);
+            how[c] = 2;
+        } else if (s.in.hand[c]) {
             s.hand(c, -1);
-            taken_from_hand |= 1u << c;
+            how[c] = 1;
             ++from_hand;
+        } else {
+            enough = false;  // only pinned copies, which stay in their runs
         }
     }
-    const Result r = split(s);
+    const Result r = enough ? split(s) : Result{};
     for (std::uint32_t rest = meld.codes; rest; rest &= rest - 1) {
         const auto c = static_cast<std::size_t>(std::countr_zero(rest));
-        if (taken_from_hand >> c & 1u)
+        if (how[c] == 1) {
             s.hand(c, 1);
-        else
+        } else if (how[c] >= 2) {
             s.table(c, 1);
+            if (how[c] == 3) s.pin(static_cast<std::size_t>(run_family), 1);
+        }
     }
     if (r.played < 0) return r;
     return {r.played + from_hand, r.points + points};

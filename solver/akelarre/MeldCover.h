@@ -25,7 +25,17 @@ struct CoverInput {
     // Melds of 3-4 cards by kind, on places of others (index kind) and mine (kMeldKinds + kind).
     std::array<std::uint8_t, 2 * kMeldKinds> melds{};
     int open_places = 0;  // free places and places where a meld is being laid
+    // Whether one of those is mine: a new meld captured on my place needs one, or a place of mine
+    // that the capture of its table meld frees.
+    bool mine_open = false;
+    // The plain 4s (not jokers) in runs on the table, by family: such a card is never an end of a
+    // run of four (the only runs of four are 2-5 and 3-6), so it stays in its run until the run is
+    // captured.
+    std::array<std::uint8_t, kFamilies> pinned{};
 };
+
+// Adds the cards on one place to `in`: a meld of 3-4 cards by kind and owner, else an open place.
+void add_place(CoverInput& in, const CardCode* codes, int n, bool mine);
 
 struct CoverBound {
     int played = 0;  // hand cards in the melds of the split; -1: no split holds every table card
@@ -39,8 +49,12 @@ struct CoverBound {
 // mine on my place, else the three worth least to me), which frees its place. A set may change its
 // value only through a moment of jokers alone, so sets keep their value unless three jokers are in
 // play. Any other meld needs an open place if it has 3-4 cards; melds of five need none (captured on
-// any place, all five counted when I own one). The order of the moves and the takes allowed are left
-// out, so no play does better. A test checks the bound along best plays of random turns.
+// the place they were begun on, which is free again). All five cards of a new meld of five count
+// only when a place of mine is open or freed by the capture of a table meld of mine in the split: a
+// new meld is begun on a free place, and a place of mine that is neither is never free this turn. A
+// plain 4 in a run on the table stays in it (CoverInput::pinned). The rest of the order of the moves
+// and of the takes allowed is left out, so no play does better. A test checks the bound along best
+// plays of random turns.
 // The split is a search of its own, memoised by what is left to split and cut off after a budget of
 // splits per question (nullopt: no bound).
 class MeldCover {
@@ -83,6 +97,8 @@ private:
         void table(std::size_t code, int delta);
         void melds(std::size_t category, int delta);
         void open(int delta);
+        void pin(std::size_t family, int delta);
+        int free_copies(std::size_t code) const;  // table copies that are not pinned
     };
     struct Entry {
         Key key;  // all zero: an empty slot (a real key has its top bit set)
@@ -98,7 +114,9 @@ private:
     Result keep_meld(int category, Split& s);
     Result on_table_meld(const Meld& m, std::size_t category, Split& s);
     Result cover(CardCode x, Split& s);
-    Result with_meld(const Meld& meld, Split& s, int points);
+    // `run_family`: the family whose run on the table the meld is what it ends as (it holds the
+    // family's pinned 4s first), -1 for none.
+    Result with_meld(const Meld& meld, Split& s, int points, int run_family = -1);
 
     bool any_mine_;
     std::vector<Meld> melds_;

@@ -644,7 +644,9 @@ Figures TurnSearchImpl::bound(const State& s, std::uint32_t live, const Figures&
     if (!split) {
         // Too many splits where melds keep their kind: the weaker bound where any meld may lie anywhere.
         in.melds = {};
+        in.pinned = {};
         in.open_places = static_cast<int>(turn_.places.size());
+        in.mine_open = any_mine_;
         split = cover_->best(in, kCoverBudget);
     }
     if (!split) return counted;
@@ -657,15 +659,8 @@ Figures TurnSearchImpl::bound(const State& s, std::uint32_t live, const Figures&
 CoverInput TurnSearchImpl::cover_input(const State& s) const {
     CoverInput in;
     for (int i = 0; i < s.hand_size; ++i) ++in.hand[s.hand[i]];
-    for (std::size_t p = 0; p < turn_.places.size(); ++p) {
-        const Pile& pile = s.piles[p];
-        for (int i = 0; i < pile.size; ++i) ++in.table[pile.cards[i]];
-        if (pile.size < 3)
-            ++in.open_places;
-        else
-            ++in.melds[static_cast<std::size_t>(meld_kind(pile.cards.data(), pile.size) +
-                                                (mine_[p] ? kMeldKinds : 0))];
-    }
+    for (std::size_t p = 0; p < turn_.places.size(); ++p)
+        add_place(in, s.piles[p].cards.data(), s.piles[p].size, mine_[p]);
     return in;
 }
 
