@@ -160,11 +160,13 @@ public:
         return -1;
     }
     // Adds a state not yet seen; ids count up from 0 in the order states are added.
-    int add(const std::uint32_t* k) {
+    int add(const std::uint32_t* k) { return add(k, hash(k)); }
+    // The same with the key's hash() known.
+    int add(const std::uint32_t* k, std::uint64_t h) {
         if (2 * (count_ + 1) > slots_.size()) grow();
         const int id = static_cast<int>(count_++);
         keys_.insert(keys_.end(), k, k + width_);
-        place(id);
+        put({id, static_cast<std::uint32_t>(h >> 32)});
         return id;
     }
     // Bytes held.
@@ -194,10 +196,6 @@ private:
     std::size_t home(std::uint32_t tag) const { return static_cast<std::size_t>(tag) >> (32 - bits_); }
     bool equal(int id, const std::uint32_t* k) const {
         return std::equal(k, k + width_, keys_.begin() + static_cast<std::ptrdiff_t>(id) * width_);
-    }
-    void place(int id) {
-        const std::uint64_t h = hash(keys_.data() + static_cast<std::ptrdiff_t>(id) * width_);
-        put({id, static_cast<std::uint32_t>(h >> 32)});
     }
     void put(const Slot& slot) {
         std::size_t i = home(slot.tag);
@@ -784,7 +782,7 @@ Figures TurnSearchImpl::best_figures() {
         const std::size_t c = f.next++;
         const std::uint32_t* k = f.children.key(c, width_);
         if (seen.find(k, f.children.list[c].hash) >= 0) continue;
-        seen.add(k);
+        seen.add(k, f.children.list[c].hash);
         count_state();
         const State& child = f.children.list[c].state;
         if (finishable(child) && figures(child) > best_) {
@@ -927,8 +925,8 @@ std::vector<Step> TurnSearchImpl::fewest_moves() {
         take[i] = kTakeNeeded;
         needed[i] = static_cast<std::uint8_t>(std::max<int>(needed[i], hand_cards(s) + 1));
     };
-    auto add = [&](const State& s, const std::uint32_t* k) {
-        const int id = table.add(k);
+    auto add = [&](const State& s, const std::uint32_t* k, std::uint64_t h) {
+        const int id = table.add(k, h);
         count_state();
         parent.push_back(-1);
         moves.push_back(-1);
@@ -940,7 +938,7 @@ std::vector<Step> TurnSearchImpl::fewest_moves() {
     };
 
     table.key(root_, mine_, key.data());
-    reach(root_, add(root_, key.data()), 0, -1);
+    reach(root_, add(root_, key.data(), table.hash(key.data())), 0, -1);
     Children children;
     for (; layer <= most; ++layer) {
         for (int id = queue.pop(layer); id >= 0; id = queue.pop(layer)) {
@@ -969,7 +967,7 @@ std::vector<Step> TurnSearchImpl::fewest_moves() {
                 const bool inherits = take[i] == kTakeNeeded && children.list[c].hand_only;
                 int known = table.find(k, children.list[c].hash);
                 if (known < 0) {
-                    known = add(child, k);
+                    known = add(child, k, children.list[c].hash);
                     if (figures(child) + bound(child, live_cards(child), short_of_best) < best_) {
                         moves[static_cast<std::size_t>(known)] = kCut;
                         continue;
