@@ -290,17 +290,14 @@ std::optional<CoverBound> cover_bound(MeldCover& cover, const std::vector<Meetin
                                       const std::vector<Card>& hand, const std::string& me, bool any_place) {
     CoverInput in;
     for (const Card& c : hand) ++in.hand[card_code(c)];
+    bool any_mine = false;
     for (const MeetingPlace& p : places) {
         std::vector<CardCode> codes;
         for (const Card& c : p.cards) codes.push_back(card_code(c));
-        if (!any_place) {
-            add_place(in, codes.data(), static_cast<int>(codes.size()), p.owner == me);
-            continue;
-        }
-        for (CardCode c : codes) ++in.table[c];
-        ++in.open_places;
-        in.mine_open = in.mine_open || p.owner == me;
+        add_place(in, codes.data(), static_cast<int>(codes.size()), p.owner == me);
+        any_mine = any_mine || p.owner == me;
     }
+    if (any_place) let_melds_lie_anywhere(in, static_cast<int>(places.size()), any_mine);
     return cover.best(in, 20000);
 }
 

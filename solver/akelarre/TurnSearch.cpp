@@ -641,10 +641,7 @@ Figures TurnSearchImpl::bound(const State& s, std::uint32_t live, const Figures&
     std::optional<CoverBound> split = cover_->best(in, kCoverBudget);
     if (!split) {
         // Too many splits where melds keep their kind: the weaker bound where any meld may lie anywhere.
-        in.melds = {};
-        in.pinned = {};
-        in.open_places = static_cast<int>(turn_.places.size());
-        in.mine_open = any_mine_;
+        let_melds_lie_anywhere(in, static_cast<int>(turn_.places.size()), any_mine_);
         split = cover_->best(in, kCoverBudget);
     }
     if (!split) return counted;
