@@ -464,6 +464,28 @@ std::string roundabout(const TurnPosition& turn, const std::vector<Move>& play) 
 // Cut short, the search answers the best play it has found: legal (the rules engine replays it), no
 // better than the proved best, without roundabouts, and the same every time (the limit counts states).
 // With room enough it is the proved best.
+// The first pass may work out the root's split into melds on a second core, ahead of the search. It is
+// asked the same questions at the same milestones wherever it runs, so the play and the states met are
+// the same as when the search works the split out itself, at each milestone: also when the split is
+// all worked out before the search goes on (the furthest ahead a second core could get). On
+// split-ends-first-pass.json the first pass ends when the split of the root is known, at a milestone.
+TEST(AkelarreBest, TheRootSplitOnASecondCoreChangesNothingButTheTime) {
+    const std::string dir = std::string(TLALOC_SOURCE_DIR) + "/tests/data/akelarre/";
+    for (const char* name : {"slow.json", "split-ends-first-pass.json"}) {
+        const TurnPosition turn = load_turn(dir + name);
+        set_root_split_core(RootSplitCore::own);
+        const TurnSearchResult own = search_best_play(turn);
+        for (RootSplitCore core : {RootSplitCore::first, RootSplitCore::ahead, RootSplitCore::ahead}) {
+            set_root_split_core(core);
+            const TurnSearchResult other = search_best_play(turn);
+            EXPECT_EQ(other.outcome.moves, own.outcome.moves) << name << " " << static_cast<int>(core);
+            EXPECT_EQ(other.states, own.states) << name << " " << static_cast<int>(core);
+            EXPECT_TRUE(other.proved) << name;
+        }
+    }
+    set_root_split_core(RootSplitCore::ahead);
+}
+
 TEST(AkelarreBest, CutShortItAnswersTheBestPlayFoundLegalShortAndTheSameEveryTime) {
     const std::string dir = std::string(TLALOC_SOURCE_DIR) + "/tests/data/akelarre/";
     const TurnPosition turn = load_turn(dir + "slow.json");

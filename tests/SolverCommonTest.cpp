@@ -1,10 +1,12 @@
 // The solver's shared pieces against brute force: the cardinality helpers (every edge case: empty
 // list, k <= 0, k > n, negative and zero weights) on every assignment of a few literals, and the
 // lexicographic optimise-then-prove on tiny random models, including what it reports when the time
-// limit stops it.
+// limit stops it; the huge-page allocator of the search tables against a plain vector.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <random>
@@ -12,6 +14,7 @@
 #include <thread>
 
 #include "solver/common/Cardinality.h"
+#include "solver/common/HugePages.h"
 #include "solver/common/Minimise.h"
 
 using namespace tlaloc;
@@ -375,4 +378,30 @@ TEST(SolverSearchLimit, TheLineNamesTheLimitThatStoppedTheSearch) {
     memory.set_context("turn.json", 60);
     EXPECT_STREQ(memory.what(),
                  "turn.json: no answer within the memory (3 GB) limit; best found so far: none");
+}
+
+// The tables of the exact searches grow from a few kilobytes through the 2 MB line (where the blocks
+// become huge-page blocks) to tens of megabytes: every value must survive each reallocation, blocks
+// above the line are aligned to 2 MB, and a size no allocation can hold is refused.
+TEST(SolverHugePages, AVectorKeepsItsValuesAcrossTheHugeBlockLine) {
+    HugeVector<std::uint64_t> huge;
+    std::vector<std::uint64_t> plain;
+    std::mt19937_64 rng(7);
+    for (std::size_t i = 0; i < (std::size_t{6} << 20); ++i) {  // 48 MB of values
+        const std::uint64_t v = rng();
+        huge.push_back(v);
+        plain.push_back(v);
+        if (huge.capacity() * sizeof(std::uint64_t) >= HugePageAllocator<std::uint64_t>::kHuge) {
+            ASSERT_EQ(reinterpret_cast<std::uintptr_t>(huge.data()) % HugePageAllocator<std::uint64_t>::kHuge,
+                      0u);
+        }
+    }
+    EXPECT_TRUE(std::equal(huge.begin(), huge.end(), plain.begin(), plain.end()));
+    HugeVector<std::uint64_t> copy(huge.begin(), huge.begin() + 1000);  // small again: operator new
+    EXPECT_TRUE(std::equal(copy.begin(), copy.end(), plain.begin()));
+    huge.clear();
+    huge.shrink_to_fit();
+    EXPECT_EQ(huge.capacity(), 0u);
+    HugePageAllocator<std::uint64_t> alloc;
+    EXPECT_THROW(alloc.allocate(static_cast<std::size_t>(-1) / 4), std::bad_array_new_length);
 }

@@ -165,7 +165,7 @@ const MeldCover::Result* MeldCover::find(const Key& k) const {
 
 void MeldCover::remember(const Key& k, const Result& r) {
     if (2 * (remembered_ + 1) > memo_.size()) {
-        std::vector<Entry> old(std::max<std::size_t>(memo_.size() * 2, 1 << 12));
+        solver::HugeVector<Entry> old(std::max<std::size_t>(memo_.size() * 2, 1 << 12));
         old.swap(memo_);
         remembered_ = 0;
         for (const Entry& e : old)
@@ -222,7 +222,8 @@ static std::uint32_t present_codes(const CoverInput& in) {
 MeldCover::Result MeldCover::split(Split& s) {
     if (const Result* known = find(s.key)) return *known;
     const Key k = s.key;
-    if (++spent_ > budget_) return {kOverBudget, 0};
+    if (++spent_ > budget_ || (abort_ && spent_ % 4096 == 0 && abort_->load(std::memory_order_relaxed)))
+        return {kOverBudget, 0};
     Result best;
     if (s.in.open_places + melds_left(s) < 0) {  // only captures of table melds free places
         remember(k, best);

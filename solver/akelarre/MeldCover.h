@@ -3,11 +3,13 @@
 // so the best split of the cards in play into melds bounds the hand cards played and the points.
 #pragma once
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <vector>
 
 #include "solver/akelarre/CardCode.h"
+#include "solver/common/HugePages.h"
 
 namespace tlaloc::akelarre {
 
@@ -72,6 +74,9 @@ public:
     std::size_t splits() const { return splits_; }
     // Bytes held by the remembered splits.
     std::size_t memory() const { return memo_.capacity() * sizeof(Entry); }
+    // While `*flag` is set, best() gives up (nullopt) within a few thousand splits; for a split worked
+    // out on another thread that is no longer wanted. nullptr: never.
+    void abort_when(const std::atomic<bool>* flag) { abort_ = flag; }
 
     // A split's memo key: the counts left, packed.
     struct Key {
@@ -125,9 +130,10 @@ private:
     std::vector<Meld> melds_;
     std::array<std::vector<int>, kCardCodes + 1> melds_with_;  // indices into melds_
     std::array<std::vector<int>, kMeldKinds> of_kind_;
-    std::vector<Entry> memo_;  // open addressing, a power of two slots
+    solver::HugeVector<Entry> memo_;  // open addressing, a power of two slots
     std::size_t remembered_ = 0;
     std::size_t budget_ = 0, spent_ = 0, splits_ = 0;
+    const std::atomic<bool>* abort_ = nullptr;
 };
 
 }  // namespace tlaloc::akelarre

@@ -2,14 +2,19 @@
 
 #include <algorithm>
 #include <array>
+#include <condition_variable>
 #include <limits>
+#include <mutex>
+#include <span>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <utility>
 
 #include "model/akelarre/Meld.h"
 #include "solver/akelarre/CardCode.h"
 #include "solver/akelarre/MeldCover.h"
+#include "solver/common/HugePages.h"
 #include "solver/common/SearchLimit.h"
 
 namespace tlaloc::akelarre {
@@ -26,10 +31,10 @@ constexpr std::size_t kMostBytes = std::size_t{3} << 30;  // the tables a search
 constexpr std::size_t kCoverAfter = 2000, kCoverTrial = 1000;
 constexpr std::size_t kRootCoverBudget = 50000, kCoverBudget = 500;  // splits per question
 // The first pass asks the root's split again each time the states met double from kCeilingAfter on,
-// with a budget of kCeilingSplitsPer splits per state met: the exact split can cost a second, worth it
-// only when the search is long, but when it is the answer the search waits for it (a split costs
-// about half a state). At most kCeilingMostSplits (about 1 s) at a time, so that the clock is read
-// often enough.
+// with a budget of kCeilingSplitsPer splits per state met (RootSplit): the exact split can cost a
+// second, worth it only when the search is long, but when it is the answer the search waits for it (a
+// split costs about half a state). At most kCeilingMostSplits (about 1 s) an ask, so that an ask made
+// on the search's own thread lets it read the clock often enough.
 constexpr std::size_t kCeilingAfter = 4096, kCeilingSplitsPer = 2, kCeilingMostSplits = std::size_t{1} << 20;
 
 // The first two figures of a play, compared lexicographically: most hand cards, then most points (the
@@ -203,7 +208,7 @@ private:
         slots_[i] = slot;
     }
     void grow() {
-        std::vector<Slot> old(slots_.size() * 2, Slot{});
+        solver::HugeVector<Slot> old(slots_.size() * 2, Slot{});
         old.swap(slots_);
         ++bits_;
         for (const Slot& slot : old)
@@ -213,8 +218,8 @@ private:
     int width_;
     int bits_ = kFirstBits;  // slots_ holds 2^bits_
     std::size_t count_ = 0;
-    std::vector<std::uint32_t> keys_;
-    std::vector<Slot> slots_;
+    solver::HugeVector<std::uint32_t> keys_;
+    solver::HugeVector<Slot> slots_;
 };
 
 // For each card code x, the pairs (y, z), y <= z, that make a meld of three with x; the same for every
@@ -269,6 +274,96 @@ private:
     int most_;
     std::vector<std::vector<std::vector<int>>> buckets_;  // by f, then by moves made
     std::vector<int> top_;
+};
+
+std::atomic<RootSplitCore>& root_split_core() {
+    static std::atomic<RootSplitCore> core{RootSplitCore::ahead};
+    return core;
+}
+
+// The root's split into melds, asked with the budgets of the first pass's milestones (ask k at
+// kCeilingAfter << k states met, kCeilingSplitsPer splits per state met, at most kCeilingMostSplits),
+// each going on from what the asks before it valued, on a memo of its own: so the answer of each ask
+// is the same whatever the timing. With a second core the asks run one after another on a thread of
+// their own, ahead of the search, which waits for ask k only when it reaches that milestone first;
+// with one core, ask() works them out itself.
+class RootSplit {
+public:
+    RootSplit(const std::array<int, kCardCodes + 1>& points, bool any_mine, const CoverInput& root)
+        : cover_(points, any_mine), root_(root) {
+        cover_.abort_when(&stop_);
+        const RootSplitCore core = root_split_core().load();
+        if (core == RootSplitCore::first)
+            run();
+        else if (core == RootSplitCore::ahead && std::thread::hardware_concurrency() > 1)
+            thread_ = std::thread([this] { run(); });
+    }
+    ~RootSplit() {
+        stop_ = true;
+        if (thread_.joinable()) thread_.join();
+    }
+    RootSplit(const RootSplit&) = delete;
+    RootSplit& operator=(const RootSplit&) = delete;
+
+    // The split when asks 0..k find it, else nullopt; waits for ask k, reading the clock.
+    std::optional<CoverBound> ask(int k, const solver::Deadline& deadline) {
+        std::unique_lock lock(mutex_);
+        if (!thread_.joinable()) {
+            lock.unlock();
+            while (asked_ <= k && !answer_ && !failed_) next();
+            lock.lock();
+        }
+        while (asked_ <= k && !answer_ && !failed_) {
+            answered_.wait_for(lock, std::chrono::milliseconds(50));
+            if (deadline.passed()) return std::nullopt;  // the caller's look at the clock throws
+        }
+        // Running ahead, the thread may know the answer from a later ask: not yet for this milestone. Its
+        // memory is counted as it was after this milestone's ask, so the memory limit does not depend on
+        // the timing either.
+        const int last = std::min(k, asked_ - 1);
+        if (last >= 0) memory_seen_ = memory_after_[static_cast<std::size_t>(last)];
+        return answer_ && answered_by_ <= k ? answer_ : std::nullopt;
+    }
+    // The memory held after the last ask the search has taken the answer of.
+    std::size_t memory() const { return memory_seen_; }
+
+private:
+    static std::size_t budget(int k) {
+        return std::min((kCeilingAfter << k) * kCeilingSplitsPer, kCeilingMostSplits);
+    }
+    // One ask more.
+    void next() {
+        std::optional<CoverBound> split;
+        bool failed = false;
+        try {
+            split = cover_.best(root_, budget(asked_), true);
+        } catch (const std::exception&) {  // out of memory: no ceiling, the search still proves its figures
+            failed = true;
+        }
+        const std::lock_guard lock(mutex_);
+        memory_after_.push_back(cover_.memory());
+        if (split) answered_by_ = asked_;
+        ++asked_;
+        answer_ = split;
+        failed_ = failed || stop_;
+        answered_.notify_all();
+    }
+    void run() {
+        while (!stop_ && !answer_ && !failed_) next();
+    }
+
+    MeldCover cover_;
+    const CoverInput root_;
+    std::mutex mutex_;
+    std::condition_variable answered_;
+    int asked_ = 0;  // asks answered
+    std::optional<CoverBound> answer_;
+    int answered_by_ = 0;  // the ask that found answer_
+    bool failed_ = false;
+    std::atomic<bool> stop_{false};
+    std::vector<std::size_t> memory_after_;  // by ask
+    std::size_t memory_seen_ = 0;
+    std::thread thread_;  // last: it starts once the rest is made
 };
 
 // The exact search, in two passes over the play phase's states (hand moves shrink the hand and
@@ -357,11 +452,11 @@ private:
     Figures best_figures();
     void keep_best_play(const std::vector<Frame>& frames, std::size_t depth, const Step& last);
     std::vector<Step> shortened(const std::vector<Step>& play) const;
-    bool refine_ceiling(std::size_t budget);
+    void refine_ceiling(int ask);
     std::vector<Step> fewest_moves();
     bool take_needed(const State& s, std::uint32_t live) const;
-    std::vector<Step> play_to(const StateTable& table, const std::vector<std::uint32_t>& words,
-                              const std::vector<int>& parent, int goal) const;
+    std::vector<Step> play_to(const StateTable& table, std::span<const std::uint32_t> words,
+                              std::span<const int> parent, int goal) const;
     int hand_only_points(const State& s, std::uint32_t live) const;
     Figures counted(const State& s, std::uint32_t live) const;
     int moves_needed(const State& s) const;
@@ -390,6 +485,8 @@ private:
     bool any_mine_ = false;
     std::array<int, kCardCodes + 1> points_{};
     mutable std::optional<MeldCover> cover_;  // made when first asked
+    std::optional<RootSplit> root_split_;     // the first pass's, from its first milestone on
+    bool ceiling_exact_ = false;              // the root's split is known
     mutable std::size_t cover_asked_ = 0, cover_cut_ = 0;
     std::size_t met_ = 0, expanded_ = 0;  // states met and searched, both passes
     Figures best_, ceiling_;              // the best play's figures so far, the root's bound
@@ -703,7 +800,7 @@ int TurnSearchImpl::points_bound(const State& s, std::uint32_t live) const {
 void TurnSearchImpl::look_at_clock() {
     if (++expanded_ % kClockEvery != 0) return;
     if (deadline_.passed()) throw solver::SearchLimitReached(best_so_far());
-    std::size_t bytes = cover_ ? cover_->memory() : 0;
+    std::size_t bytes = (cover_ ? cover_->memory() : 0) + (root_split_ ? root_split_->memory() : 0);
     if (table_in_use_) bytes += table_in_use_->memory() + table_in_use_->size() * bytes_per_state_;
     if (bytes > kMostBytes) stop_at("memory (" + std::to_string(kMostBytes >> 30) + " GB)");
 }
@@ -733,17 +830,16 @@ void TurnSearchImpl::expand(const State& s, std::uint32_t live, const StateTable
     }
 }
 
-// The root's split with a larger budget (what earlier questions valued is remembered, so each call
-// goes on from the last): the exact split is often the answer's first two figures, which ends the
-// first pass at once.
-bool TurnSearchImpl::refine_ceiling(std::size_t budget) {
-    if (!cover_) cover_.emplace(points_, any_mine_);
-    const std::optional<CoverBound> split =
-        cover_->best(cover_input(root_), std::min(budget, kCeilingMostSplits), true);
-    if (split)
-        ceiling_ = std::min(
-            ceiling_, split->played < 0 ? Figures{-kUnbounded, 0} : Figures{split->played, split->points});
-    return split.has_value();
+// Ask `ask` of the root's split (RootSplit): the exact split is often the answer's first two figures,
+// which ends the first pass at once.
+void TurnSearchImpl::refine_ceiling(int ask) {
+    if (!root_split_) root_split_.emplace(points_, any_mine_, cover_input(root_));
+    const std::optional<CoverBound> split = root_split_->ask(ask, deadline_);
+    if (deadline_.passed()) throw solver::SearchLimitReached(best_so_far());
+    if (!split) return;
+    ceiling_exact_ = true;
+    ceiling_ = std::min(ceiling_,
+                        split->played < 0 ? Figures{-kUnbounded, 0} : Figures{split->played, split->points});
 }
 
 Figures TurnSearchImpl::best_figures() {
@@ -764,11 +860,12 @@ Figures TurnSearchImpl::best_figures() {
     frames[0].reach = ceiling_;
     expand(root_, root_live, seen, false, frames[0].children);
     std::size_t depth = 1, next_ceiling = kCeilingAfter;
+    int ask = 0;
     while (depth > 0 && best_ < ceiling_) {
         if (met_ >= next_ceiling) {
             // Once the split of the root is known, asking again cannot lower the bound.
-            next_ceiling = refine_ceiling(met_ * kCeilingSplitsPer) ? std::numeric_limits<std::size_t>::max()
-                                                                    : 2 * next_ceiling;
+            refine_ceiling(ask++);
+            next_ceiling = ceiling_exact_ ? std::numeric_limits<std::size_t>::max() : 2 * next_ceiling;
             continue;
         }
         Frame& f = frames[depth - 1];
@@ -799,6 +896,7 @@ Figures TurnSearchImpl::best_figures() {
         look_at_clock();
     }
     figures_proved_ = true;
+    root_split_.reset();  // its memory, and its thread
     table_in_use_ = nullptr;
     return best_;
 }
@@ -884,18 +982,18 @@ std::vector<Step> TurnSearchImpl::fewest_moves() {
     bytes_per_state_ =
         static_cast<std::size_t>(width_) * sizeof(std::uint32_t) + 3 * sizeof(int) + 3 + sizeof(int);
     std::vector<std::uint32_t> key(static_cast<std::size_t>(width_));  // the root's
-    std::vector<std::uint32_t> words;                                  // the states' own words, decode()'s
-    std::vector<int> parent;                                           // along the fewest moves found so far
+    solver::HugeVector<std::uint32_t> words;                           // the states' own words, decode()'s
+    solver::HugeVector<int> parent;                                    // along the fewest moves found so far
     constexpr int kCut = -2;
     // The fewest moves found so far to each state; -1 none yet, kCut: it cannot reach best_.
-    std::vector<int> moves;
-    std::vector<int> queued;  // the f of the state's live entry in the queue
-    std::vector<std::uint8_t> needed, done;
+    solver::HugeVector<int> moves;
+    solver::HugeVector<int> queued;  // the f of the state's live entry in the queue
+    solver::HugeVector<std::uint8_t> needed, done;
     // Whether a state needs a take: 0 not known yet, 1 not known to, 2 yes. Asked of a state when it
     // is first taken from the queue; a state reached by a hand move from one that needs a take needs
     // one too (else hand moves alone would do from the first).
     enum : std::uint8_t { kUnknown = 0, kAsked = 1, kTakeNeeded = 2 };
-    std::vector<std::uint8_t> take;
+    solver::HugeVector<std::uint8_t> take;
     const auto most = static_cast<int>(best_play_.size());  // the play the first pass found has this many
     Frontier queue(most);
     int layer = 0;  // the f being searched
@@ -986,8 +1084,8 @@ std::vector<Step> TurnSearchImpl::fewest_moves() {
 
 // The moves along the parents from the root to `goal`: each is found again among the moves of the
 // state before it (the states' own words may order interchangeable places differently).
-std::vector<Step> TurnSearchImpl::play_to(const StateTable& table, const std::vector<std::uint32_t>& words,
-                                          const std::vector<int>& parent, int goal) const {
+std::vector<Step> TurnSearchImpl::play_to(const StateTable& table, std::span<const std::uint32_t> words,
+                                          std::span<const int> parent, int goal) const {
     std::vector<int> chain;
     for (int at = goal; at >= 0; at = parent[static_cast<std::size_t>(at)]) chain.push_back(at);
     std::reverse(chain.begin(), chain.end());
@@ -1122,6 +1220,7 @@ std::vector<Move> TurnSearchImpl::solve(bool best_found) {
         // Without a state limit (0), the memory limit is an answer not found, as in search_best_play.
         if (!best_found || most_states_ == 0) throw;
         if (deadline_.passed()) throw solver::SearchLimitReached(best_so_far());
+        root_split_.reset();
         hand_runs_ = false;  // the first pass's moves
         steps = shortened(best_play_);
     }
@@ -1146,6 +1245,8 @@ std::string TurnSearchImpl::best_so_far() const {
 }
 
 }  // namespace
+
+void set_root_split_core(RootSplitCore core) { root_split_core() = core; }
 
 TurnSearchResult search_best_play(const TurnPosition& turn, int steps, unsigned timeout_seconds) {
     return search_best_play(turn, steps, solver::Deadline(timeout_seconds));

@@ -32,5 +32,12 @@ TurnSearchResult search_best_play(const TurnPosition& turn, int steps, const sol
 // this is search_best_play. Past `deadline` it still throws.
 TurnSearchResult search_best_found(const TurnPosition& turn, std::size_t most_states,
                                    const solver::Deadline& deadline = solver::Deadline(), int steps = 0);
+// Where the first pass works out the split of the root's cards into melds: on its own thread, at each
+// milestone (`own`); on a second core, ahead of the search (`ahead`, the default; `own` on a machine
+// with one core); or, for tests, all of it before the search goes past its first milestone (`first`:
+// the furthest ahead a second core could get). The split is asked the same questions at the same
+// milestones in every case, so the answer and the states met are the same; only the waiting differs.
+enum class RootSplitCore { own, ahead, first };
+void set_root_split_core(RootSplitCore core);
 
 }  // namespace tlaloc::akelarre
