@@ -397,6 +397,10 @@ TEST(SolverHugePages, AVectorKeepsItsValuesAcrossTheHugeBlockLine) {
         }
     }
     EXPECT_TRUE(std::equal(huge.begin(), huge.end(), plain.begin(), plain.end()));
+    HugeVector<std::uint64_t> odd;  // a block that is not a whole number of 2 MB
+    odd.reserve(HugePageAllocator<std::uint64_t>::kHuge / sizeof(std::uint64_t) * 3 / 2 + 1);
+    odd.assign(plain.begin(), plain.begin() + static_cast<std::ptrdiff_t>(odd.capacity()));
+    EXPECT_TRUE(std::equal(odd.begin(), odd.end(), plain.begin()));
     HugeVector<std::uint64_t> copy(huge.begin(), huge.begin() + 1000);  // small again: operator new
     EXPECT_TRUE(std::equal(copy.begin(), copy.end(), plain.begin()));
     huge.clear();
@@ -404,4 +408,6 @@ TEST(SolverHugePages, AVectorKeepsItsValuesAcrossTheHugeBlockLine) {
     EXPECT_EQ(huge.capacity(), 0u);
     HugePageAllocator<std::uint64_t> alloc;
     EXPECT_THROW(alloc.allocate(static_cast<std::size_t>(-1) / 4), std::bad_array_new_length);
+    // Just below the size limit, where rounding up to 2 MB would wrap round.
+    EXPECT_THROW(alloc.allocate(static_cast<std::size_t>(-1) / 8 - 1), std::bad_array_new_length);
 }

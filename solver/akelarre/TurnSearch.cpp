@@ -8,6 +8,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <utility>
 
@@ -284,30 +285,44 @@ std::atomic<RootSplitCore>& root_split_core() {
 // The root's split into melds, asked with the budgets of the first pass's milestones (ask k at
 // kCeilingAfter << k states met, kCeilingSplitsPer splits per state met, at most kCeilingMostSplits),
 // each going on from what the asks before it valued, on a memo of its own: so the answer of each ask
-// is the same whatever the timing. With a second core the asks run one after another on a thread of
-// their own, ahead of the search, which waits for ask k only when it reaches that milestone first;
-// with one core, ask() works them out itself.
+// is the same whatever the timing. With a second core the asks run on a thread of their own, at most
+// one ask ahead of the search: ask k + 1 while the search goes from milestone k to k + 1, where it
+// waits for it only when it got there first. With one core, ask() works them out itself. The search
+// takes an answer, the splits valued and the memory held as they were after its milestone's ask, so
+// what it does never depends on the timing.
 class RootSplit {
 public:
     RootSplit(const std::array<int, kCardCodes + 1>& points, bool any_mine, const CoverInput& root)
         : cover_(points, any_mine), root_(root) {
         cover_.abort_when(&stop_);
+        after_.reserve(kMostAsks);
         const RootSplitCore core = root_split_core().load();
-        if (core == RootSplitCore::first)
-            run();
-        else if (core == RootSplitCore::ahead && std::thread::hardware_concurrency() > 1)
-            thread_ = std::thread([this] { run(); });
+        if (core == RootSplitCore::first) {
+            while (!answer_ && !failed_) next();  // for tests: as far ahead as a thread could get
+        } else if (core == RootSplitCore::ahead && std::thread::hardware_concurrency() > 1) {
+            try {
+                thread_ = std::thread([this] { run(); });
+            } catch (const std::system_error&) {  // no thread: the search makes the asks itself
+            }
+        }
     }
     ~RootSplit() {
-        stop_ = true;
+        {
+            const std::lock_guard lock(mutex_);
+            stop_ = true;
+        }
+        wake_.notify_all();
         if (thread_.joinable()) thread_.join();
     }
     RootSplit(const RootSplit&) = delete;
     RootSplit& operator=(const RootSplit&) = delete;
 
-    // The split when asks 0..k find it, else nullopt; waits for ask k, reading the clock.
+    // The split when asks 0..k find it, else nullopt; waits for ask k, reading the clock (nullopt when
+    // the deadline has passed: the caller throws).
     std::optional<CoverBound> ask(int k, const solver::Deadline& deadline) {
         std::unique_lock lock(mutex_);
+        reached_ = std::max(reached_, k);
+        wake_.notify_all();
         if (!thread_.joinable()) {
             lock.unlock();
             while (asked_ <= k && !answer_ && !failed_) next();
@@ -315,33 +330,36 @@ public:
         }
         while (asked_ <= k && !answer_ && !failed_) {
             answered_.wait_for(lock, std::chrono::milliseconds(50));
-            if (deadline.passed()) return std::nullopt;  // the caller's look at the clock throws
+            if (deadline.passed()) return std::nullopt;
         }
-        // Running ahead, the thread may know the answer from a later ask: not yet for this milestone. Its
-        // memory is counted as it was after this milestone's ask, so the memory limit does not depend on
-        // the timing either.
+        // The thread may be an ask further on: what it found there is not the search's yet.
         const int last = std::min(k, asked_ - 1);
-        if (last >= 0) memory_seen_ = memory_after_[static_cast<std::size_t>(last)];
+        if (last >= 0) seen_ = after_[static_cast<std::size_t>(last)];
         return answer_ && answered_by_ <= k ? answer_ : std::nullopt;
     }
-    // The memory held after the last ask the search has taken the answer of.
-    std::size_t memory() const { return memory_seen_; }
+    // The memory held and the splits valued after the last ask the search has taken the answer of.
+    std::size_t memory() const { return seen_.memory; }
+    std::size_t splits() const { return seen_.splits; }
 
 private:
+    static constexpr std::size_t kMostAsks = 64;  // far beyond the memory limit's (about 25)
     static std::size_t budget(int k) {
-        return std::min((kCeilingAfter << k) * kCeilingSplitsPer, kCeilingMostSplits);
+        return k >= 16 ? kCeilingMostSplits
+                       : std::min((kCeilingAfter << k) * kCeilingSplitsPer, kCeilingMostSplits);
     }
     // One ask more.
     void next() {
         std::optional<CoverBound> split;
-        bool failed = false;
-        try {
-            split = cover_.best(root_, budget(asked_), true);
-        } catch (const std::exception&) {  // out of memory: no ceiling, the search still proves its figures
-            failed = true;
+        bool failed = after_.size() == kMostAsks;
+        if (!failed) {
+            try {
+                split = cover_.best(root_, budget(asked_), true);
+            } catch (...) {  // out of memory: no ceiling from the split, the search still proves its figures
+                failed = true;
+            }
         }
         const std::lock_guard lock(mutex_);
-        memory_after_.push_back(cover_.memory());
+        if (!failed) after_.push_back({cover_.memory(), cover_.splits()});  // within the capacity reserved
         if (split) answered_by_ = asked_;
         ++asked_;
         answer_ = split;
@@ -349,20 +367,33 @@ private:
         answered_.notify_all();
     }
     void run() {
-        while (!stop_ && !answer_ && !failed_) next();
+        std::unique_lock lock(mutex_);
+        while (!stop_ && !answer_ && !failed_) {
+            if (asked_ > reached_ + 1) {  // one ask ahead of the search at most
+                wake_.wait(lock);
+                continue;
+            }
+            lock.unlock();
+            next();
+            lock.lock();
+        }
     }
 
+    struct After {
+        std::size_t memory = 0, splits = 0;
+    };
     MeldCover cover_;
     const CoverInput root_;
     std::mutex mutex_;
-    std::condition_variable answered_;
-    int asked_ = 0;  // asks answered
+    std::condition_variable answered_, wake_;
+    int asked_ = 0;     // asks answered
+    int reached_ = -1;  // the last milestone the search has reached
     std::optional<CoverBound> answer_;
     int answered_by_ = 0;  // the ask that found answer_
     bool failed_ = false;
     std::atomic<bool> stop_{false};
-    std::vector<std::size_t> memory_after_;  // by ask
-    std::size_t memory_seen_ = 0;
+    std::vector<After> after_;  // by ask
+    After seen_;
     std::thread thread_;  // last: it starts once the rest is made
 };
 
@@ -764,7 +795,8 @@ bool TurnSearchImpl::cover_worth_it() const {
     if (met_ < kCoverAfter) return false;  // a small search is over before the split pays
     if (figures_proved_) return false;     // in the second pass it cost more than the states it cut
     if (cover_asked_ >= kCoverTrial && cover_cut_ * 10 < cover_asked_) return false;
-    return !cover_ || cover_->splits() <= met_ + kRootCoverBudget;
+    const std::size_t splits = (cover_ ? cover_->splits() : 0) + (root_split_ ? root_split_->splits() : 0);
+    return splits <= met_ + kRootCoverBudget;
 }
 
 // Each capture lowers "live hand cards + 4-card melds" by two and no move raises it (a card onto a
@@ -859,9 +891,15 @@ Figures TurnSearchImpl::best_figures() {
     frames[0].state = root_;
     frames[0].reach = ceiling_;
     expand(root_, root_live, seen, false, frames[0].children);
-    std::size_t depth = 1, next_ceiling = kCeilingAfter;
+    std::size_t depth = 1, next_ceiling = kCeilingAfter, start_split = kCoverAfter;
     int ask = 0;
     while (depth > 0 && best_ < ceiling_) {
+        if (met_ >= start_split) {
+            // A search this large may reach the first milestone: the root's split starts, on a second
+            // core ahead of it.
+            start_split = std::numeric_limits<std::size_t>::max();
+            if (!root_split_) root_split_.emplace(points_, any_mine_, cover_input(root_));
+        }
         if (met_ >= next_ceiling) {
             // Once the split of the root is known, asking again cannot lower the bound.
             refine_ceiling(ask++);

@@ -22,8 +22,10 @@ struct HugePageAllocator {
     template <class U>
     HugePageAllocator(const HugePageAllocator<U>&) {}
 
+    static_assert(alignof(T) <= __STDCPP_DEFAULT_NEW_ALIGNMENT__, "operator new would not align it");
+
     T* allocate(std::size_t n) {
-        if (n > static_cast<std::size_t>(-1) / sizeof(T)) throw std::bad_array_new_length();
+        if (n > (static_cast<std::size_t>(-1) - kHuge) / sizeof(T)) throw std::bad_array_new_length();
         const std::size_t bytes = n * sizeof(T);
         if (bytes < kHuge) return static_cast<T*>(::operator new(bytes));
         const std::size_t rounded = (bytes + kHuge - 1) / kHuge * kHuge;
