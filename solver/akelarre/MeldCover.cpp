@@ -222,7 +222,7 @@ static std::uint32_t present_codes(const CoverInput& in) {
 MeldCover::Result MeldCover::split(Split& s) {
     if (const Result* known = find(s.key)) return *known;
     const Key k = s.key;
-    if (++spent_ > budget_ || (abort_ && spent_ % 4096 == 0 && abort_->load(std::memory_order_relaxed)))
+    if (++spent_ > budget_ || (abort_ && spent_ % 512 == 0 && abort_->load(std::memory_order_relaxed)))
         return {kOverBudget, 0};
     Result best;
     if (s.in.open_places + melds_left(s) < 0) {  // only captures of table melds free places

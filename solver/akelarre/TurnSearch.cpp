@@ -36,6 +36,9 @@ constexpr std::size_t kRootCoverBudget = 50000, kCoverBudget = 500;  // splits p
 // second, worth it only when the search is long, but when it is the answer the search waits for it (a
 // split costs about half a state). At most kCeilingMostSplits (about 1 s) an ask, so that an ask made
 // on the search's own thread lets it read the clock often enough.
+// The root's split starts (RootSplit) once the first pass has met kRootSplitAfter states: on a second
+// core it then has the time the search takes to reach the first milestone for the first ask.
+constexpr std::size_t kRootSplitAfter = 512;
 constexpr std::size_t kCeilingAfter = 4096, kCeilingSplitsPer = 2, kCeilingMostSplits = std::size_t{1} << 20;
 
 // The first two figures of a play, compared lexicographically: most hand cards, then most points (the
@@ -343,7 +346,10 @@ public:
 
 private:
     static constexpr std::size_t kMostAsks = 64;  // far beyond the memory limit's (about 25)
+    // The first ask also has the budget the search's own memo gives the root before its states are split
+    // (kRootCoverBudget): the asks start from an empty memo of their own.
     static std::size_t budget(int k) {
+        if (k == 0) return kRootCoverBudget + kCeilingAfter * kCeilingSplitsPer;
         return k >= 16 ? kCeilingMostSplits
                        : std::min((kCeilingAfter << k) * kCeilingSplitsPer, kCeilingMostSplits);
     }
@@ -891,7 +897,7 @@ Figures TurnSearchImpl::best_figures() {
     frames[0].state = root_;
     frames[0].reach = ceiling_;
     expand(root_, root_live, seen, false, frames[0].children);
-    std::size_t depth = 1, next_ceiling = kCeilingAfter, start_split = kCoverAfter;
+    std::size_t depth = 1, next_ceiling = kCeilingAfter, start_split = kRootSplitAfter;
     int ask = 0;
     while (depth > 0 && best_ < ceiling_) {
         if (met_ >= start_split) {
