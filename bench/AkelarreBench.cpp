@@ -13,6 +13,7 @@
 // dump N DIR]
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <random>
@@ -287,6 +288,10 @@ void dump_random_turns(int count, const std::string& dir) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // TLALOC_ROOT_SPLIT=own: the root's split on the search's own thread (the default: a second core),
+    // to time the two side by side.
+    if (const char* core = std::getenv("TLALOC_ROOT_SPLIT"); core && std::string(core) == "own")
+        akelarre::set_root_split_core(akelarre::RootSplitCore::own);
     if (argc == 4 && std::string(argv[1]) == "dump") {
         dump_random_turns(std::stoi(argv[2]), argv[3]);
         return 0;
