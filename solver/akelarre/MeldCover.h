@@ -74,7 +74,7 @@ public:
     std::size_t splits() const { return splits_; }
     // Bytes held by the remembered splits.
     std::size_t memory() const { return memo_.capacity() * sizeof(Entry); }
-    // While `*flag` is set, best() gives up (nullopt) within a few thousand splits; for a split worked
+    // While `*flag` is set, best() gives up (nullopt) within 512 splits; for a split worked
     // out on another thread that is no longer wanted. nullptr: never.
     void abort_when(const std::atomic<bool>* flag) { abort_ = flag; }
 

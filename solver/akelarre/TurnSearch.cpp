@@ -40,6 +40,7 @@ constexpr std::size_t kRootCoverBudget = 50000, kCoverBudget = 500;  // splits p
 // core it then has the time the search takes to reach the first milestone for the first ask.
 constexpr std::size_t kRootSplitAfter = 512;
 constexpr std::size_t kCeilingAfter = 4096, kCeilingSplitsPer = 2, kCeilingMostSplits = std::size_t{1} << 20;
+static_assert(kRootSplitAfter <= kCeilingAfter, "the root's split starts before its first milestone");
 
 // The first two figures of a play, compared lexicographically: most hand cards, then most points (the
 // third, fewest moves, is the second pass's).
@@ -489,7 +490,7 @@ private:
     Figures best_figures();
     void keep_best_play(const std::vector<Frame>& frames, std::size_t depth, const Step& last);
     std::vector<Step> shortened(const std::vector<Step>& play) const;
-    void refine_ceiling(int ask);
+    bool refine_ceiling(int ask);
     std::vector<Step> fewest_moves();
     bool take_needed(const State& s, std::uint32_t live) const;
     std::vector<Step> play_to(const StateTable& table, std::span<const std::uint32_t> words,
@@ -522,8 +523,7 @@ private:
     bool any_mine_ = false;
     std::array<int, kCardCodes + 1> points_{};
     mutable std::optional<MeldCover> cover_;  // made when first asked
-    std::optional<RootSplit> root_split_;     // the first pass's, from its first milestone on
-    bool ceiling_exact_ = false;              // the root's split is known
+    std::optional<RootSplit> root_split_;     // the first pass's, from kRootSplitAfter states on
     mutable std::size_t cover_asked_ = 0, cover_cut_ = 0;
     std::size_t met_ = 0, expanded_ = 0;  // states met and searched, both passes
     Figures best_, ceiling_;              // the best play's figures so far, the root's bound
@@ -868,16 +868,15 @@ void TurnSearchImpl::expand(const State& s, std::uint32_t live, const StateTable
     }
 }
 
-// Ask `ask` of the root's split (RootSplit): the exact split is often the answer's first two figures,
-// which ends the first pass at once.
-void TurnSearchImpl::refine_ceiling(int ask) {
-    if (!root_split_) root_split_.emplace(points_, any_mine_, cover_input(root_));
+// Ask `ask` of the root's split (RootSplit, started before the first milestone): the exact split is
+// often the answer's first two figures, which ends the first pass at once. Whether the split is known.
+bool TurnSearchImpl::refine_ceiling(int ask) {
     const std::optional<CoverBound> split = root_split_->ask(ask, deadline_);
     if (deadline_.passed()) throw solver::SearchLimitReached(best_so_far());
-    if (!split) return;
-    ceiling_exact_ = true;
+    if (!split) return false;
     ceiling_ = std::min(ceiling_,
                         split->played < 0 ? Figures{-kUnbounded, 0} : Figures{split->played, split->points});
+    return true;
 }
 
 Figures TurnSearchImpl::best_figures() {
@@ -897,19 +896,16 @@ Figures TurnSearchImpl::best_figures() {
     frames[0].state = root_;
     frames[0].reach = ceiling_;
     expand(root_, root_live, seen, false, frames[0].children);
-    std::size_t depth = 1, next_ceiling = kCeilingAfter, start_split = kRootSplitAfter;
+    std::size_t depth = 1, next_ceiling = kCeilingAfter;
     int ask = 0;
     while (depth > 0 && best_ < ceiling_) {
-        if (met_ >= start_split) {
-            // A search this large may reach the first milestone: the root's split starts, on a second
-            // core ahead of it.
-            start_split = std::numeric_limits<std::size_t>::max();
-            if (!root_split_) root_split_.emplace(points_, any_mine_, cover_input(root_));
-        }
+        // A search this large may reach the first milestone: the root's split starts, on a second core
+        // ahead of it.
+        if (!root_split_ && met_ >= kRootSplitAfter)
+            root_split_.emplace(points_, any_mine_, cover_input(root_));
         if (met_ >= next_ceiling) {
             // Once the split of the root is known, asking again cannot lower the bound.
-            refine_ceiling(ask++);
-            next_ceiling = ceiling_exact_ ? std::numeric_limits<std::size_t>::max() : 2 * next_ceiling;
+            next_ceiling = refine_ceiling(ask++) ? std::numeric_limits<std::size_t>::max() : 2 * next_ceiling;
             continue;
         }
         Frame& f = frames[depth - 1];
