@@ -6,11 +6,12 @@
 // Whole games: `games N [STATES]` plays N seeded games per player count between best-play bots whose
 // searches meet at most STATES states a turn (default the bots' 30000, 0 none) and times each;
 // `big N` times the current search alone on N turns of 2-4 table melds, 3 in 4 of them 4-card melds;
+// `probe N` times the random turns of `turns` with and without the first pass's probe, side by side;
 // `playouts N` plays N games between random bots and checks the replay of each log; `dump N DIR` writes
 // the first N random turns of `turns` as DIR/0.json, DIR/1.json, ... for `tlaloc akelarre best`.
 // Build: cmake --build build --target AkelarreBench; run: build/AkelarreBench [TURN.json... |
-// turns N [LIMIT_SECONDS] | big N [LIMIT_SECONDS] | games N [STATES_PER_TURN [check]] | playouts N |
-// dump N DIR]
+// turns N [LIMIT_SECONDS] | probe N [LIMIT_SECONDS] | big N [LIMIT_SECONDS] | games N [STATES_PER_TURN
+// [check]] | playouts N | dump N DIR]
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -122,6 +123,56 @@ void time_random_turns(int count, unsigned limit) {
     for (std::size_t v = 0; v < kCount; ++v)
         report_turns(std::string("  ") + kVariants[v].name, times[v], unanswered[v], limit, most_states[v]);
     std::cout << "  slowest now (" << slowest * 1000 << " ms): " << slowest_turn << "\n";
+}
+
+// The random turns of `turns`, each searched with and without the first pass's probe toward the
+// root's split (set_ceiling_probe), the two taking turns at going first: the times of both, how often
+// a probe was made and reached the split's figures, and the turns where the two answers differ in a
+// figure (none expected). The slowest turns of each are listed.
+void time_probe_side_by_side(int count, unsigned limit) {
+    std::mt19937 rng(kRandomTurnsSeed);
+    std::vector<double> times[2];
+    int unanswered[2] = {}, disagree = 0, reached = 0, missed = 0;
+    std::size_t most_states[2] = {};
+    std::vector<std::pair<double, int>> slowest[2];
+    for (int i = 0; i < count; ++i) {
+        const akelarre::TurnPosition turn = next_random_turn(rng);
+        std::string answers[2];
+        for (int k = 0; k < 2; ++k) {
+            const int v = (i + k) % 2;  // 0 without probes, 1 with
+            akelarre::set_ceiling_probe(v == 1);
+            auto start = std::chrono::steady_clock::now();
+            try {
+                auto best = akelarre::search_best_play(turn, 0, limit);
+                most_states[v] = std::max(most_states[v], best.states);
+                answers[v] = figures(best);
+                reached += best.probe == akelarre::TurnSearchResult::Probe::reached;
+                missed += best.probe == akelarre::TurnSearchResult::Probe::missed;
+            } catch (const solver::SearchLimitReached&) {
+                ++unanswered[v];
+            }
+            times[v].push_back(seconds_since(start));
+            slowest[v].push_back({times[v].back(), i});
+        }
+        if (!answers[0].empty() && !answers[1].empty() && answers[0] != answers[1]) {
+            ++disagree;
+            std::cout << "disagree (" << answers[0] << " without, " << answers[1]
+                      << " with the probe): " << akelarre::turn_to_json(turn).dump() << "\n";
+        }
+    }
+    akelarre::set_ceiling_probe(true);
+    std::cout << count << " random turns (those of `turns`), with and without the probe; figures differ on "
+              << disagree << "; probes made " << reached + missed << ", reached the split " << reached
+              << "\n";
+    const char* names[2] = {"  without the probe", "  with the probe"};
+    for (int v = 0; v < 2; ++v) {
+        report_turns(names[v], times[v], unanswered[v], limit, most_states[v]);
+        std::sort(slowest[v].rbegin(), slowest[v].rend());
+        std::cout << "   slowest (turn: ms):";
+        for (std::size_t j = 0; j < std::min<std::size_t>(10, slowest[v].size()); ++j)
+            std::cout << " " << slowest[v][j].second << ": " << static_cast<int>(slowest[v][j].first * 1000);
+        std::cout << "\n";
+    }
 }
 
 // Turns like the big ones a game reaches, as the issue of speed named them: a 7-card hand against 2-4
@@ -292,6 +343,10 @@ int main(int argc, char** argv) {
     // to time the two side by side.
     if (const char* core = std::getenv("TLALOC_ROOT_SPLIT"); core && std::string(core) == "own")
         akelarre::set_root_split_core(akelarre::RootSplitCore::own);
+    // TLALOC_PROBE=off: the first pass without its probe toward the root's split (`probe N` compares
+    // the two turn by turn; this is for the other runs, such as whole games).
+    if (const char* probe = std::getenv("TLALOC_PROBE"); probe && std::string(probe) == "off")
+        akelarre::set_ceiling_probe(false);
     if (argc == 4 && std::string(argv[1]) == "dump") {
         dump_random_turns(std::stoi(argv[2]), argv[3]);
         return 0;
@@ -303,6 +358,10 @@ int main(int argc, char** argv) {
     }
     if (argc >= 3 && std::string(argv[1]) == "turns") {
         time_random_turns(std::stoi(argv[2]), argc > 3 ? static_cast<unsigned>(std::stoi(argv[3])) : 5);
+        return 0;
+    }
+    if (argc >= 3 && std::string(argv[1]) == "probe") {
+        time_probe_side_by_side(std::stoi(argv[2]), argc > 3 ? static_cast<unsigned>(std::stoi(argv[3])) : 5);
         return 0;
     }
     if (argc >= 3 && std::string(argv[1]) == "big") {

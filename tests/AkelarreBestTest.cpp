@@ -495,6 +495,42 @@ TEST(AkelarreBest, TheRootSplitOnASecondCoreChangesNothingButTheTime) {
     EXPECT_GT(search_best_play(load_turn(dir + "split-ends-first-pass.json")).states, 3u * 4096u);
 }
 
+// Once the split of the root is known and the first pass's best play falls short of it, the first pass
+// probes: the second pass's A* toward the split's figures. It reaches them (probe-reached.json: its play
+// is the answer, in the fewest moves) or proves them out of reach (probe-missed.json: the first pass
+// goes on below them). Either way the three figures are the breadth-first search's over the rules
+// engine, and on random turns where a probe is made, those of the search without probes.
+TEST(AkelarreBest, AProbeTowardTheRootsSplitChangesNoFigure) {
+    struct Restore {
+        ~Restore() { set_ceiling_probe(true); }
+    } restore;
+    using Probe = TurnSearchResult::Probe;
+    const std::string dir = std::string(TLALOC_SOURCE_DIR) + "/tests/data/akelarre/";
+    EXPECT_EQ(expect_exhaustive_agrees(load_turn(dir + "probe-reached.json"), "probe-reached.json").probe,
+              Probe::reached);
+    EXPECT_EQ(expect_exhaustive_agrees(load_turn(dir + "probe-missed.json"), "probe-missed.json").probe,
+              Probe::missed);
+
+    std::mt19937 rng(12);
+    int reached = 0, missed = 0;
+    for (int round = 0; round < 700; ++round) {
+        TurnPosition turn = random_game_turn(rng, 3 + round % 3, 0.75);
+        turn.hand.resize(static_cast<std::size_t>(3 + round % 3));
+        set_ceiling_probe(true);
+        const TurnSearchResult with = search_best_play(turn);
+        if (with.probe == Probe::none) continue;
+        ++(with.probe == Probe::reached ? reached : missed);
+        set_ceiling_probe(false);
+        const TurnSearchResult without = search_best_play(turn);
+        EXPECT_EQ(without.probe, Probe::none);
+        EXPECT_EQ(figures(with.outcome), figures(without.outcome))
+            << "turn " << round << ": " << turn_to_json(turn).dump();
+        EXPECT_EQ(why_illegal(turn, with.outcome.moves), std::nullopt) << "turn " << round;
+    }
+    EXPECT_GE(reached, 8);
+    EXPECT_GE(missed, 5);
+}
+
 // Cut short, the search answers the best play it has found: legal (the rules engine replays it), no
 // better than the proved best, without roundabouts, and the same every time (the limit counts states).
 // With room enough it is the proved best.

@@ -250,19 +250,24 @@ class Frontier {
 public:
     // f beyond `most` is never queued: a play of `most` moves is known. The buckets of an f are made
     // when first used (the play the first pass found can be thousands of moves long).
-    explicit Frontier(int most)
-        : most_(most),
-          buckets_(static_cast<std::size_t>(most + 1)),
-          top_(static_cast<std::size_t>(most + 1), -1) {}
+    explicit Frontier(int most) : most_(most) {}
     void push(int f, int g, int id) {
         if (f > most_) return;
+        if (static_cast<std::size_t>(f) >= buckets_.size()) {
+            buckets_.resize(static_cast<std::size_t>(f + 1));
+            top_.resize(static_cast<std::size_t>(f + 1), -1);
+        }
+        highest_ = std::max(highest_, f);
         auto& of_f = buckets_[static_cast<std::size_t>(f)];
         if (of_f.empty()) of_f.resize(static_cast<std::size_t>(f + 1));
         of_f[static_cast<std::size_t>(g)].push_back(id);
         top_[static_cast<std::size_t>(f)] = std::max(top_[static_cast<std::size_t>(f)], g);
     }
+    // The highest f queued so far, -1 before the first.
+    int highest() const { return highest_; }
     // A state of this f, the deepest first; -1 when none is left.
     int pop(int f) {
+        if (static_cast<std::size_t>(f) >= buckets_.size()) return -1;
         int& top = top_[static_cast<std::size_t>(f)];
         auto& of_f = buckets_[static_cast<std::size_t>(f)];
         for (; top >= 0; --top) {
@@ -276,7 +281,7 @@ public:
     }
 
 private:
-    int most_;
+    int most_, highest_ = -1;
     std::vector<std::vector<std::vector<int>>> buckets_;  // by f, then by moves made
     std::vector<int> top_;
 };
@@ -284,6 +289,11 @@ private:
 std::atomic<RootSplitCore>& root_split_core() {
     static std::atomic<RootSplitCore> core{RootSplitCore::ahead};
     return core;
+}
+
+std::atomic<bool>& ceiling_probe() {
+    static std::atomic<bool> on{true};
+    return on;
 }
 
 // The root's split into melds, asked with the budgets of the first pass's milestones (ask k at
@@ -433,6 +443,7 @@ public:
     std::size_t states() const { return met_; }
     bool figures_proved() const { return figures_proved_; }
     bool moves_proved() const { return moves_proved_; }
+    TurnSearchResult::Probe probe() const { return probe_; }
 
 private:
     // A state's move and the state it leads to, with its key's hash.
@@ -491,7 +502,8 @@ private:
     void keep_best_play(const std::vector<Frame>& frames, std::size_t depth, const Step& last);
     std::vector<Step> shortened(const std::vector<Step>& play) const;
     bool refine_ceiling(int ask);
-    std::vector<Step> fewest_moves();
+    bool probe_ceiling();
+    std::optional<std::vector<Step>> fewest_moves(int most);
     bool take_needed(const State& s, std::uint32_t live) const;
     std::vector<Step> play_to(const StateTable& table, std::span<const std::uint32_t> words,
                               std::span<const int> parent, int goal) const;
@@ -525,8 +537,12 @@ private:
     mutable std::optional<MeldCover> cover_;  // made when first asked
     std::optional<RootSplit> root_split_;     // the first pass's, from kRootSplitAfter states on
     mutable std::size_t cover_asked_ = 0, cover_cut_ = 0;
-    std::size_t met_ = 0, expanded_ = 0;  // states met and searched, both passes
-    Figures best_, ceiling_;              // the best play's figures so far, the root's bound
+    std::size_t met_ = 0, expanded_ = 0;       // states met and searched, both passes
+    Figures best_, ceiling_;                   // the best play's figures so far, the root's bound
+    Figures target_;                           // the second pass's (and a probe's) figures to reach
+    std::optional<std::vector<Step>> probed_;  // a probe's play: the best figures in the fewest moves
+    std::size_t held_bytes_ = 0;               // the first pass's table, while a probe runs
+    TurnSearchResult::Probe probe_ = TurnSearchResult::Probe::none;
     bool figures_proved_ = false, moves_proved_ = false;
     std::vector<Step> best_play_;               // the first pass's play with best_
     std::vector<Step> steps_;                   // expand's
@@ -799,7 +815,7 @@ CoverInput TurnSearchImpl::cover_input(const State& s) const {
 // no more splits than the search has met states; else the search goes on with the first bound alone.
 bool TurnSearchImpl::cover_worth_it() const {
     if (met_ < kCoverAfter) return false;  // a small search is over before the split pays
-    if (figures_proved_) return false;     // in the second pass it cost more than the states it cut
+    if (hand_runs_) return false;  // in the second pass (and a probe) it cost more than the states it cut
     if (cover_asked_ >= kCoverTrial && cover_cut_ * 10 < cover_asked_) return false;
     const std::size_t splits = (cover_ ? cover_->splits() : 0) + (root_split_ ? root_split_->splits() : 0);
     return splits <= met_ + kRootCoverBudget;
@@ -839,6 +855,7 @@ void TurnSearchImpl::look_at_clock() {
     if (++expanded_ % kClockEvery != 0) return;
     if (deadline_.passed()) throw solver::SearchLimitReached(best_so_far());
     std::size_t bytes = (cover_ ? cover_->memory() : 0) + (root_split_ ? root_split_->memory() : 0);
+    bytes += held_bytes_;
     if (table_in_use_) bytes += table_in_use_->memory() + table_in_use_->size() * bytes_per_state_;
     if (bytes > kMostBytes) stop_at("memory (" + std::to_string(kMostBytes >> 30) + " GB)");
 }
@@ -855,7 +872,7 @@ void TurnSearchImpl::expand(const State& s, std::uint32_t live, const StateTable
     for (const Step& step : steps_) {
         int points = 0;
         State child = apply(s, step, points);
-        if (within_best && figures(child) > best_) continue;
+        if (within_best && figures(child) > target_) continue;
         if (needs_check(child, step) &&
             !completable(child,
                          child.piles[static_cast<std::size_t>(step.to)].size == 0 ? in_play(child) : in))
@@ -904,8 +921,15 @@ Figures TurnSearchImpl::best_figures() {
         if (!root_split_ && met_ >= kRootSplitAfter)
             root_split_.emplace(points_, any_mine_, cover_input(root_));
         if (met_ >= next_ceiling) {
-            // Once the split of the root is known, asking again cannot lower the bound.
-            next_ceiling = refine_ceiling(ask++) ? std::numeric_limits<std::size_t>::max() : 2 * next_ceiling;
+            if (!refine_ceiling(ask++)) {
+                next_ceiling *= 2;
+                continue;
+            }
+            // Once the split of the root is known, asking again cannot lower the bound. When the best
+            // play found is still short of it, a search toward it, by the fewest moves, often reaches it
+            // long before the depth-first order would.
+            next_ceiling = std::numeric_limits<std::size_t>::max();
+            if (best_ < ceiling_ && ceiling_probe().load() && probe_ceiling()) break;
             continue;
         }
         Frame& f = frames[depth - 1];
@@ -941,6 +965,36 @@ Figures TurnSearchImpl::best_figures() {
     return best_;
 }
 
+// A second pass toward the root's ceiling, before the first pass has reached it: true when a play
+// reaches it (the best figures, in the fewest moves: probed_), else the ceiling is lowered below it.
+bool TurnSearchImpl::probe_ceiling() {
+    // The first pass's table stays, and counts, while the probe's is in use.
+    struct Restore {
+        TurnSearchImpl& search;
+        const StateTable* table = search.table_in_use_;
+        std::size_t bytes = search.bytes_per_state_;
+        ~Restore() {
+            search.held_bytes_ = 0;
+            search.table_in_use_ = table;
+            search.bytes_per_state_ = bytes;
+            search.hand_runs_ = false;
+        }
+    } restore{*this};
+    held_bytes_ = restore.table->memory() + restore.table->size() * restore.bytes;
+    target_ = ceiling_;
+    std::optional<std::vector<Step>> play = fewest_moves(std::numeric_limits<int>::max());
+    probe_ = play ? TurnSearchResult::Probe::reached : TurnSearchResult::Probe::missed;
+    if (play) {
+        best_ = ceiling_;
+        best_play_ = *play;
+        probed_ = std::move(play);
+        return true;
+    }
+    ceiling_ = ceiling_.points > 0 ? Figures{ceiling_.played, ceiling_.points - 1}
+                                   : Figures{ceiling_.played - 1, kUnbounded};
+    return false;
+}
+
 // At least this many moves lead from `s` to a state that ends the turn with the best figures; one
 // move lowers each of the three counts by one at most.
 int TurnSearchImpl::moves_needed(const State& s) const {
@@ -949,8 +1003,8 @@ int TurnSearchImpl::moves_needed(const State& s) const {
         const int size = s.piles[static_cast<std::size_t>(p)].size;
         if (size > 0 && size < kMeldMin) unfinished += kMeldMin - size;
     }
-    const int hand_cards = best_.played - figures(s).played;
-    return std::max({hand_cards, unfinished, s.points < best_.points ? 1 : 0});
+    const int hand_cards = target_.played - figures(s).played;
+    return std::max({hand_cards, unfinished, s.points < target_.points ? 1 : 0});
 }
 
 // The most points hand moves alone could still capture from `s`: each meld captured takes the hand
@@ -1006,7 +1060,7 @@ int TurnSearchImpl::hand_only_points(const State& s, std::uint32_t live) const {
 // A play from `s` to the best figures takes at least one take besides its hand cards when hand moves
 // alone could not capture the points still missing.
 bool TurnSearchImpl::take_needed(const State& s, std::uint32_t live) const {
-    return s.points + hand_only_points(s, live) < best_.points;
+    return s.points + hand_only_points(s, live) < target_.points;
 }
 
 // A* over the states. `needed` is admissible but, as the knowledge of takes needed spreads lazily,
@@ -1014,7 +1068,7 @@ bool TurnSearchImpl::take_needed(const State& s, std::uint32_t live) const {
 // again, and a state whose f would fall below the f being searched is queued at the f being searched:
 // the queue never holds an entry below the cost of the best play, so the first state that ends the
 // turn with the best figures taken from it is reached by the fewest moves.
-std::vector<Step> TurnSearchImpl::fewest_moves() {
+std::optional<std::vector<Step>> TurnSearchImpl::fewest_moves(int most) {
     hand_runs_ = true;
     StateTable table(width_ - 2);
     table_in_use_ = &table;
@@ -1034,11 +1088,10 @@ std::vector<Step> TurnSearchImpl::fewest_moves() {
     // one too (else hand moves alone would do from the first).
     enum : std::uint8_t { kUnknown = 0, kAsked = 1, kTakeNeeded = 2 };
     solver::HugeVector<std::uint8_t> take;
-    const auto most = static_cast<int>(best_play_.size());  // the play the first pass found has this many
     Frontier queue(most);
     int layer = 0;  // the f being searched
-    const Figures short_of_best{best_.played, best_.points - 1};
-    auto hand_cards = [&](const State& s) { return best_.played - figures(s).played; };
+    const Figures short_of_best{target_.played, target_.points - 1};
+    auto hand_cards = [&](const State& s) { return target_.played - figures(s).played; };
 
     auto push = [&](int id) {
         const auto i = static_cast<std::size_t>(id);
@@ -1075,12 +1128,12 @@ std::vector<Step> TurnSearchImpl::fewest_moves() {
     table.key(root_, mine_, key.data());
     reach(root_, add(root_, key.data(), table.hash(key.data())), 0, -1);
     Children children;
-    for (; layer <= most; ++layer) {
+    for (; layer <= std::min(most, queue.highest()); ++layer) {
         for (int id = queue.pop(layer); id >= 0; id = queue.pop(layer)) {
             const auto i = static_cast<std::size_t>(id);
             if (done[i] || queued[i] != layer) continue;  // an older entry
             const State s = table.decode(words.data() + i * static_cast<std::size_t>(width_));
-            if (finishable(s) && figures(s) == best_) return play_to(table, words, parent, id);
+            if (finishable(s) && figures(s) == target_) return play_to(table, words, parent, id);
             look_at_clock();
             const std::uint32_t live = live_cards(s);
             if (take[i] == kUnknown) {
@@ -1103,7 +1156,7 @@ std::vector<Step> TurnSearchImpl::fewest_moves() {
                 int known = table.find(k, children.list[c].hash);
                 if (known < 0) {
                     known = add(child, k, children.list[c].hash);
-                    if (figures(child) + bound(child, live_cards(child), short_of_best) < best_) {
+                    if (figures(child) + bound(child, live_cards(child), short_of_best) < target_) {
                         moves[static_cast<std::size_t>(known)] = kCut;
                         continue;
                     }
@@ -1119,7 +1172,7 @@ std::vector<Step> TurnSearchImpl::fewest_moves() {
             }
         }
     }
-    throw std::logic_error("search_best_play: the second pass lost the first pass's play");
+    return std::nullopt;
 }
 
 // The moves along the parents from the root to `goal`: each is found again among the moves of the
@@ -1254,7 +1307,16 @@ std::vector<Move> TurnSearchImpl::solve(bool best_found) {
     std::vector<Step> steps;
     try {
         best_figures();
-        steps = fewest_moves();
+        if (probed_) {
+            steps = *probed_;
+        } else {
+            target_ = best_;
+            // The first pass's play has this many moves: none longer is searched.
+            std::optional<std::vector<Step>> fewest = fewest_moves(static_cast<int>(best_play_.size()));
+            if (!fewest)
+                throw std::logic_error("search_best_play: the second pass lost the first pass's play");
+            steps = *std::move(fewest);
+        }
         moves_proved_ = true;
     } catch (const solver::SearchLimitReached&) {
         // Without a state limit (0), the memory limit is an answer not found, as in search_best_play.
@@ -1288,6 +1350,8 @@ std::string TurnSearchImpl::best_so_far() const {
 
 void set_root_split_core(RootSplitCore core) { root_split_core() = core; }
 
+void set_ceiling_probe(bool on) { ceiling_probe() = on; }
+
 TurnSearchResult search_best_play(const TurnPosition& turn, int steps, unsigned timeout_seconds) {
     return search_best_play(turn, steps, solver::Deadline(timeout_seconds));
 }
@@ -1303,6 +1367,7 @@ TurnSearchResult run_search(const TurnPosition& turn, int steps, const solver::D
     result.proved = search.moves_proved();
     result.steps = steps > 0 ? steps : 0;
     result.states = search.states();
+    result.probe = search.probe();
     // The rules engine replays the play and recomputes its figures: they must be the search's.
     result.outcome = replay_turn(turn, play);
     const TurnOutcome& o = result.outcome;

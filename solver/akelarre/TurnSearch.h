@@ -17,6 +17,11 @@ struct TurnSearchResult {
     // search_best_found only: whether the first two figures (most hand cards, most points), and all
     // three, are proved best; search_best_play answers only proved plays.
     bool figures_proved = true, proved = true;
+    // Whether the first pass, once the split of the root's cards into melds was known and its best
+    // play still short of it, searched for the fewest moves to the split's figures (a probe), and
+    // whether a play reached them (then that play is the answer and no second pass follows).
+    enum class Probe { none, reached, missed };
+    Probe probe = Probe::none;
 };
 
 // `steps` 0: every legal play, however long; otherwise plays of at most `steps` moves.
@@ -39,5 +44,9 @@ TurnSearchResult search_best_found(const TurnPosition& turn, std::size_t most_st
 // milestones in every case, so the answer and the states met are the same; only the waiting differs.
 enum class RootSplitCore { own, ahead, first };
 void set_root_split_core(RootSplitCore core);
+// Whether the first pass probes toward the root's split once it is known (TurnSearchResult::probe; on
+// by default). Off, the first pass goes on depth first to the end: the same figures and the same
+// number of moves, for tests and benches to compare.
+void set_ceiling_probe(bool on);
 
 }  // namespace tlaloc::akelarre
