@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <functional>
 #include <random>
+#include <set>
 
 #include "model/akelarre/Meld.h"
 #include "puzzles/akelarre/RandomTurn.h"
@@ -266,6 +267,36 @@ int compare_on_game_turns(unsigned seed, int rounds, int (*melds)(int), std::siz
 }
 
 }  // namespace
+
+// Differential where cards taken from melds of four start new melds: 1-3 hand cards against 3 melds,
+// most of them 4-card melds, and 1-2 free places (the second pass's bound counts the cards a meld being
+// laid still lacks that no hand card can be).
+TEST(AkelarreBest, AgreesWithTheRulesEngineWhereTakenCardsStartMelds) {
+    std::mt19937 rng(41);
+    int compared = 0, new_melds_of_taken_cards = 0;
+    for (int round = 0; round < 300; ++round) {
+        TurnPosition turn = random_game_turn(rng, 3, 0.8);
+        turn.hand.resize(static_cast<std::size_t>(1 + round % 3));
+        if (turn.places.size() == 3) turn.places.push_back({3, turn.me, {}});
+        ExhaustiveBest brute;
+        try {
+            brute = exhaustive_best(turn, 20000);
+        } catch (const std::length_error&) {
+            continue;
+        }
+        ++compared;
+        const TurnSearchResult found = search_best_play(turn);
+        EXPECT_EQ(figures(found.outcome), figures(brute.score.played, brute.score.points, brute.moves))
+            << "turn " << round << ": " << turn_to_json(turn).dump();
+        std::set<int> laid_by_takes;
+        for (const Move& m : found.outcome.moves)
+            if (m.from && turn.places[static_cast<std::size_t>(m.to)].cards.empty())
+                laid_by_takes.insert(m.to);
+        new_melds_of_taken_cards += !laid_by_takes.empty();
+    }
+    EXPECT_GT(compared, 150);
+    EXPECT_GT(new_melds_of_taken_cards, 10);
+}
 
 // Differential on turns as a game reaches them (7-card hands, 2 table melds, half 4-card).
 TEST(AkelarreBest, AgreesWithTheRulesEngineOnRandomGameTurns) {

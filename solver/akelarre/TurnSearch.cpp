@@ -489,6 +489,7 @@ private:
     }
     static std::uint32_t joinable(const Pile& pile);
     static std::uint32_t takeable(const Pile& pile);
+    static std::uint32_t partners(CardCode card);
     void successors(const State& s, std::uint32_t live, std::vector<Step>& out) const;
     void expand(const State& s, std::uint32_t live, const StateTable& table, bool within_best, Children& out);
     void expand_runs(const State& s, std::uint32_t live, const StateTable& table, Children& out);
@@ -995,16 +996,40 @@ bool TurnSearchImpl::probe_ceiling() {
     return false;
 }
 
-// At least this many moves lead from `s` to a state that ends the turn with the best figures; one
-// move lowers each of the three counts by one at most.
+// At least this many moves lead from `s` to a state that ends the turn with the best figures: the hand
+// cards still to play, each a move of its own, and a take for every card a meld being laid still lacks
+// that no hand card can be (its cards up to three must make a meld, and nothing leaves it before);
+// the cards those melds still lack; one move while points are missing.
 int TurnSearchImpl::moves_needed(const State& s) const {
     int unfinished = 0;  // cards the melds being laid still need
+    int takes = 0;       // of them, those no hand card can be
     for (int p = 0; p < width_ - 2; ++p) {
-        const int size = s.piles[static_cast<std::size_t>(p)].size;
-        if (size > 0 && size < kMeldMin) unfinished += kMeldMin - size;
+        const Pile& pile = s.piles[static_cast<std::size_t>(p)];
+        if (pile.size == 0 || pile.size >= kMeldMin) continue;
+        const int lacking = kMeldMin - pile.size;
+        unfinished += lacking;
+        const std::uint32_t fits = pile.size == 2 ? joinable(pile) : partners(pile.cards[0]);
+        int from_hand = 0;
+        for (int i = 0; i < s.hand_size; ++i) from_hand += static_cast<int>(fits >> s.hand[i] & 1u);
+        takes += std::max(0, lacking - from_hand);
     }
     const int hand_cards = target_.played - figures(s).played;
-    return std::max({hand_cards, unfinished, s.points < target_.points ? 1 : 0});
+    return std::max({hand_cards + takes, unfinished, s.points < target_.points ? 1 : 0});
+}
+
+// The card codes that lie in some meld of three with `card` (bit per code).
+std::uint32_t TurnSearchImpl::partners(CardCode card) {
+    static const std::array<std::uint32_t, kCardCodes + 1> by_card = [] {
+        std::array<std::uint32_t, kCardCodes + 1> out{};
+        for (CardCode a = 1; a <= kCardCodes; ++a)
+            for (CardCode b = 1; b <= kCardCodes; ++b)
+                for (CardCode c = 1; c <= kCardCodes; ++c) {
+                    const CardCode cards[3] = {a, b, c};
+                    if (is_meld(cards, 3)) out[a] |= 1u << b;
+                }
+        return out;
+    }();
+    return by_card[card];
 }
 
 // The most points hand moves alone could still capture from `s`: each meld captured takes the hand
