@@ -419,7 +419,10 @@ private:
 // 1. The first two figures: a depth-first search meeting each state once, with a branch and bound: a
 //    state is not searched when its figures plus an upper bound on what any play from it could add do
 //    not beat the best play found so far, and the search stops when a play reaches the root's bound.
-//    A state fixes the figures of every play through it, so a state met once is met for good.
+//    A state fixes the figures of every play through it, so a state met once is met for good. Once
+//    the split of the root is known and the best play found falls short of it, the first pass probes
+//    (probe_ceiling): the second pass toward the split's figures, whose play, when it reaches them,
+//    is the answer.
 // 2. The fewest moves to a state that may end the turn with those figures: A* over the states, each
 //    move costing one, guided by a lower bound on the moves still needed (moves_needed, and one take
 //    more when take_needed). States that cannot reach the figures any more (the same upper bound)
