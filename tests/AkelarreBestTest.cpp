@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <functional>
 #include <random>
-#include <set>
 
 #include "model/akelarre/Meld.h"
 #include "puzzles/akelarre/RandomTurn.h"
@@ -288,11 +287,19 @@ TEST(AkelarreBest, AgreesWithTheRulesEngineWhereTakenCardsStartMelds) {
         const TurnSearchResult found = search_best_play(turn);
         EXPECT_EQ(figures(found.outcome), figures(brute.score.played, brute.score.points, brute.moves))
             << "turn " << round << ": " << turn_to_json(turn).dump();
-        std::set<int> laid_by_takes;
-        for (const Move& m : found.outcome.moves)
-            if (m.from && turn.places[static_cast<std::size_t>(m.to)].cards.empty())
-                laid_by_takes.insert(m.to);
-        new_melds_of_taken_cards += !laid_by_takes.empty();
+        // A taken card onto a place empty at that moment starts a meld.
+        std::vector<int> size;
+        for (const MeetingPlace& p : turn.places) size.push_back(static_cast<int>(p.cards.size()));
+        bool starts = false;
+        for (const Move& m : found.outcome.moves) {
+            int& to = size[static_cast<std::size_t>(m.to)];
+            if (m.from) {
+                starts = starts || to == 0;
+                --size[static_cast<std::size_t>(*m.from)];
+            }
+            to = to == 4 ? 0 : to + 1;  // the fifth card captures the meld
+        }
+        new_melds_of_taken_cards += starts;
     }
     EXPECT_GT(compared, 150);
     EXPECT_GT(new_melds_of_taken_cards, 10);
@@ -504,11 +511,13 @@ TEST(AkelarreBest, TheRootSplitOnASecondCoreChangesNothingButTheTime) {
         ~Restore() { set_root_split_core(RootSplitCore::ahead); }
     } restore;
     const std::string dir = std::string(TLALOC_SOURCE_DIR) + "/tests/data/akelarre/";
-    for (const char* name : {"slow.json", "split-ends-first-pass.json"}) {
+    for (const char* name :
+         {"slow.json", "split-ends-first-pass.json", "probe-reached.json", "probe-missed.json"}) {
         const TurnPosition turn = load_turn(dir + name);
         set_root_split_core(RootSplitCore::own);
         const TurnSearchResult own = search_best_play(turn);
         const TurnSearchResult cut = search_best_found(turn, own.states / 2);
+        EXPECT_EQ(why_illegal(turn, cut.outcome.moves), std::nullopt) << name;
         for (RootSplitCore core : {RootSplitCore::first, RootSplitCore::ahead, RootSplitCore::ahead}) {
             set_root_split_core(core);
             const std::string what = std::string(name) + ", core " + std::to_string(static_cast<int>(core));
@@ -524,6 +533,21 @@ TEST(AkelarreBest, TheRootSplitOnASecondCoreChangesNothingButTheTime) {
     // The split of the root comes from a later ask than the first (a milestone at 4096 states).
     set_root_split_core(RootSplitCore::own);
     EXPECT_GT(search_best_play(load_turn(dir + "split-ends-first-pass.json")).states, 3u * 4096u);
+    // A probe that reaches the split ends the search, so a search cut one state short stops inside
+    // it, the same way on one core or two, and answers the first pass's best play.
+    const TurnPosition reached = load_turn(dir + "probe-reached.json");
+    const TurnSearchResult whole = search_best_play(reached);
+    ASSERT_EQ(whole.probe, TurnSearchResult::Probe::reached);
+    const TurnSearchResult own = search_best_found(reached, whole.states - 1);
+    EXPECT_EQ(own.probe, TurnSearchResult::Probe::cut);
+    EXPECT_FALSE(own.figures_proved);
+    EXPECT_EQ(why_illegal(reached, own.outcome.moves), std::nullopt);
+    EXPECT_LT(std::make_pair(own.outcome.played, own.outcome.points),
+              std::make_pair(whole.outcome.played, whole.outcome.points));
+    set_root_split_core(RootSplitCore::ahead);
+    const TurnSearchResult ahead = search_best_found(reached, whole.states - 1);
+    EXPECT_EQ(ahead.outcome.moves, own.outcome.moves);
+    EXPECT_EQ(ahead.states, own.states);
 }
 
 // Once the split of the root is known and the first pass's best play falls short of it, the first pass

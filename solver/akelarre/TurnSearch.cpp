@@ -248,7 +248,8 @@ const MeldPairs& meld_pairs() {
 // made, so that among states of one f the deepest, the nearest to the end of a play, is taken first.
 class Frontier {
 public:
-    // f beyond `most` is never queued: a play of `most` moves is known. The buckets of an f are made
+    // f beyond `most` is never queued (pass 2: a play of `most` moves is known; a probe has no such
+    // bound). The buckets of an f are made
     // when first used (the play the first pass found can be thousands of moves long).
     explicit Frontier(int most) : most_(most) {}
     void push(int f, int g, int id) {
@@ -548,7 +549,7 @@ private:
     std::size_t held_bytes_ = 0;               // the first pass's table, while a probe runs
     TurnSearchResult::Probe probe_ = TurnSearchResult::Probe::none;
     bool figures_proved_ = false, moves_proved_ = false;
-    std::vector<Step> best_play_;               // the first pass's play with best_
+    std::vector<Step> best_play_;               // the first pass's play with best_ (or a probe's)
     std::vector<Step> steps_;                   // expand's
     Children run_children_;                     // expand_runs'
     bool hand_runs_ = false;                    // the second pass: hand cards onto new melds in runs
@@ -986,6 +987,7 @@ bool TurnSearchImpl::probe_ceiling() {
     } restore{*this};
     held_bytes_ = restore.table->memory() + restore.table->size() * restore.bytes;
     target_ = ceiling_;
+    probe_ = TurnSearchResult::Probe::cut;  // until it ends
     std::optional<std::vector<Step>> play = fewest_moves(std::numeric_limits<int>::max());
     probe_ = play ? TurnSearchResult::Probe::reached : TurnSearchResult::Probe::missed;
     if (play) {
@@ -1107,7 +1109,7 @@ std::optional<std::vector<Step>> TurnSearchImpl::fewest_moves(int most) {
     solver::HugeVector<std::uint32_t> words;                           // the states' own words, decode()'s
     solver::HugeVector<int> parent;                                    // along the fewest moves found so far
     constexpr int kCut = -2;
-    // The fewest moves found so far to each state; -1 none yet, kCut: it cannot reach best_.
+    // The fewest moves found so far to each state; -1 none yet, kCut: it cannot reach target_.
     solver::HugeVector<int> moves;
     solver::HugeVector<int> queued;  // the f of the state's live entry in the queue
     solver::HugeVector<std::uint8_t> needed, done;

@@ -18,9 +18,10 @@ struct TurnSearchResult {
     // three, are proved best; search_best_play answers only proved plays.
     bool figures_proved = true, proved = true;
     // Whether the first pass, once the split of the root's cards into melds was known and its best
-    // play still short of it, searched for the fewest moves to the split's figures (a probe), and
-    // whether a play reached them (then that play is the answer and no second pass follows).
-    enum class Probe { none, reached, missed };
+    // play still short of the root's upper bound, searched for the fewest moves to that bound (a
+    // probe), and whether a play reached it (then that play is the answer and no second pass follows); `cut`:
+    // search_best_found's limit stopped the search during the probe.
+    enum class Probe { none, reached, missed, cut };
     Probe probe = Probe::none;
 };
 
