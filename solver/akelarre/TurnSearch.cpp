@@ -244,13 +244,24 @@ const MeldPairs& meld_pairs() {
     return pairs;
 }
 
+// The card codes that lie in some meld of three with `card` (bit per code): meld_pairs() as a mask.
+std::uint32_t partners(CardCode card) {
+    static const std::array<std::uint32_t, kCardCodes + 1> by_card = [] {
+        std::array<std::uint32_t, kCardCodes + 1> out{};
+        for (CardCode x = 1; x <= kCardCodes; ++x)
+            for (const auto& [y, z] : meld_pairs()[x]) out[x] |= 1u << y | 1u << z;
+        return out;
+    }();
+    return by_card[card];
+}
+
 // The second pass's queue: states by f = moves made + moves still needed at least, then by the moves
 // made, so that among states of one f the deepest, the nearest to the end of a play, is taken first.
 class Frontier {
 public:
     // f beyond `most` is never queued (pass 2: a play of `most` moves is known; a probe has no such
-    // bound). The buckets of an f are made
-    // when first used (the play the first pass found can be thousands of moves long).
+    // bound). The buckets of an f are made when first used (the play the first pass found can be
+    // thousands of moves long).
     explicit Frontier(int most) : most_(most) {}
     void push(int f, int g, int id) {
         if (f > most_) return;
@@ -493,7 +504,6 @@ private:
     }
     static std::uint32_t joinable(const Pile& pile);
     static std::uint32_t takeable(const Pile& pile);
-    static std::uint32_t partners(CardCode card);
     void successors(const State& s, std::uint32_t live, std::vector<Step>& out) const;
     void expand(const State& s, std::uint32_t live, const StateTable& table, bool within_best, Children& out);
     void expand_runs(const State& s, std::uint32_t live, const StateTable& table, Children& out);
@@ -542,11 +552,10 @@ private:
     mutable std::optional<MeldCover> cover_;  // made when first asked
     std::optional<RootSplit> root_split_;     // the first pass's, from kRootSplitAfter states on
     mutable std::size_t cover_asked_ = 0, cover_cut_ = 0;
-    std::size_t met_ = 0, expanded_ = 0;       // states met and searched, both passes
-    Figures best_, ceiling_;                   // the best play's figures so far, the root's bound
-    Figures target_;                           // the second pass's (and a probe's) figures to reach
-    std::optional<std::vector<Step>> probed_;  // a probe's play: the best figures in the fewest moves
-    std::size_t held_bytes_ = 0;               // the first pass's table, while a probe runs
+    std::size_t met_ = 0, expanded_ = 0;  // states met and searched, both passes
+    Figures best_, ceiling_;              // the best play's figures so far, the root's bound
+    Figures target_;                      // the second pass's (and a probe's) figures to reach
+    std::size_t held_bytes_ = 0;          // the first pass's table, while a probe runs
     TurnSearchResult::Probe probe_ = TurnSearchResult::Probe::none;
     bool figures_proved_ = false, moves_proved_ = false;
     std::vector<Step> best_play_;               // the first pass's play with best_ (or a probe's)
@@ -971,7 +980,7 @@ Figures TurnSearchImpl::best_figures() {
 }
 
 // A second pass toward the root's ceiling, before the first pass has reached it: true when a play
-// reaches it (the best figures, in the fewest moves: probed_), else the ceiling is lowered below it.
+// reaches it (the best figures, in the fewest moves: best_play_), else the ceiling is lowered below it.
 bool TurnSearchImpl::probe_ceiling() {
     // The first pass's table stays, and counts, while the probe's is in use.
     struct Restore {
@@ -992,8 +1001,7 @@ bool TurnSearchImpl::probe_ceiling() {
     probe_ = play ? TurnSearchResult::Probe::reached : TurnSearchResult::Probe::missed;
     if (play) {
         best_ = ceiling_;
-        best_play_ = *play;
-        probed_ = std::move(play);
+        best_play_ = *std::move(play);  // the best figures in the fewest moves
         return true;
     }
     ceiling_ = ceiling_.points > 0 ? Figures{ceiling_.played, ceiling_.points - 1}
@@ -1020,21 +1028,6 @@ int TurnSearchImpl::moves_needed(const State& s) const {
     }
     const int hand_cards = target_.played - figures(s).played;
     return std::max({hand_cards + takes, unfinished, s.points < target_.points ? 1 : 0});
-}
-
-// The card codes that lie in some meld of three with `card` (bit per code).
-std::uint32_t TurnSearchImpl::partners(CardCode card) {
-    static const std::array<std::uint32_t, kCardCodes + 1> by_card = [] {
-        std::array<std::uint32_t, kCardCodes + 1> out{};
-        for (CardCode a = 1; a <= kCardCodes; ++a)
-            for (CardCode b = 1; b <= kCardCodes; ++b)
-                for (CardCode c = 1; c <= kCardCodes; ++c) {
-                    const CardCode cards[3] = {a, b, c};
-                    if (is_meld(cards, 3)) out[a] |= 1u << b;
-                }
-        return out;
-    }();
-    return by_card[card];
 }
 
 // The most points hand moves alone could still capture from `s`: each meld captured takes the hand
@@ -1337,8 +1330,8 @@ std::vector<Move> TurnSearchImpl::solve(bool best_found) {
     std::vector<Step> steps;
     try {
         best_figures();
-        if (probed_) {
-            steps = *probed_;
+        if (probe_ == TurnSearchResult::Probe::reached) {
+            steps = best_play_;
         } else {
             target_ = best_;
             // The first pass's play has this many moves: none longer is searched.

@@ -19,8 +19,8 @@ struct TurnSearchResult {
     bool figures_proved = true, proved = true;
     // Whether the first pass, once the split of the root's cards into melds was known and its best
     // play still short of the root's upper bound, searched for the fewest moves to that bound (a
-    // probe), and whether a play reached it (then that play is the answer and no second pass follows); `cut`:
-    // search_best_found's limit stopped the search during the probe.
+    // probe), and whether a play reached it (then that play is the answer and no second pass
+    // follows); `cut`: search_best_found's limit stopped the search during the probe.
     enum class Probe { none, reached, missed, cut };
     Probe probe = Probe::none;
 };
