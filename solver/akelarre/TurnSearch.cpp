@@ -102,6 +102,9 @@ int captured_points(std::array<int, 5> worth, bool my_place) {
     return worth[0] + worth[1] + worth[2] + (my_place ? worth[3] + worth[4] : 0);
 }
 
+// Whether each place is mine, by place.
+using Owners = std::array<bool, kMaxPlaces>;
+
 // Canonical states: interchangeable places (same owner class, same cards) are one state, so a key
 // sorts the places within "mine" and "someone else's". Keys live in one flat arena.
 class StateTable {
@@ -121,23 +124,31 @@ public:
     int width() const { return width_; }
     std::size_t size() const { return count_; }
     // The state's words as they are (place p in word 2 + p), which decode() reads back; key() sorts them.
-    void encode(const State& s, const std::vector<bool>& mine, std::uint32_t* out) const {
-        std::uint64_t hand = 0;
-        for (int i = 0; i < s.hand_size; ++i) hand |= static_cast<std::uint64_t>(s.hand[i]) << (5 * i);
-        out[0] = static_cast<std::uint32_t>(hand);
-        out[1] = static_cast<std::uint32_t>(hand >> 32) | (static_cast<std::uint32_t>(s.moves_left) << 8) |
-                 (static_cast<std::uint32_t>(s.points) << 16);
-        const int places = width_ - 2;
-        for (int p = 0; p < places; ++p) {
-            const Pile& pile = s.piles[static_cast<std::size_t>(p)];
-            std::uint32_t w = mine[static_cast<std::size_t>(p)] ? 1u << 31 : 0u;
-            for (int i = 0; i < pile.size; ++i) w |= static_cast<std::uint32_t>(pile.cards[i]) << (5 * i);
-            out[2 + p] = w;
-        }
+    void encode(const State& s, const Owners& mine, std::uint32_t* out) const {
+        encode_head(s, out);
+        for (int p = 0; p < width_ - 2; ++p) out[2 + p] = place_word(s, mine, p);
     }
-    void key(const State& s, const std::vector<bool>& mine, std::uint32_t* out) const {
+    void key(const State& s, const Owners& mine, std::uint32_t* out) const {
         encode(s, mine, out);
         std::sort(out + 2, out + width_);
+    }
+    // The key of `s` when it differs from a state whose key is `from` and whose words (encode) are
+    // `words` only in its hand, moves left, points and places a and b (-1: none): key() with no sort.
+    void key_after(const State& s, const Owners& mine, const std::uint32_t* from, const std::uint32_t* words,
+                   int a, int b, std::uint32_t* out) const {
+        std::copy_n(from, width_, out);
+        encode_head(s, out);
+        std::uint32_t* const first = out + 2;
+        std::uint32_t* const last = out + width_;
+        // One copy of `was` in the sorted words becomes `now`, moved to where it sorts.
+        auto replace = [&](std::uint32_t was, std::uint32_t now) {
+            std::uint32_t* at = std::lower_bound(first, last, was);
+            for (; at + 1 < last && at[1] < now; ++at) at[0] = at[1];
+            for (; at > first && at[-1] > now; --at) at[0] = at[-1];
+            *at = now;
+        };
+        if (a >= 0) replace(words[2 + a], place_word(s, mine, a));
+        if (b >= 0) replace(words[2 + b], place_word(s, mine, b));
     }
     State decode(const std::uint32_t* words) const {
         State s;
@@ -187,6 +198,22 @@ public:
     // look-ups of a state's children overlap their cache misses.
     void prefetch(std::uint64_t h) const {
         __builtin_prefetch(&slots_[home(static_cast<std::uint32_t>(h >> 32))]);
+    }
+
+    // A state's first two words: its hand, moves left and points.
+    static void encode_head(const State& s, std::uint32_t* out) {
+        std::uint64_t hand = 0;
+        for (int i = 0; i < s.hand_size; ++i) hand |= static_cast<std::uint64_t>(s.hand[i]) << (5 * i);
+        out[0] = static_cast<std::uint32_t>(hand);
+        out[1] = static_cast<std::uint32_t>(hand >> 32) | (static_cast<std::uint32_t>(s.moves_left) << 8) |
+                 (static_cast<std::uint32_t>(s.points) << 16);
+    }
+    // Place p's word: its cards, and whether it is mine.
+    static std::uint32_t place_word(const State& s, const Owners& mine, int p) {
+        const Pile& pile = s.piles[static_cast<std::size_t>(p)];
+        std::uint32_t w = mine[static_cast<std::size_t>(p)] ? 1u << 31 : 0u;
+        for (int i = 0; i < pile.size; ++i) w |= static_cast<std::uint32_t>(pile.cards[i]) << (5 * i);
+        return w;
     }
 
     std::uint64_t hash(const std::uint32_t* k) const {
@@ -242,6 +269,32 @@ const MeldPairs& meld_pairs() {
         return out;
     }();
     return pairs;
+}
+
+// meld_pairs() as masks: for each card code x, the codes y that make a meld of three with x and a
+// card z other than y (`other`: those z by y), and the codes y that make one with x twice over.
+struct PairMask {
+    std::uint32_t with = 0;  // bit y when some z != y makes a meld with x and y
+    std::array<std::uint32_t, kCardCodes + 1> other{};
+    std::uint32_t doubled = 0;
+};
+using PairMasks = std::array<PairMask, kCardCodes + 1>;
+const PairMasks& pair_masks() {
+    static const PairMasks masks = [] {
+        PairMasks out;
+        for (CardCode x = 1; x <= kCardCodes; ++x)
+            for (const auto& [y, z] : meld_pairs()[x]) {
+                if (y == z) {
+                    out[x].doubled |= 1u << y;
+                } else {
+                    out[x].with |= 1u << y | 1u << z;
+                    out[x].other[y] |= 1u << z;
+                    out[x].other[z] |= 1u << y;
+                }
+            }
+        return out;
+    }();
+    return masks;
 }
 
 // The card codes that lie in some meld of three with `card` (bit per code): meld_pairs() as a mask.
@@ -461,9 +514,14 @@ public:
     TurnSearchResult::Probe probe() const { return probe_; }
 
 private:
+    // Bit per card code: in play at least once, twice, three times.
+    struct InPlay {
+        std::uint32_t once = 0, twice = 0, thrice = 0;
+    };
     // A state's move and the state it leads to, with its key's hash.
     struct Child {
         State state;
+        InPlay in;  // the state's cards in play
         Step step;
         std::uint64_t hash = 0;
         int moves = 1;           // the second pass's runs: the moves to the state
@@ -484,16 +542,12 @@ private:
     };
     void read_root(int steps);
     Figures figures(const State& s) const { return {hand_size_ - s.hand_size, s.points}; }
-    std::uint32_t live_cards(const State& s) const;
+    std::uint32_t live_cards(const State& s) const { return live_cards(s, in_play(s)); }
+    // The same with s's in_play known.
+    std::uint32_t live_cards(const State& s, const InPlay& in) const;
     bool cover_worth_it() const;
     CoverInput cover_input(const State& s) const;
     bool finishable(const State& s) const;
-    using CardCounts = std::array<int, kCardCodes + 1>;  // by card code
-    CardCounts counts_in_play(const State& s) const;
-    // Bit per card code: in play at least once, twice, three times.
-    struct InPlay {
-        std::uint32_t once = 0, twice = 0, thrice = 0;
-    };
     InPlay in_play(const State& s) const;
     bool completable(const State& s, const InPlay& in) const;
     // Only a meld that just got its second card, or any after a capture (the target is empty again)
@@ -503,13 +557,17 @@ private:
         return size == 2 || size == 0;
     }
     static std::uint32_t joinable(const Pile& pile);
+    // The same with the pile's cards packed 5 bits each, looked up in join_cache().
+    static std::uint32_t joinable(std::vector<std::uint32_t>& cache, const Pile& pile, std::uint32_t packed);
+    static std::vector<std::uint32_t>& join_cache();
     static std::uint32_t takeable(const Pile& pile);
     void successors(const State& s, std::uint32_t live, std::vector<Step>& out) const;
-    void expand(const State& s, std::uint32_t live, const StateTable& table, bool within_best, Children& out);
-    void expand_runs(const State& s, std::uint32_t live, const StateTable& table, Children& out);
+    void expand(const State& s, const InPlay& in, std::uint32_t live, const StateTable& table, bool within_best,
+                Children& out);
+    void expand_runs(const State& s, const InPlay& in, std::uint32_t live, const StateTable& table,
+                     Children& out);
     bool moves_to(const State& s, const StateTable& table, const std::vector<std::uint32_t>& want,
                   std::vector<Step>& play, State& reached) const;
-    bool same_place(const State& s, int a, int b) const;
     State apply(const State& s, const Step& step, int& points) const;
     Figures bound(const State& s, std::uint32_t live, const Figures& beat = {-1, 0}) const;
     int points_bound(const State& s, std::uint32_t live) const;
@@ -546,7 +604,7 @@ private:
     std::size_t most_states_;  // 0: no limit
     State root_;
     int hand_size_ = 0;
-    std::vector<bool> mine_;
+    Owners mine_{};
     bool any_mine_ = false;
     std::array<int, kCardCodes + 1> points_{};
     mutable std::optional<MeldCover> cover_;  // made when first asked
@@ -577,8 +635,8 @@ void TurnSearchImpl::read_root(int steps) {
             throw std::invalid_argument("search_best_play: a table meld of 1, 2 or 5 cards");
         for (const Card& c : place.cards)
             insert_sorted(root_.piles[p].cards.data(), root_.piles[p].size, card_code(c));
-        mine_.push_back(place.owner == turn_.me);
-        any_mine_ = any_mine_ || mine_.back();
+        mine_[p] = place.owner == turn_.me;
+        any_mine_ = any_mine_ || mine_[p];
     }
     root_.moves_left = steps > 0 ? std::min(steps, kUnbounded - 1) : kUnbounded;
     hand_size_ = root_.hand_size;
@@ -588,19 +646,21 @@ void TurnSearchImpl::read_root(int steps) {
 // A hand card that makes no meld of three with two other cards still in play can never lie in a
 // finished meld nor be captured (every meld holding it would have three such cards), so it never
 // leaves the hand. Cards only leave play, so a dead card stays dead. Bit per card code.
-std::uint32_t TurnSearchImpl::live_cards(const State& s) const {
-    CardCounts in_play = counts_in_play(s);
+std::uint32_t TurnSearchImpl::live_cards(const State& s, const InPlay& in) const {
+    const PairMasks& pairs = pair_masks();
     std::uint32_t live = 0;
     for (int i = 0; i < s.hand_size; ++i) {
         const CardCode x = s.hand[i];
-        if (live >> x & 1u) continue;
-        --in_play[x];
-        for (const auto& [y, z] : meld_pairs()[x])
-            if (in_play[y] > 0 && in_play[z] > (y == z ? 1 : 0)) {
-                live |= 1u << x;
-                break;
-            }
-        ++in_play[x];
+        const std::uint32_t bit = 1u << x;
+        if (live & bit) continue;
+        // The other cards in play, x's own copy left out: at least once, at least twice.
+        const std::uint32_t once = (in.once & ~bit) | (in.twice & bit);
+        const std::uint32_t twice = (in.twice & ~bit) | (in.thrice & bit);
+        const PairMask& of_x = pairs[x];
+        bool found = (of_x.doubled & twice) != 0;
+        for (std::uint32_t ys = of_x.with & once; !found && ys; ys &= ys - 1)
+            found = (of_x.other[static_cast<std::size_t>(__builtin_ctz(ys))] & once) != 0;
+        if (found) live |= bit;
     }
     return live;
 }
@@ -611,23 +671,19 @@ bool TurnSearchImpl::finishable(const State& s) const {
     return true;
 }
 
-// The copies of each card code in play: in the hand and on the table.
-TurnSearchImpl::CardCounts TurnSearchImpl::counts_in_play(const State& s) const {
-    CardCounts count{};
-    for (int i = 0; i < s.hand_size; ++i) ++count[s.hand[i]];
-    for (std::size_t p = 0; p < turn_.places.size(); ++p)
-        for (int i = 0; i < s.piles[p].size; ++i) ++count[s.piles[p].cards[i]];
-    return count;
-}
-
 // Which card codes are in play at least once, twice and three times: bit per code.
 TurnSearchImpl::InPlay TurnSearchImpl::in_play(const State& s) const {
-    const CardCounts count = counts_in_play(s);
     InPlay in;
-    for (CardCode c = 1; c <= kCardCodes; ++c) {
-        if (count[c] >= 1) in.once |= 1u << c;
-        if (count[c] >= 2) in.twice |= 1u << c;
-        if (count[c] >= 3) in.thrice |= 1u << c;
+    auto count = [&in](CardCode c) {
+        const std::uint32_t bit = 1u << c;
+        in.thrice |= in.twice & bit;
+        in.twice |= in.once & bit;
+        in.once |= bit;
+    };
+    for (int i = 0; i < s.hand_size; ++i) count(s.hand[i]);
+    for (int p = 0; p < width_ - 2; ++p) {
+        const Pile& pile = s.piles[static_cast<std::size_t>(p)];
+        for (int i = 0; i < pile.size; ++i) count(pile.cards[i]);
     }
     return in;
 }
@@ -653,12 +709,20 @@ bool TurnSearchImpl::completable(const State& s, const InPlay& in) const {
 // Which card codes may join the meld on a pile (bit per code), computed once per distinct meld: the
 // moves of a state ask it for every card and every place.
 std::uint32_t TurnSearchImpl::joinable(const Pile& pile) {
-    if (pile.size + 1 < 3) return ~0u;
     std::uint32_t packed = 0;
     for (int i = 0; i < pile.size; ++i) packed |= static_cast<std::uint32_t>(pile.cards[i]) << (5 * i);
-    // By the packed cards of the pile; the meld rules do not depend on the turn, so searches share it.
+    return joinable(join_cache(), pile, packed);
+}
+
+// By the packed cards of the pile; the meld rules do not depend on the turn, so searches share it.
+std::vector<std::uint32_t>& TurnSearchImpl::join_cache() {
     thread_local std::vector<std::uint32_t> by_cards(std::size_t{1} << 20, 0u);
-    std::uint32_t& known = by_cards[packed];
+    return by_cards;
+}
+
+std::uint32_t TurnSearchImpl::joinable(std::vector<std::uint32_t>& cache, const Pile& pile, std::uint32_t packed) {
+    if (pile.size + 1 < 3) return ~0u;
+    std::uint32_t& known = cache[packed];
     if (known) return known & ~1u;
     CardCode cards[5];
     std::copy(pile.cards.begin(), pile.cards.begin() + pile.size, cards);
@@ -684,12 +748,6 @@ std::uint32_t TurnSearchImpl::takeable(const Pile& pile) {
     return known;
 }
 
-bool TurnSearchImpl::same_place(const State& s, int a, int b) const {
-    return s.pending != a && s.pending != b &&
-           mine_[static_cast<std::size_t>(a)] == mine_[static_cast<std::size_t>(b)] &&
-           s.piles[static_cast<std::size_t>(a)] == s.piles[static_cast<std::size_t>(b)];
-}
-
 // Every legal move, once per distinct card and per distinct target (places that look the same lead
 // to the same state); hand cards first, so good plays are met early.
 // In the second pass (hand_runs_), hand cards onto a new meld come in one run: once a hand card lies
@@ -706,11 +764,23 @@ void TurnSearchImpl::successors(const State& s, std::uint32_t live, std::vector<
     // first[t], second[t]: the first two places that look like t (t itself among them, kMaxPlaces for
     // none); a target or a source that looks like an earlier one leads to the same states.
     std::array<int, kMaxPlaces> first{}, second{};
+    // Places look the same when they have one owner class and the same cards, and neither is the
+    // meld being laid (State::pending).
+    std::array<std::uint32_t, kMaxPlaces> look{}, fits{};
+    std::vector<std::uint32_t>& cache = join_cache();
+    for (int t = 0; t < places; ++t) {
+        const Pile& pile = s.piles[static_cast<std::size_t>(t)];
+        std::uint32_t packed = 0;
+        for (int i = 0; i < pile.size; ++i) packed |= static_cast<std::uint32_t>(pile.cards[i]) << (5 * i);
+        fits[static_cast<std::size_t>(t)] = joinable(cache, pile, packed);
+        look[static_cast<std::size_t>(t)] =
+            t == s.pending ? 1u << 30 : packed | (mine_[static_cast<std::size_t>(t)] ? 1u << 31 : 0u);
+    }
     for (int t = 0; t < places; ++t) {
         first[t] = t;
         second[t] = kMaxPlaces;
         for (int u = 0; u < t; ++u) {
-            if (!same_place(s, u, t)) continue;
+            if (look[static_cast<std::size_t>(u)] != look[static_cast<std::size_t>(t)]) continue;
             if (first[t] == t) {
                 first[t] = u;
             } else {
@@ -720,8 +790,6 @@ void TurnSearchImpl::successors(const State& s, std::uint32_t live, std::vector<
         }
         if (first[t] != t && second[t] == kMaxPlaces) second[t] = t;
     }
-    std::array<std::uint32_t, kMaxPlaces> fits{};
-    for (int t = 0; t < places; ++t) fits[t] = joinable(s.piles[static_cast<std::size_t>(t)]);
     auto targets = [&](CardCode c, int from) {
         for (int t = 0; t < places; ++t) {
             if (t == from || (s.pending >= 0 && t != s.pending)) continue;
@@ -877,25 +945,29 @@ void TurnSearchImpl::look_at_clock() {
 // The states the moves from `s` lead to, less those with a meld being laid that can no longer be
 // finished (and, `within_best`, those past the best figures, which no play can end), keyed; their
 // slots in `table` are asked for at once, so that the look-ups that follow overlap their cache misses.
-void TurnSearchImpl::expand(const State& s, std::uint32_t live, const StateTable& table, bool within_best,
-                            Children& out) {
+void TurnSearchImpl::expand(const State& s, const InPlay& in, std::uint32_t live, const StateTable& table,
+                            bool within_best, Children& out) {
     successors(s, live, steps_);
     out.list.clear();
     out.keys.resize(steps_.size() * static_cast<std::size_t>(width_));
-    const InPlay in = in_play(s);  // a move keeps the cards in play, but for a capture
+    // The state's words and key, which each child's key changes in one or two places.
+    std::array<std::uint32_t, 2 + kMaxPlaces> words{}, key{};
+    table.encode(s, mine_, words.data());
+    std::copy_n(words.begin(), width_, key.begin());
+    std::sort(key.begin() + 2, key.begin() + width_);
     for (const Step& step : steps_) {
         int points = 0;
         State child = apply(s, step, points);
         if (within_best && figures(child) > target_) continue;
-        if (needs_check(child, step) &&
-            !completable(child,
-                         child.piles[static_cast<std::size_t>(step.to)].size == 0 ? in_play(child) : in))
-            continue;
+        // A move keeps the cards in play, but for a capture.
+        const bool captured = child.piles[static_cast<std::size_t>(step.to)].size == 0;
+        const InPlay child_in = captured ? in_play(child) : in;
+        if (needs_check(child, step) && !completable(child, child_in)) continue;
         std::uint32_t* k = out.keys.data() + out.list.size() * static_cast<std::size_t>(width_);
-        table.key(child, mine_, k);
+        table.key_after(child, mine_, key.data(), words.data(), step.from, step.to, k);
         const std::uint64_t h = table.hash(k);
         table.prefetch(h);
-        out.list.push_back({child, step, h, 1, step.from < 0});
+        out.list.push_back({child, child_in, step, h, 1, step.from < 0});
     }
 }
 
@@ -919,14 +991,15 @@ Figures TurnSearchImpl::best_figures() {
     seen.add(key.data());
     count_state();
     if (!finishable(root_)) throw std::logic_error("search_best_play: not even the empty play ends the turn");
-    const std::uint32_t root_live = live_cards(root_);
+    const InPlay root_in = in_play(root_);
+    const std::uint32_t root_live = live_cards(root_, root_in);
     ceiling_ = figures(root_) + bound(root_, root_live);
     best_ = figures(root_);
     best_play_.clear();
     std::vector<Frame> frames(1);
     frames[0].state = root_;
     frames[0].reach = ceiling_;
-    expand(root_, root_live, seen, false, frames[0].children);
+    expand(root_, root_in, root_live, seen, false, frames[0].children);
     std::size_t depth = 1, next_ceiling = kCeilingAfter;
     int ask = 0;
     while (depth > 0 && best_ < ceiling_) {
@@ -961,7 +1034,7 @@ Figures TurnSearchImpl::best_figures() {
             best_ = figures(child);
             keep_best_play(frames, depth, f.children.list[c].step);
         }
-        const std::uint32_t live = live_cards(child);
+        const std::uint32_t live = live_cards(child, f.children.list[c].in);
         const Figures reach = figures(child) + bound(child, live, best_);
         if (reach <= best_) continue;  // no play through it beats the best found
         if (depth == frames.size()) frames.emplace_back();
@@ -970,7 +1043,7 @@ Figures TurnSearchImpl::best_figures() {
         next.state = parent.children.list[c].state;
         next.next = 0;
         next.reach = reach;
-        expand(next.state, live, seen, false, next.children);
+        expand(next.state, parent.children.list[c].in, live, seen, false, next.children);
         look_at_clock();
     }
     figures_proved_ = true;
@@ -1158,7 +1231,8 @@ std::optional<std::vector<Step>> TurnSearchImpl::fewest_moves(int most) {
             const State s = table.decode(words.data() + i * static_cast<std::size_t>(width_));
             if (finishable(s) && figures(s) == target_) return play_to(table, words, parent, id);
             look_at_clock();
-            const std::uint32_t live = live_cards(s);
+            const InPlay in = in_play(s);
+            const std::uint32_t live = live_cards(s, in);
             if (take[i] == kUnknown) {
                 take[i] = kAsked;
                 if (take_needed(s, live)) {
@@ -1170,7 +1244,7 @@ std::optional<std::vector<Step>> TurnSearchImpl::fewest_moves(int most) {
                 }
             }
             done[i] = 1;
-            expand_runs(s, live, table, children);
+            expand_runs(s, in, live, table, children);
             for (std::size_t c = 0; c < children.list.size(); ++c) {
                 const State& child = children.list[c].state;
                 const std::uint32_t* k = children.key(c, width_);
@@ -1179,7 +1253,7 @@ std::optional<std::vector<Step>> TurnSearchImpl::fewest_moves(int most) {
                 int known = table.find(k, children.list[c].hash);
                 if (known < 0) {
                     known = add(child, k, children.list[c].hash);
-                    if (figures(child) + bound(child, live_cards(child), short_of_best) < target_) {
+                    if (figures(child) + bound(child, live_cards(child, children.list[c].in), short_of_best) < target_) {
                         moves[static_cast<std::size_t>(known)] = kCut;
                         continue;
                     }
@@ -1245,9 +1319,10 @@ bool TurnSearchImpl::moves_to(const State& s, const StateTable& table, const std
 
 // The second pass's moves from `s`: single moves, but a run of hand cards onto a new meld (and the
 // card that makes it three) as one, whose states in between are never kept.
-void TurnSearchImpl::expand_runs(const State& s, std::uint32_t live, const StateTable& table, Children& out) {
+void TurnSearchImpl::expand_runs(const State& s, const InPlay& in, std::uint32_t live, const StateTable& table,
+                                 Children& out) {
     const auto width = static_cast<std::size_t>(width_);
-    expand(s, live, table, true, out);
+    expand(s, in, live, table, true, out);
     out.keys.resize(out.list.size() * width);
     for (std::size_t i = 0; i < out.list.size();) {
         if (out.list[i].state.pending < 0) {
@@ -1263,7 +1338,7 @@ void TurnSearchImpl::expand_runs(const State& s, std::uint32_t live, const State
         }
         out.list.pop_back();
         out.keys.resize(out.list.size() * width);
-        expand(run.state, live_cards(run.state), table, true, run_children_);
+        expand(run.state, run.in, live_cards(run.state, run.in), table, true, run_children_);
         for (std::size_t j = 0; j < run_children_.list.size(); ++j) {
             Child next = run_children_.list[j];
             next.moves = run.moves + 1;
