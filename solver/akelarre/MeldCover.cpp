@@ -5,14 +5,6 @@
 
 namespace tlaloc::akelarre {
 
-namespace {
-
-constexpr int kJokersOnly = 10;
-constexpr int kPinnedSlot = 2;  // a card code's slot in its family: the value 4
-CardCode pinnable(std::size_t family) { return static_cast<CardCode>(6 * family + kPinnedSlot + 1); }
-
-// Every meld of 3-5 cards as a set of card codes (a set has one card per family and a run one per
-// value or joker, so no code repeats); the same for every turn.
 const std::vector<std::uint32_t>& all_melds() {
     static const std::vector<std::uint32_t> melds = [] {
         std::vector<std::uint32_t> out;
@@ -34,6 +26,12 @@ const std::vector<std::uint32_t>& all_melds() {
     }();
     return melds;
 }
+
+namespace {
+
+constexpr int kJokersOnly = 10;
+constexpr int kPinnedSlot = 2;  // a card code's slot in its family: the value 4
+CardCode pinnable(std::size_t family) { return static_cast<CardCode>(6 * family + kPinnedSlot + 1); }
 
 bool better(int played, int points, int than_played, int than_points) {
     return played != than_played ? played > than_played : points > than_points;

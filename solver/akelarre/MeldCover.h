@@ -21,6 +21,10 @@ using CardCounts = std::array<std::uint8_t, kCardCodes + 1>;
 constexpr int kMeldKinds = 11;
 int meld_kind(const CardCode* codes, int n);
 
+// Every meld of 3-5 cards as a set of card codes (bit per code: a set has one card per family and a run
+// one per value or joker, so no code repeats); the same for every turn.
+const std::vector<std::uint32_t>& all_melds();
+
 // The cards in play and the places, as the bound sees them.
 struct CoverInput {
     CardCounts hand{}, table{};  // table: the cards on every place

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <condition_variable>
 #include <limits>
 #include <mutex>
@@ -10,6 +11,7 @@
 #include <string>
 #include <system_error>
 #include <thread>
+#include <unordered_map>
 #include <utility>
 
 #include "model/akelarre/Meld.h"
@@ -583,6 +585,7 @@ private:
     int hand_only_points(const State& s, std::uint32_t live) const;
     Figures counted(const State& s, std::uint32_t live) const;
     int moves_needed(const State& s) const;
+    int takes_for_points(const State& s, std::uint32_t live) const;
     void look_at_clock();
     // Before a state is met: the states allowed (most_states_) are not all met yet.
     void count_state() {
@@ -607,6 +610,14 @@ private:
     Owners mine_{};
     bool any_mine_ = false;
     std::array<int, kCardCodes + 1> points_{};
+    // The melds of five (bit per card code) with their points for me captured on my place and on
+    // another's, and by the cards in play, which of them are (takes_for_points).
+    struct FiveMeld {
+        std::uint32_t codes = 0;
+        int mine = 0, other = 0;
+    };
+    std::vector<FiveMeld> five_melds_;
+    mutable std::unordered_map<std::uint32_t, std::vector<std::uint16_t>> five_in_play_;
     mutable std::optional<MeldCover> cover_;  // made when first asked
     std::optional<RootSplit> root_split_;     // the first pass's, from kRootSplitAfter states on
     mutable std::size_t cover_asked_ = 0, cover_cut_ = 0;
@@ -641,6 +652,14 @@ void TurnSearchImpl::read_root(int steps) {
     root_.moves_left = steps > 0 ? std::min(steps, kUnbounded - 1) : kUnbounded;
     hand_size_ = root_.hand_size;
     for (CardCode c = 1; c <= kCardCodes; ++c) points_[c] = card_points(card_of(c), turn_.favourite);
+    for (const std::uint32_t codes : all_melds()) {
+        if (std::popcount(codes) != 5) continue;
+        std::array<int, 5> worth{};
+        int n = 0;
+        for (std::uint32_t rest = codes; rest; rest &= rest - 1)
+            worth[static_cast<std::size_t>(n++)] = points_[std::countr_zero(rest)];
+        five_melds_.push_back({codes, captured_points(worth, true), captured_points(worth, false)});
+    }
 }
 
 // A hand card that makes no meld of three with two other cards still in play can never lie in a
@@ -1103,6 +1122,71 @@ int TurnSearchImpl::moves_needed(const State& s) const {
     return std::max({hand_cards + takes, unfinished, s.points < target_.points ? 1 : 0});
 }
 
+// Cards in a mask (std::popcount is a library call without the instruction set's own).
+int count_bits(std::uint32_t v) {
+    v = v - ((v >> 1) & 0x55555555u);
+    v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+    return static_cast<int>((((v + (v >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+
+// At least this many takes lead from `s` to the points still missing. Each capture from here on takes
+// a meld of five whose cards are each on its place now, or a hand card played there, or brought there
+// by a take (a card is captured once, and a take moves one card): so the takes are at least the
+// fewest cards of neither kind over captures worth the points missing. A capture is of a place that
+// holds cards (once; a second capture there is of a new meld) or of a new meld (any number), worth
+// its points on the place's owner (a new meld: on mine when I own a place), of cards in play. The
+// hand cards are not shared out between captures, and whether the melds can be built in some order
+// is not asked: a lower bound.
+int TurnSearchImpl::takes_for_points(const State& s, std::uint32_t live) const {
+    const int missing = target_.points - s.points;
+    if (missing <= 0) return 0;
+    constexpr int kMostTakes = 12;  // more: kMostTakes + 1, beyond any play the bound would cut
+    std::uint32_t hand = 0, table = 0;
+    for (int i = 0; i < s.hand_size; ++i)
+        if (live >> s.hand[i] & 1u) hand |= 1u << s.hand[i];
+    std::array<std::uint32_t, kMaxPlaces> on{};
+    const int places = width_ - 2;
+    for (int p = 0; p < places; ++p) {
+        const Pile& pile = s.piles[static_cast<std::size_t>(p)];
+        for (int i = 0; i < pile.size; ++i) on[static_cast<std::size_t>(p)] |= 1u << pile.cards[i];
+        table |= on[static_cast<std::size_t>(p)];
+    }
+    const std::uint32_t in_play = hand | table;
+    if (five_in_play_.size() > 4096) five_in_play_.clear();
+    auto [known, added] = five_in_play_.try_emplace(in_play);
+    if (added)
+        for (std::size_t m = 0; m < five_melds_.size(); ++m)
+            if (!(five_melds_[m].codes & ~in_play)) known->second.push_back(static_cast<std::uint16_t>(m));
+    const std::vector<std::uint16_t>& candidates = known->second;
+    // most[t]: the most points captures could bring with at most t takes.
+    std::array<int, kMostTakes + 1> most{};
+    auto add = [&most](const std::array<int, kMostTakes + 1>& from, int takes, int points) {
+        for (int t = takes; t <= kMostTakes; ++t)
+            most[static_cast<std::size_t>(t)] =
+                std::max(most[static_cast<std::size_t>(t)], from[static_cast<std::size_t>(t - takes)] + points);
+    };
+    for (int p = 0; p < places; ++p) {
+        const std::uint32_t here = on[static_cast<std::size_t>(p)];
+        if (!here) continue;
+        const auto before = most;  // one capture of this place at most
+        for (const std::uint16_t m : candidates) {
+            const FiveMeld& meld = five_melds_[m];
+            if (meld.codes & here)
+                add(before, count_bits(meld.codes & ~here & ~hand),
+                    mine_[static_cast<std::size_t>(p)] ? meld.mine : meld.other);
+        }
+    }
+    for (const std::uint16_t m : candidates) {
+        const FiveMeld& meld = five_melds_[m];
+        const int takes = count_bits(meld.codes & ~hand);
+        if (takes == 0) return 0;  // as many times as wanted
+        add(most, takes, any_mine_ ? meld.mine : meld.other);
+    }
+    for (int t = 0; t <= kMostTakes; ++t)
+        if (most[static_cast<std::size_t>(t)] >= missing) return t;
+    return kMostTakes + 1;
+}
+
 // The most points hand moves alone could still capture from `s`: each meld captured takes the hand
 // cards it lacks up to five (one that fits, for a meld of four), worth at most what the best hand
 // cards would make it worth, and the hand cards go round as a knapsack.
@@ -1235,7 +1319,10 @@ std::optional<std::vector<Step>> TurnSearchImpl::fewest_moves(int most) {
             const std::uint32_t live = live_cards(s, in);
             if (take[i] == kUnknown) {
                 take[i] = kAsked;
-                if (take_needed(s, live)) {
+                const int takes = takes_for_points(s, live);
+                if (takes > 1)
+                    needed[i] = static_cast<std::uint8_t>(std::max<int>(needed[i], hand_cards(s) + takes));
+                if (takes > 0 || take_needed(s, live)) {
                     needs_take(s, id);
                     if (moves[i] + needed[i] > layer) {  // later
                         push(id);
