@@ -564,8 +564,8 @@ private:
     static std::vector<std::uint32_t>& join_cache();
     static std::uint32_t takeable(const Pile& pile);
     void successors(const State& s, std::uint32_t live, std::vector<Step>& out) const;
-    void expand(const State& s, const InPlay& in, std::uint32_t live, const StateTable& table, bool within_best,
-                Children& out);
+    void expand(const State& s, const InPlay& in, std::uint32_t live, const StateTable& table,
+                bool within_best, Children& out);
     void expand_runs(const State& s, const InPlay& in, std::uint32_t live, const StateTable& table,
                      Children& out);
     bool moves_to(const State& s, const StateTable& table, const std::vector<std::uint32_t>& want,
@@ -739,7 +739,8 @@ std::vector<std::uint32_t>& TurnSearchImpl::join_cache() {
     return by_cards;
 }
 
-std::uint32_t TurnSearchImpl::joinable(std::vector<std::uint32_t>& cache, const Pile& pile, std::uint32_t packed) {
+std::uint32_t TurnSearchImpl::joinable(std::vector<std::uint32_t>& cache, const Pile& pile,
+                                       std::uint32_t packed) {
     if (pile.size + 1 < 3) return ~0u;
     std::uint32_t& known = cache[packed];
     if (known) return known & ~1u;
@@ -1162,8 +1163,8 @@ int TurnSearchImpl::takes_for_points(const State& s, std::uint32_t live) const {
     std::array<int, kMostTakes + 1> most{};
     auto add = [&most](const std::array<int, kMostTakes + 1>& from, int takes, int points) {
         for (int t = takes; t <= kMostTakes; ++t)
-            most[static_cast<std::size_t>(t)] =
-                std::max(most[static_cast<std::size_t>(t)], from[static_cast<std::size_t>(t - takes)] + points);
+            most[static_cast<std::size_t>(t)] = std::max(most[static_cast<std::size_t>(t)],
+                                                         from[static_cast<std::size_t>(t - takes)] + points);
     };
     for (int p = 0; p < places; ++p) {
         const std::uint32_t here = on[static_cast<std::size_t>(p)];
@@ -1340,7 +1341,8 @@ std::optional<std::vector<Step>> TurnSearchImpl::fewest_moves(int most) {
                 int known = table.find(k, children.list[c].hash);
                 if (known < 0) {
                     known = add(child, k, children.list[c].hash);
-                    if (figures(child) + bound(child, live_cards(child, children.list[c].in), short_of_best) < target_) {
+                    if (figures(child) + bound(child, live_cards(child, children.list[c].in), short_of_best) <
+                        target_) {
                         moves[static_cast<std::size_t>(known)] = kCut;
                         continue;
                     }
@@ -1406,8 +1408,8 @@ bool TurnSearchImpl::moves_to(const State& s, const StateTable& table, const std
 
 // The second pass's moves from `s`: single moves, but a run of hand cards onto a new meld (and the
 // card that makes it three) as one, whose states in between are never kept.
-void TurnSearchImpl::expand_runs(const State& s, const InPlay& in, std::uint32_t live, const StateTable& table,
-                                 Children& out) {
+void TurnSearchImpl::expand_runs(const State& s, const InPlay& in, std::uint32_t live,
+                                 const StateTable& table, Children& out) {
     const auto width = static_cast<std::size_t>(width_);
     expand(s, in, live, table, true, out);
     out.keys.resize(out.list.size() * width);
