@@ -155,6 +155,17 @@ TEST(AkelarreBest, DeadCardsStayInTheHand) {
     expect_all_agree(turn, "dead cards");
 }
 
+// The search's tables of melds hold each card code once per meld (one joker per family), so a turn
+// built in code with more copies of a card than the deck holds is refused, not searched.
+TEST(AkelarreBest, MoreCopiesThanTheDeckHoldsAreRefused) {
+    auto turn = parse(
+        R"({"hand": ["DJ", "D2", "D3"], "table": [{"place": 0, "owner": "Anna", "cards": ["D4", "D5", "D6"]}],
+            "free_places": 1, "favourite": "D"})");
+    EXPECT_EQ(search_best_play(turn).outcome.played, 3);  // D2 D3 DJ: a run on the free place
+    turn.hand.push_back(turn.hand.front());               // a second druid joker
+    EXPECT_THROW(search_best_play(turn), std::invalid_argument);
+}
+
 // Reading of "sottrarre una carta dal poker": a card may be taken from any meld that has four cards
 // at that moment, also one refilled to four in the same play, so a second card can come from it.
 // F5 taken from Anna's 5s completes my fairies (14 points), W5 refills the 5s to four, and D5 taken

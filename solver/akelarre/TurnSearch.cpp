@@ -491,9 +491,10 @@ private:
 //    (probe_ceiling): the second pass toward the split's figures, whose play, when it reaches them,
 //    is the answer.
 // 2. The fewest moves to a state that may end the turn with those figures: A* over the states, each
-//    move costing one, guided by a lower bound on the moves still needed (moves_needed, and one take
-//    more when take_needed). States that cannot reach the figures any more (the same upper bound)
-//    are never queued. fewest_moves says why the first goal taken from the queue is the nearest.
+//    move costing one, guided by a lower bound on the moves still needed (moves_needed, raised by the
+//    takes take_needed and takes_for_points find). States that cannot reach the figures any more
+//    (the same upper bound) are never queued. fewest_moves says why the first goal taken from the queue is
+//    the nearest.
 class TurnSearchImpl {
 public:
     TurnSearchImpl(const TurnPosition& turn, int steps, const solver::Deadline& deadline,
@@ -617,6 +618,7 @@ private:
         int mine = 0, other = 0;
     };
     std::vector<FiveMeld> five_melds_;
+    // By the cards in play (a search runs on one thread: the root's split has its own MeldCover).
     mutable std::unordered_map<std::uint32_t, std::vector<std::uint16_t>> five_in_play_;
     mutable std::optional<MeldCover> cover_;  // made when first asked
     std::optional<RootSplit> root_split_;     // the first pass's, from kRootSplitAfter states on
@@ -649,6 +651,14 @@ void TurnSearchImpl::read_root(int steps) {
         mine_[p] = place.owner == turn_.me;
         any_mine_ = any_mine_ || mine_[p];
     }
+    // The melds of five (five_melds_, MeldCover) are of distinct cards: one joker of each family.
+    std::array<int, kCardCodes + 1> copies{};
+    for (int i = 0; i < root_.hand_size; ++i) ++copies[root_.hand[i]];
+    for (std::size_t p = 0; p < turn_.places.size(); ++p)
+        for (int i = 0; i < root_.piles[p].size; ++i) ++copies[root_.piles[p].cards[i]];
+    for (CardCode c = 1; c <= kCardCodes; ++c)
+        if (copies[c] > deck_copies(card_of(c)))
+            throw std::invalid_argument("search_best_play: more copies of a card than the deck holds");
     root_.moves_left = steps > 0 ? std::min(steps, kUnbounded - 1) : kUnbounded;
     hand_size_ = root_.hand_size;
     for (CardCode c = 1; c <= kCardCodes; ++c) points_[c] = card_points(card_of(c), turn_.favourite);
@@ -1123,7 +1133,7 @@ int TurnSearchImpl::moves_needed(const State& s) const {
     return std::max({hand_cards + takes, unfinished, s.points < target_.points ? 1 : 0});
 }
 
-// Cards in a mask (std::popcount is a library call without the instruction set's own).
+// Cards in a mask, for each state (std::popcount is a library call without -mpopcnt).
 int count_bits(std::uint32_t v) {
     v = v - ((v >> 1) & 0x55555555u);
     v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
@@ -1152,12 +1162,12 @@ int TurnSearchImpl::takes_for_points(const State& s, std::uint32_t live) const {
         for (int i = 0; i < pile.size; ++i) on[static_cast<std::size_t>(p)] |= 1u << pile.cards[i];
         table |= on[static_cast<std::size_t>(p)];
     }
-    const std::uint32_t in_play = hand | table;
+    const std::uint32_t present = hand | table;
     if (five_in_play_.size() > 4096) five_in_play_.clear();
-    auto [known, added] = five_in_play_.try_emplace(in_play);
+    auto [known, added] = five_in_play_.try_emplace(present);
     if (added)
         for (std::size_t m = 0; m < five_melds_.size(); ++m)
-            if (!(five_melds_[m].codes & ~in_play)) known->second.push_back(static_cast<std::uint16_t>(m));
+            if (!(five_melds_[m].codes & ~present)) known->second.push_back(static_cast<std::uint16_t>(m));
     const std::vector<std::uint16_t>& candidates = known->second;
     // most[t]: the most points captures could bring with at most t takes.
     std::array<int, kMostTakes + 1> most{};
@@ -1253,9 +1263,9 @@ std::optional<std::vector<Step>> TurnSearchImpl::fewest_moves(int most) {
     hand_runs_ = true;
     StateTable table(width_ - 2);
     table_in_use_ = &table;
-    // words, parent, moves, queued, needed, done, take, and about one queue entry
+    // words, parent, moves, queued, needed, done, takes, asked, and about one queue entry
     bytes_per_state_ =
-        static_cast<std::size_t>(width_) * sizeof(std::uint32_t) + 3 * sizeof(int) + 3 + sizeof(int);
+        static_cast<std::size_t>(width_) * sizeof(std::uint32_t) + 3 * sizeof(int) + 4 + sizeof(int);
     std::vector<std::uint32_t> key(static_cast<std::size_t>(width_));  // the root's
     solver::HugeVector<std::uint32_t> words;                           // the states' own words, decode()'s
     solver::HugeVector<int> parent;                                    // along the fewest moves found so far
@@ -1264,11 +1274,11 @@ std::optional<std::vector<Step>> TurnSearchImpl::fewest_moves(int most) {
     solver::HugeVector<int> moves;
     solver::HugeVector<int> queued;  // the f of the state's live entry in the queue
     solver::HugeVector<std::uint8_t> needed, done;
-    // Whether a state needs a take: 0 not known yet, 1 not known to, 2 yes. Asked of a state when it
-    // is first taken from the queue; a state reached by a hand move from one that needs a take needs
-    // one too (else hand moves alone would do from the first).
-    enum : std::uint8_t { kUnknown = 0, kAsked = 1, kTakeNeeded = 2 };
-    solver::HugeVector<std::uint8_t> take;
+    // The takes a state is known to need (take_needed, takes_for_points), and whether they were asked
+    // of it: they are asked when it is first taken from the queue, and a state reached by hand moves
+    // from one that needs k takes needs k too (those hand moves and a play from it are a play from
+    // the first with the same takes).
+    solver::HugeVector<std::uint8_t> takes, asked;
     Frontier queue(most);
     int layer = 0;  // the f being searched
     const Figures short_of_best{target_.played, target_.points - 1};
@@ -1289,10 +1299,10 @@ std::optional<std::vector<Step>> TurnSearchImpl::fewest_moves(int most) {
         done[i] = 0;
         push(id);
     };
-    auto needs_take = [&](const State& s, int id) {
+    auto needs_takes = [&](const State& s, int id, int k) {
         const auto i = static_cast<std::size_t>(id);
-        take[i] = kTakeNeeded;
-        needed[i] = static_cast<std::uint8_t>(std::max<int>(needed[i], hand_cards(s) + 1));
+        takes[i] = static_cast<std::uint8_t>(k);
+        needed[i] = static_cast<std::uint8_t>(std::max<int>(needed[i], hand_cards(s) + k));
     };
     auto add = [&](const State& s, const std::uint32_t* k, std::uint64_t h) {
         const int id = table.add(k, h);
@@ -1302,7 +1312,8 @@ std::optional<std::vector<Step>> TurnSearchImpl::fewest_moves(int most) {
         queued.push_back(-1);
         needed.push_back(static_cast<std::uint8_t>(moves_needed(s)));
         done.push_back(0);
-        take.push_back(kUnknown);
+        takes.push_back(0);
+        asked.push_back(0);
         return id;
     };
 
@@ -1318,13 +1329,11 @@ std::optional<std::vector<Step>> TurnSearchImpl::fewest_moves(int most) {
             look_at_clock();
             const InPlay in = in_play(s);
             const std::uint32_t live = live_cards(s, in);
-            if (take[i] == kUnknown) {
-                take[i] = kAsked;
-                const int takes = takes_for_points(s, live);
-                if (takes > 1)
-                    needed[i] = static_cast<std::uint8_t>(std::max<int>(needed[i], hand_cards(s) + takes));
-                if (takes > 0 || take_needed(s, live)) {
-                    needs_take(s, id);
+            if (!asked[i]) {
+                asked[i] = 1;
+                const int k = std::max(takes_for_points(s, live), take_needed(s, live) ? 1 : 0);
+                if (k > takes[i]) {
+                    needs_takes(s, id, k);
                     if (moves[i] + needed[i] > layer) {  // later
                         push(id);
                         continue;
@@ -1337,7 +1346,7 @@ std::optional<std::vector<Step>> TurnSearchImpl::fewest_moves(int most) {
                 const State& child = children.list[c].state;
                 const std::uint32_t* k = children.key(c, width_);
                 const int g = moves[i] + children.list[c].moves;
-                const bool inherits = take[i] == kTakeNeeded && children.list[c].hand_only;
+                const int inherited = children.list[c].hand_only ? takes[i] : 0;
                 int known = table.find(k, children.list[c].hash);
                 if (known < 0) {
                     known = add(child, k, children.list[c].hash);
@@ -1349,8 +1358,8 @@ std::optional<std::vector<Step>> TurnSearchImpl::fewest_moves(int most) {
                 }
                 const auto k2 = static_cast<std::size_t>(known);
                 if (moves[k2] == kCut) continue;
-                if (inherits && take[k2] != kTakeNeeded) {
-                    needs_take(child, known);
+                if (inherited > takes[k2]) {
+                    needs_takes(child, known, inherited);
                     if (moves[k2] >= 0 && !done[k2] && moves[k2] <= g && moves[k2] + needed[k2] > queued[k2])
                         push(known);
                 }
