@@ -55,7 +55,7 @@ Figures operator+(const Figures& a, const Figures& b) { return {a.played + b.pla
 
 struct Pile {
     std::array<CardCode, kSlots> cards{};  // ascending, so equal melds look equal
-    int size = 0;
+    std::uint8_t size = 0;
     friend bool operator==(const Pile&, const Pile&) = default;
 };
 
@@ -63,18 +63,19 @@ struct Pile {
 // move, so no card is ever "in the air"), the moves a bounded play has left, and the points captured
 // for me so far. With the points in it, a state fixes the first two figures of the plays reaching it
 // (the hand cards played are the ones missing), so whether a state can still beat a play found is
-// the same question however it was reached.
+// the same question however it was reached. Its fields are small: a state is copied for every move
+// looked at.
 struct State {
     std::array<CardCode, kMaxHand> hand{};  // ascending
-    int hand_size = 0;
-    int moves_left = kUnbounded;
-    int points = 0;
-    std::array<Pile, kMaxPlaces> piles{};
+    std::uint8_t hand_size = 0;
+    std::uint8_t moves_left = kUnbounded;
     // The second pass's new meld that hand cards are being laid on: every move goes onto it until it
     // has three cards (TurnSearchImpl::successors says why no play is lost); -1 none. Such states
     // are passed through, never kept, so neither this nor run_low is in a state's key.
-    int pending = -1;
+    std::int8_t pending = -1;
     CardCode run_low = 0;  // the last hand card laid on it: the next one is not lower
+    int points = 0;
+    std::array<Pile, kMaxPlaces> piles{};
 };
 
 // One move: `card` from the hand (from = -1) or from pile `from`, onto pile `to`.
@@ -84,12 +85,14 @@ struct Step {
     int to = 0;
 };
 
-void insert_sorted(CardCode* cards, int& size, CardCode c) {
+template <typename Size>
+void insert_sorted(CardCode* cards, Size& size, CardCode c) {
     int i = size++;
     for (; i > 0 && cards[i - 1] > c; --i) cards[i] = cards[i - 1];
     cards[i] = c;
 }
-void erase_one(CardCode* cards, int& size, CardCode c) {
+template <typename Size>
+void erase_one(CardCode* cards, Size& size, CardCode c) {
     int i = 0;
     while (cards[i] != c) ++i;
     for (--size; i < size; ++i) cards[i] = cards[i + 1];
@@ -571,7 +574,14 @@ private:
                      Children& out);
     bool moves_to(const State& s, const StateTable& table, const std::vector<std::uint32_t>& want,
                   std::vector<Step>& play, State& reached) const;
-    State apply(const State& s, const Step& step, int& points) const;
+    // The state a move leads to; `points`: what it captured for me.
+    State apply(const State& s, const Step& step, int& points) const {
+        State next;
+        points = apply_to(s, step, next);
+        return next;
+    }
+    // The same into `next`; returns the points.
+    int apply_to(const State& s, const Step& step, State& next) const;
     Figures bound(const State& s, std::uint32_t live, const Figures& beat = {-1, 0}) const;
     int points_bound(const State& s, std::uint32_t live) const;
     Figures best_figures();
@@ -844,12 +854,10 @@ void TurnSearchImpl::successors(const State& s, std::uint32_t live, std::vector<
     }
 }
 
-// `points`: what the move captured for me.
-State TurnSearchImpl::apply(const State& s, const Step& step, int& points) const {
-    State next = s;
+int TurnSearchImpl::apply_to(const State& s, const Step& step, State& next) const {
+    next = s;
     next.pending = -1;
     next.run_low = 0;
-    points = 0;
     if (step.from < 0) {
         erase_one(next.hand.data(), next.hand_size, step.card);
     } else {
@@ -866,16 +874,16 @@ State TurnSearchImpl::apply(const State& s, const Step& step, int& points) const
             next.pending = step.to;
             next.run_low = step.card;
         }
-        return next;
+        return 0;
     }
     // The fifth card: captured. Another player's place keeps the two cards worth most to me.
     std::array<int, 5> worth{};
     for (int i = 0; i < kSlots; ++i) worth[static_cast<std::size_t>(i)] = points_[target.cards[i]];
     worth[4] = points_[step.card];
-    points = captured_points(worth, mine_[static_cast<std::size_t>(step.to)]);
+    const int points = captured_points(worth, mine_[static_cast<std::size_t>(step.to)]);
     next.points += points;
     target = Pile{};
-    return next;
+    return points;
 }
 
 // The first bound on what any play from `s` could still add: the live hand cards (within the moves
@@ -883,7 +891,7 @@ State TurnSearchImpl::apply(const State& s, const Step& step, int& points) const
 Figures TurnSearchImpl::counted(const State& s, std::uint32_t live) const {
     int cards = 0;
     for (int i = 0; i < s.hand_size; ++i) cards += static_cast<int>(live >> s.hand[i] & 1u);
-    return {std::min(cards, s.moves_left), s.moves_left > 0 ? points_bound(s, live) : 0};
+    return {std::min<int>(cards, s.moves_left), s.moves_left > 0 ? points_bound(s, live) : 0};
 }
 
 // The most any play from `s` could still add: counted(), or less when no split of the cards in play
@@ -952,7 +960,7 @@ int TurnSearchImpl::points_bound(const State& s, std::uint32_t live) const {
         in_play += pile.size;
         for (int i = 0; i < pile.size; ++i) ++by_points[static_cast<std::size_t>(points_[pile.cards[i]])];
     }
-    const int captures = std::min({(live_cards + fours) / 2, in_play / 5, s.moves_left});
+    const int captures = std::min<int>({(live_cards + fours) / 2, in_play / 5, s.moves_left});
     int cards = captures * (any_mine_ ? 5 : 3), points = 0;
     for (int v = 7; v > 0 && cards > 0; --v) {
         const int take = std::min(cards, by_points[static_cast<std::size_t>(v)]);
@@ -986,18 +994,28 @@ void TurnSearchImpl::expand(const State& s, const InPlay& in, std::uint32_t live
     std::copy_n(words.begin(), width_, key.begin());
     std::sort(key.begin() + 2, key.begin() + width_);
     for (const Step& step : steps_) {
-        int points = 0;
-        State child = apply(s, step, points);
-        if (within_best && figures(child) > target_) continue;
+        // Made in its place in the list, and dropped again when no play goes on through it.
+        Child& made = out.list.emplace_back();
+        State& child = made.state;
+        apply_to(s, step, child);
+        if (within_best && figures(child) > target_) {
+            out.list.pop_back();
+            continue;
+        }
         // A move keeps the cards in play, but for a capture.
         const bool captured = child.piles[static_cast<std::size_t>(step.to)].size == 0;
-        const InPlay child_in = captured ? in_play(child) : in;
-        if (needs_check(child, step) && !completable(child, child_in)) continue;
-        std::uint32_t* k = out.keys.data() + out.list.size() * static_cast<std::size_t>(width_);
+        made.in = captured ? in_play(child) : in;
+        if (needs_check(child, step) && !completable(child, made.in)) {
+            out.list.pop_back();
+            continue;
+        }
+        std::uint32_t* k = out.keys.data() + (out.list.size() - 1) * static_cast<std::size_t>(width_);
         table.key_after(child, mine_, key.data(), words.data(), step.from, step.to, k);
-        const std::uint64_t h = table.hash(k);
-        table.prefetch(h);
-        out.list.push_back({child, child_in, step, h, 1, step.from < 0});
+        made.hash = table.hash(k);
+        table.prefetch(made.hash);
+        made.step = step;
+        made.moves = 1;
+        made.hand_only = step.from < 0;
     }
 }
 
@@ -1211,7 +1229,7 @@ int TurnSearchImpl::hand_only_points(const State& s, std::uint32_t live) const {
             hand[static_cast<std::size_t>(at)] = hand[static_cast<std::size_t>(at - 1)];
         hand[static_cast<std::size_t>(at)] = points_[s.hand[i]];
     }
-    n = std::min(n, s.moves_left);
+    n = std::min<int>(n, s.moves_left);
     if (n == 0) return 0;
     std::array<int, kMaxHand + 1> most{};  // by hand cards used
     auto item = [&](int cards, int value) {
@@ -1263,31 +1281,32 @@ std::optional<std::vector<Step>> TurnSearchImpl::fewest_moves(int most) {
     hand_runs_ = true;
     StateTable table(width_ - 2);
     table_in_use_ = &table;
-    // words, parent, moves, queued, needed, done, takes, asked, and about one queue entry
-    bytes_per_state_ =
-        static_cast<std::size_t>(width_) * sizeof(std::uint32_t) + 3 * sizeof(int) + 4 + sizeof(int);
-    std::vector<std::uint32_t> key(static_cast<std::size_t>(width_));  // the root's
-    solver::HugeVector<std::uint32_t> words;                           // the states' own words, decode()'s
-    solver::HugeVector<int> parent;                                    // along the fewest moves found so far
-    constexpr int kCut = -2;
-    // The fewest moves found so far to each state; -1 none yet, kCut: it cannot reach target_.
-    solver::HugeVector<int> moves;
-    solver::HugeVector<int> queued;  // the f of the state's live entry in the queue
-    solver::HugeVector<std::uint8_t> needed, done;
+    // What the search knows of a state, in one place: a look-up of a state met before reads no more.
     // The takes a state is known to need (take_needed, takes_for_points), and whether they were asked
     // of it: they are asked when it is first taken from the queue, and a state reached by hand moves
     // from one that needs k takes needs k too (those hand moves and a play from it are a play from
     // the first with the same takes).
-    solver::HugeVector<std::uint8_t> takes, asked;
+    struct Node {
+        int moves = -1;   // the fewest found so far; -1 none yet, kCut: it cannot reach target_
+        int queued = -1;  // the f of the state's live entry in the queue
+        std::uint8_t needed = 0, done = 0, takes = 0, asked = 0;
+    };
+    // words, parent, a Node, and about one queue entry
+    bytes_per_state_ =
+        static_cast<std::size_t>(width_) * sizeof(std::uint32_t) + sizeof(int) + sizeof(Node) + sizeof(int);
+    std::vector<std::uint32_t> key(static_cast<std::size_t>(width_));  // the root's
+    solver::HugeVector<std::uint32_t> words;                           // the states' own words, decode()'s
+    solver::HugeVector<int> parent;                                    // along the fewest moves found so far
+    constexpr int kCut = -2;
+    solver::HugeVector<Node> nodes;
     Frontier queue(most);
     int layer = 0;  // the f being searched
     const Figures short_of_best{target_.played, target_.points - 1};
     auto hand_cards = [&](const State& s) { return target_.played - figures(s).played; };
 
-    auto push = [&](int id) {
-        const auto i = static_cast<std::size_t>(id);
-        queued[i] = std::max(layer, moves[i] + needed[i]);
-        queue.push(queued[i], moves[i], id);
+    auto push = [&](Node& n, int id) {
+        n.queued = std::max(layer, n.moves + n.needed);
+        queue.push(n.queued, n.moves, id);
     };
     auto reach = [&](const State& s, int id, int g, int from) {
         const auto i = static_cast<std::size_t>(id);
@@ -1295,25 +1314,22 @@ std::optional<std::vector<Step>> TurnSearchImpl::fewest_moves(int most) {
         if (words.size() < end) words.resize(end);
         table.encode(s, mine_, words.data() + i * static_cast<std::size_t>(width_));
         parent[i] = from;
-        moves[i] = g;
-        done[i] = 0;
-        push(id);
+        Node& n = nodes[i];
+        n.moves = g;
+        n.done = 0;
+        push(n, id);
     };
-    auto needs_takes = [&](const State& s, int id, int k) {
-        const auto i = static_cast<std::size_t>(id);
-        takes[i] = static_cast<std::uint8_t>(k);
-        needed[i] = static_cast<std::uint8_t>(std::max<int>(needed[i], hand_cards(s) + k));
+    auto needs_takes = [&](const State& s, Node& n, int k) {
+        n.takes = static_cast<std::uint8_t>(k);
+        n.needed = static_cast<std::uint8_t>(std::max<int>(n.needed, hand_cards(s) + k));
     };
     auto add = [&](const State& s, const std::uint32_t* k, std::uint64_t h) {
         const int id = table.add(k, h);
         count_state();
         parent.push_back(-1);
-        moves.push_back(-1);
-        queued.push_back(-1);
-        needed.push_back(static_cast<std::uint8_t>(moves_needed(s)));
-        done.push_back(0);
-        takes.push_back(0);
-        asked.push_back(0);
+        Node n;
+        n.needed = static_cast<std::uint8_t>(moves_needed(s));
+        nodes.push_back(n);
         return id;
     };
 
@@ -1323,47 +1339,48 @@ std::optional<std::vector<Step>> TurnSearchImpl::fewest_moves(int most) {
     for (; layer <= std::min(most, queue.highest()); ++layer) {
         for (int id = queue.pop(layer); id >= 0; id = queue.pop(layer)) {
             const auto i = static_cast<std::size_t>(id);
-            if (done[i] || queued[i] != layer) continue;  // an older entry
+            if (nodes[i].done || nodes[i].queued != layer) continue;  // an older entry
             const State s = table.decode(words.data() + i * static_cast<std::size_t>(width_));
             if (finishable(s) && figures(s) == target_) return play_to(table, words, parent, id);
             look_at_clock();
             const InPlay in = in_play(s);
             const std::uint32_t live = live_cards(s, in);
-            if (!asked[i]) {
-                asked[i] = 1;
+            if (!nodes[i].asked) {
+                nodes[i].asked = 1;
                 const int k = std::max(takes_for_points(s, live), take_needed(s, live) ? 1 : 0);
-                if (k > takes[i]) {
-                    needs_takes(s, id, k);
-                    if (moves[i] + needed[i] > layer) {  // later
-                        push(id);
+                if (k > nodes[i].takes) {
+                    needs_takes(s, nodes[i], k);
+                    if (nodes[i].moves + nodes[i].needed > layer) {  // later
+                        push(nodes[i], id);
                         continue;
                     }
                 }
             }
-            done[i] = 1;
+            nodes[i].done = 1;
+            const int moves = nodes[i].moves, takes = nodes[i].takes;
             expand_runs(s, in, live, table, children);
             for (std::size_t c = 0; c < children.list.size(); ++c) {
                 const State& child = children.list[c].state;
                 const std::uint32_t* k = children.key(c, width_);
-                const int g = moves[i] + children.list[c].moves;
-                const int inherited = children.list[c].hand_only ? takes[i] : 0;
+                const int g = moves + children.list[c].moves;
+                const int inherited = children.list[c].hand_only ? takes : 0;
                 int known = table.find(k, children.list[c].hash);
                 if (known < 0) {
                     known = add(child, k, children.list[c].hash);
                     if (figures(child) + bound(child, live_cards(child, children.list[c].in), short_of_best) <
                         target_) {
-                        moves[static_cast<std::size_t>(known)] = kCut;
+                        nodes[static_cast<std::size_t>(known)].moves = kCut;
                         continue;
                     }
                 }
-                const auto k2 = static_cast<std::size_t>(known);
-                if (moves[k2] == kCut) continue;
-                if (inherited > takes[k2]) {
-                    needs_takes(child, known, inherited);
-                    if (moves[k2] >= 0 && !done[k2] && moves[k2] <= g && moves[k2] + needed[k2] > queued[k2])
-                        push(known);
+                Node& n = nodes[static_cast<std::size_t>(known)];
+                if (n.moves == kCut) continue;
+                if (inherited > n.takes) {
+                    needs_takes(child, n, inherited);
+                    if (n.moves >= 0 && !n.done && n.moves <= g && n.moves + n.needed > n.queued)
+                        push(n, known);
                 }
-                if (moves[k2] < 0 || g < moves[k2]) reach(child, known, g, id);
+                if (n.moves < 0 || g < n.moves) reach(child, known, g, id);
             }
         }
     }
