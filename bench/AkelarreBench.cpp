@@ -2,7 +2,7 @@
 // (bench/AkelarreSearchBefore.inc, "before"), on the same turns in one run: the shipped turns, the
 // slowest turn the Z3 model was known for, any TURN.json given, and random turns as a real game reaches
 // them (7-card hands against 2-6 table melds, half of them 4-card melds): median, 90th and 99th
-// percentiles and maximum time; both must agree on the three figures.
+// percentiles and maximum time, and which turns took over 1 s; both must agree on the three figures.
 // Whole games: `games N [STATES]` plays N seeded games per player count between best-play bots whose
 // searches meet at most STATES states a turn (default the bots' 30000, 0 none) and times each;
 // `big N` times the current search alone on N turns of 2-4 table melds, 3 in 4 of them 4-card melds;
@@ -122,7 +122,14 @@ void time_random_turns(int count, unsigned limit) {
               << disagree << "\n";
     for (std::size_t v = 0; v < kCount; ++v)
         report_turns(std::string("  ") + kVariants[v].name, times[v], unanswered[v], limit, most_states[v]);
-    std::cout << "  slowest now (" << slowest * 1000 << " ms): " << slowest_turn << "\n";
+    // The turns over 1 s now, by their number (`dump` writes turn N as N.json).
+    std::vector<std::pair<double, int>> slow;
+    for (std::size_t i = 0; i < times[kCount - 1].size(); ++i)
+        if (times[kCount - 1][i] > 1) slow.push_back({times[kCount - 1][i], static_cast<int>(i)});
+    std::sort(slow.rbegin(), slow.rend());
+    std::cout << "  over 1 s now (turn: ms):";
+    for (const auto& [t, i] : slow) std::cout << " " << i << ": " << static_cast<int>(t * 1000);
+    std::cout << "\n  slowest now (" << slowest * 1000 << " ms): " << slowest_turn << "\n";
 }
 
 // The random turns of `turns`, each searched with and without the first pass's probe toward the
