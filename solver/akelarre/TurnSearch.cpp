@@ -328,6 +328,7 @@ public:
             top_.resize(static_cast<std::size_t>(f + 1), -1);
         }
         highest_ = std::max(highest_, f);
+        ++pushed_;
         auto& of_f = buckets_[static_cast<std::size_t>(f)];
         if (of_f.empty()) of_f.resize(static_cast<std::size_t>(f + 1));
         of_f[static_cast<std::size_t>(g)].push_back(id);
@@ -335,6 +336,9 @@ public:
     }
     // The highest f queued so far, -1 before the first.
     int highest() const { return highest_; }
+    // At most the bytes its entries hold: taken entries keep their room, and a list grown by doubling
+    // holds up to twice its entries.
+    std::size_t memory() const { return 2 * pushed_ * sizeof(int); }
     // A state of this f, the deepest first; -1 when none is left.
     int pop(int f) {
         if (static_cast<std::size_t>(f) >= buckets_.size()) return -1;
@@ -352,6 +356,7 @@ public:
 
 private:
     int most_, highest_ = -1;
+    std::size_t pushed_ = 0;
     std::vector<std::vector<std::vector<int>>> buckets_;  // by f, then by moves made
     std::vector<int> top_;
 };
@@ -632,6 +637,7 @@ private:
     mutable std::unordered_map<std::uint32_t, std::vector<std::uint16_t>> five_in_play_;
     mutable std::optional<MeldCover> cover_;  // made when first asked
     std::optional<RootSplit> root_split_;     // the first pass's, from kRootSplitAfter states on
+    std::size_t root_splits_ = 0;             // the splits it valued, once its answer is known
     mutable std::size_t cover_asked_ = 0, cover_cut_ = 0;
     std::size_t met_ = 0, expanded_ = 0;  // states met and searched, both passes
     Figures best_, ceiling_;              // the best play's figures so far, the root's bound
@@ -644,7 +650,8 @@ private:
     Children run_children_;                     // expand_runs'
     bool hand_runs_ = false;                    // the second pass: hand cards onto new melds in runs
     const StateTable* table_in_use_ = nullptr;  // the pass's, for look_at_clock
-    std::size_t bytes_per_state_ = 0;           // held besides the table, per state in it
+    const Frontier* queue_in_use_ = nullptr;    // the second pass's (or a probe's), for look_at_clock
+    std::size_t bytes_per_state_ = 0;           // held besides the table, per state in it, at most
 };
 
 void TurnSearchImpl::read_root(int steps) {
@@ -937,7 +944,8 @@ bool TurnSearchImpl::cover_worth_it() const {
     if (met_ < kCoverAfter) return false;  // a small search is over before the split pays
     if (hand_runs_) return false;  // in the second pass (and a probe) it cost more than the states it cut
     if (cover_asked_ >= kCoverTrial && cover_cut_ * 10 < cover_asked_) return false;
-    const std::size_t splits = (cover_ ? cover_->splits() : 0) + (root_split_ ? root_split_->splits() : 0);
+    const std::size_t splits =
+        (cover_ ? cover_->splits() : 0) + (root_split_ ? root_split_->splits() : root_splits_);
     return splits <= met_ + kRootCoverBudget;
 }
 
@@ -977,6 +985,7 @@ void TurnSearchImpl::look_at_clock() {
     std::size_t bytes = (cover_ ? cover_->memory() : 0) + (root_split_ ? root_split_->memory() : 0);
     bytes += held_bytes_;
     if (table_in_use_) bytes += table_in_use_->memory() + table_in_use_->size() * bytes_per_state_;
+    if (queue_in_use_) bytes += queue_in_use_->memory();
     if (bytes > kMostBytes) stop_at("memory (" + std::to_string(kMostBytes >> 30) + " GB)");
 }
 
@@ -1053,7 +1062,8 @@ Figures TurnSearchImpl::best_figures() {
     while (depth > 0 && best_ < ceiling_) {
         // A search this large may reach the first milestone: the root's split starts, on a second core
         // ahead of it.
-        if (!root_split_ && met_ >= kRootSplitAfter)
+        if (!root_split_ && next_ceiling != std::numeric_limits<std::size_t>::max() &&
+            met_ >= kRootSplitAfter)
             root_split_.emplace(points_, any_mine_, cover_input(root_));
         if (met_ >= next_ceiling) {
             if (!refine_ceiling(ask++)) {
@@ -1062,8 +1072,11 @@ Figures TurnSearchImpl::best_figures() {
             }
             // Once the split of the root is known, asking again cannot lower the bound. When the best
             // play found is still short of it, a search toward it, by the fewest moves, often reaches it
-            // long before the depth-first order would.
+            // long before the depth-first order would. The split's memo is of no more use: its memory
+            // goes back (it can be most of what the search holds), and only its count of splits stays.
             next_ceiling = std::numeric_limits<std::size_t>::max();
+            root_splits_ = root_split_->splits();
+            root_split_.reset();
             if (best_ < ceiling_ && ceiling_probe().load() && probe_ceiling()) break;
             continue;
         }
@@ -1107,10 +1120,12 @@ bool TurnSearchImpl::probe_ceiling() {
     struct Restore {
         TurnSearchImpl& search;
         const StateTable* table = search.table_in_use_;
+        const Frontier* queue = search.queue_in_use_;
         std::size_t bytes = search.bytes_per_state_;
         ~Restore() {
             search.held_bytes_ = 0;
             search.table_in_use_ = table;
+            search.queue_in_use_ = queue;
             search.bytes_per_state_ = bytes;
             search.hand_runs_ = false;
         }
@@ -1291,15 +1306,24 @@ std::optional<std::vector<Step>> TurnSearchImpl::fewest_moves(int most) {
         int queued = -1;  // the f of the state's live entry in the queue
         std::uint8_t needed = 0, done = 0, takes = 0, asked = 0;
     };
-    // words, parent, a Node, and about one queue entry
+    // words, parent and a Node, each in a list grown by doubling (up to twice its entries); the queue
+    // counts its own
     bytes_per_state_ =
-        static_cast<std::size_t>(width_) * sizeof(std::uint32_t) + sizeof(int) + sizeof(Node) + sizeof(int);
+        2 * (static_cast<std::size_t>(width_) * sizeof(std::uint32_t) + sizeof(int) + sizeof(Node));
     std::vector<std::uint32_t> key(static_cast<std::size_t>(width_));  // the root's
     solver::HugeVector<std::uint32_t> words;                           // the states' own words, decode()'s
     solver::HugeVector<int> parent;                                    // along the fewest moves found so far
     constexpr int kCut = -2;
     solver::HugeVector<Node> nodes;
     Frontier queue(most);
+    queue_in_use_ = &queue;
+    struct Release {  // the table and the queue end with this pass
+        TurnSearchImpl& search;
+        ~Release() {
+            search.table_in_use_ = nullptr;
+            search.queue_in_use_ = nullptr;
+        }
+    } release{*this};
     int layer = 0;  // the f being searched
     const Figures short_of_best{target_.played, target_.points - 1};
     auto hand_cards = [&](const State& s) { return target_.played - figures(s).played; };
