@@ -7,10 +7,13 @@
 // searches meet at most STATES states a turn (default the bots' 30000, 0 none) and times each;
 // `big N` times the current search alone on N turns of 2-4 table melds, 3 in 4 of them 4-card melds;
 // `probe N` times the random turns of `turns` with and without the first pass's probe, side by side;
+// `crowded N MELDS [LIMIT_SECONDS]` times the current search alone on N turns of MELDS table melds
+// (default limit 60 s, the CLI's), beyond the targets;
 // `playouts N` plays N games between random bots and checks the replay of each log; `dump N DIR` writes
 // the first N random turns of `turns` as DIR/0.json, DIR/1.json, ... for `tlaloc akelarre best`.
 // Build: cmake --build build --target AkelarreBench; run: build/AkelarreBench [TURN.json... |
-// turns N [LIMIT_SECONDS] | probe N [LIMIT_SECONDS] | big N [LIMIT_SECONDS] | games N [STATES_PER_TURN
+// turns N [LIMIT_SECONDS] | probe N [LIMIT_SECONDS] | big N [LIMIT_SECONDS] | crowded N MELDS
+// [LIMIT_SECONDS] | games N [STATES_PER_TURN
 // [check]] | playouts N | dump N DIR]
 #include <algorithm>
 #include <chrono>
@@ -212,6 +215,36 @@ void time_big_turns(int count, unsigned limit) {
     std::cout << "  slowest (" << slowest * 1000 << " ms): " << slowest_turn << "\n";
 }
 
+// Crowded tables beyond the targets: N random turns with MELDS table melds each (half of them 4-card
+// melds), the current search alone with the CLI's default limit unless told: how many it answers.
+void time_crowded_turns(int count, int melds, unsigned limit) {
+    std::mt19937 rng(20261126);
+    std::vector<double> times;
+    int unanswered = 0;
+    std::size_t most_states = 0;
+    double slowest = 0;
+    std::string slowest_turn;
+    for (int i = 0; i < count; ++i) {
+        const akelarre::TurnPosition turn = akelarre::random_game_turn(rng, melds);
+        auto start = std::chrono::steady_clock::now();
+        try {
+            most_states = std::max(most_states, akelarre::search_best_play(turn, 0, limit).states);
+        } catch (const solver::SearchLimitReached& e) {
+            ++unanswered;
+            std::cout << "  turn " << i << ": " << e.what() << "\n";
+        }
+        times.push_back(seconds_since(start));
+        if (times.back() > slowest) {
+            slowest = times.back();
+            slowest_turn = akelarre::turn_to_json(turn).dump();
+        }
+    }
+    std::cout << count << " crowded turns (7 cards, " << melds
+              << " table melds, half of them 4-card melds)\n";
+    report_turns("  now", times, unanswered, limit, most_states);
+    std::cout << "  slowest (" << slowest * 1000 << " ms): " << slowest_turn << "\n";
+}
+
 void report(const std::string& what, std::vector<double> times) {
     std::sort(times.begin(), times.end());
     std::cout << what << ": median " << times[times.size() / 2] * 1000 << " ms, max " << times.back() * 1000
@@ -373,6 +406,11 @@ int main(int argc, char** argv) {
     }
     if (argc >= 3 && std::string(argv[1]) == "big") {
         time_big_turns(std::stoi(argv[2]), argc > 3 ? static_cast<unsigned>(std::stoi(argv[3])) : 60);
+        return 0;
+    }
+    if (argc >= 4 && std::string(argv[1]) == "crowded") {
+        time_crowded_turns(std::stoi(argv[2]), std::stoi(argv[3]),
+                           argc > 4 ? static_cast<unsigned>(std::stoi(argv[4])) : 60);
         return 0;
     }
     if (argc == 3 && std::string(argv[1]) == "playouts") {
