@@ -185,53 +185,25 @@ void time_probe_side_by_side(int count, unsigned limit) {
     }
 }
 
-// Turns like the big ones a game reaches, as the issue of speed named them: a 7-card hand against 2-4
-// table melds, most of them (3 in 4) 4-card melds a card can be taken from; the current search only,
-// within `limit` seconds each (the CLI's default is 60).
-void time_big_turns(int count, unsigned limit) {
-    std::mt19937 rng(20261124);
+// The current search alone on `count` turns that `next_turn` makes: `what` names them. A turn not
+// answered within `limit` seconds counts as taking the limit; with `name_unanswered`, each is printed
+// with what its search had found.
+template <class NextTurn>
+void time_turns_alone(const std::string& what, int count, unsigned limit, NextTurn next_turn,
+                      bool name_unanswered) {
     std::vector<double> times;
     int unanswered = 0;
     std::size_t most_states = 0;
     double slowest = 0;
     std::string slowest_turn;
     for (int i = 0; i < count; ++i) {
-        const int melds = 2 + static_cast<int>(rng() % 3);
-        const akelarre::TurnPosition turn = akelarre::random_game_turn(rng, melds, 0.75);
-        auto start = std::chrono::steady_clock::now();
-        try {
-            most_states = std::max(most_states, akelarre::search_best_play(turn, 0, limit).states);
-        } catch (const solver::SearchLimitReached&) {
-            ++unanswered;
-        }
-        times.push_back(seconds_since(start));
-        if (times.back() > slowest) {
-            slowest = times.back();
-            slowest_turn = akelarre::turn_to_json(turn).dump();
-        }
-    }
-    std::cout << count << " big turns (7 cards, 2-4 table melds, 3 in 4 of them 4-card melds)\n";
-    report_turns("  now", times, unanswered, limit, most_states);
-    std::cout << "  slowest (" << slowest * 1000 << " ms): " << slowest_turn << "\n";
-}
-
-// Crowded tables beyond the targets: N random turns with MELDS table melds each (half of them 4-card
-// melds), the current search alone with the CLI's default limit unless told: how many it answers.
-void time_crowded_turns(int count, int melds, unsigned limit) {
-    std::mt19937 rng(20261126);
-    std::vector<double> times;
-    int unanswered = 0;
-    std::size_t most_states = 0;
-    double slowest = 0;
-    std::string slowest_turn;
-    for (int i = 0; i < count; ++i) {
-        const akelarre::TurnPosition turn = akelarre::random_game_turn(rng, melds);
+        const akelarre::TurnPosition turn = next_turn();
         auto start = std::chrono::steady_clock::now();
         try {
             most_states = std::max(most_states, akelarre::search_best_play(turn, 0, limit).states);
         } catch (const solver::SearchLimitReached& e) {
             ++unanswered;
-            std::cout << "  turn " << i << ": " << e.what() << "\n";
+            if (name_unanswered) std::cout << "  turn " << i << ": " << e.what() << "\n";
         }
         times.push_back(seconds_since(start));
         if (times.back() > slowest) {
@@ -239,10 +211,32 @@ void time_crowded_turns(int count, int melds, unsigned limit) {
             slowest_turn = akelarre::turn_to_json(turn).dump();
         }
     }
-    std::cout << count << " crowded turns (7 cards, " << melds
-              << " table melds, half of them 4-card melds)\n";
+    std::cout << count << " " << what << "\n";
     report_turns("  now", times, unanswered, limit, most_states);
     std::cout << "  slowest (" << slowest * 1000 << " ms): " << slowest_turn << "\n";
+}
+
+// Turns like the big ones a game reaches: a 7-card hand against 2-4 table melds, most of them (3 in 4)
+// 4-card melds a card can be taken from; the current search only, within `limit` seconds each (the
+// CLI's default is 60).
+void time_big_turns(int count, unsigned limit) {
+    std::mt19937 rng(20261124);
+    time_turns_alone(
+        "big turns (7 cards, 2-4 table melds, 3 in 4 of them 4-card melds)", count, limit,
+        [&rng] {
+            const int melds = 2 + static_cast<int>(rng() % 3);
+            return akelarre::random_game_turn(rng, melds, 0.75);
+        },
+        false);
+}
+
+// Crowded tables beyond the targets: N random turns with MELDS table melds each (half of them 4-card
+// melds), with the CLI's default limit unless told: how many the search answers.
+void time_crowded_turns(int count, int melds, unsigned limit) {
+    std::mt19937 rng(20261126);
+    time_turns_alone(
+        "crowded turns (7 cards, " + std::to_string(melds) + " table melds, half of them 4-card melds)",
+        count, limit, [&rng, melds] { return akelarre::random_game_turn(rng, melds); }, true);
 }
 
 void report(const std::string& what, std::vector<double> times) {
