@@ -24,7 +24,7 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-// The baseline the issue quotes: a fresh context and z3::optimize per challenge, sums of ite.
+// The baseline the speed work started from: a fresh context and z3::optimize per challenge, sums of ite.
 int one_shot_optimize(const Challenge& ch) {
     z3::context ctx;
     z3::optimize opt(ctx);

@@ -29,7 +29,7 @@ const std::string kSource = TLALOC_SOURCE_DIR;
 
 }  // namespace
 
-// The issue's example file: one entry per claim in file order, statuses true/false/unchecked.
+// The documented example file: one entry per claim in file order, statuses true/false/unchecked.
 TEST(VerifyCli, JsonReportHasOneEntryPerClaimInFileOrder) {
     auto f = temp_file("order.json", R"({"game":"aztlan","edition":"x","claims":[
       {"id":"z-table","kind":"domain_table","table":[[0,2,null],[0,3,null]]},
@@ -116,7 +116,7 @@ TEST(VerifyCli, CompareReportsTheTieBreakDifference) {
     EXPECT_EQ(r.code, 0);
 }
 
-// The shipped summary surfaces the issue's findings (needs the shipped Aztlán map).
+// The shipped summary surfaces the known findings (needs the shipped Aztlán map).
 TEST(VerifyCli, AllShippedFilesSurfaceTheKnownFindings) {
     if (!std::filesystem::exists(kSource + "/puzzles/aztlan/aztlan.json"))
         GTEST_SKIP() << "the reconstructed Aztlán map is not shipped yet";
