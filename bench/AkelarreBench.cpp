@@ -83,12 +83,13 @@ void report_turns(const std::string& what, std::vector<double> times, int unansw
     std::cout << what << ": median " << at(500) << " ms, p90 " << at(900) << " ms, p99 " << at(990)
               << " ms, max " << times.back() * 1000 << " ms; over 1 s: "
               << std::count_if(times.begin(), times.end(), [](double t) { return t > 1; })
-              << ", not answered within " << limit << " s: " << unanswered << "; most states " << most_states
-              << "\n";
+              << ", not answered (" << limit << " s or the memory limit): " << unanswered << "; most states "
+              << most_states << "\n";
 }
 
-// Each random turn is searched by both variants in turn; a turn not answered within `limit` seconds
-// counts as taking the limit (and is counted apart). Where both answer, the figures must agree.
+// Each random turn is searched by both variants in turn; a turn not answered (the `limit` seconds or
+// the memory ran out) counts with the time it ran, and is counted apart. Where both answer, the
+// figures must agree.
 void time_random_turns(int count, unsigned limit) {
     std::mt19937 rng(kRandomTurnsSeed);
     constexpr std::size_t kCount = std::size(kVariants);
@@ -186,8 +187,8 @@ void time_probe_side_by_side(int count, unsigned limit) {
 }
 
 // The current search alone on `count` turns that `next_turn` makes: `what` names them. A turn not
-// answered within `limit` seconds counts as taking the limit; with `name_unanswered`, each is printed
-// with what its search had found.
+// answered (the `limit` seconds or the memory ran out) counts with the time it ran, and is counted
+// apart; with `name_unanswered`, each is printed with why and what its search had found.
 template <class NextTurn>
 void time_turns_alone(const std::string& what, int count, unsigned limit, NextTurn next_turn,
                       bool name_unanswered) {
@@ -403,7 +404,12 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (argc >= 4 && std::string(argv[1]) == "crowded") {
-        time_crowded_turns(std::stoi(argv[2]), std::stoi(argv[3]),
+        const int melds = std::stoi(argv[3]);
+        if (melds < 1 || melds > 12) {  // parse_turn's limit of table melds
+            std::cerr << "crowded N MELDS [LIMIT_SECONDS]: MELDS is 1-12\n";
+            return 2;
+        }
+        time_crowded_turns(std::stoi(argv[2]), melds,
                            argc > 4 ? static_cast<unsigned>(std::stoi(argv[4])) : 60);
         return 0;
     }

@@ -336,8 +336,8 @@ public:
     }
     // The highest f queued so far, -1 before the first.
     int highest() const { return highest_; }
-    // At most the bytes its entries hold: taken entries keep their room, and a list grown by doubling
-    // holds up to twice its entries.
+    // An upper bound on the bytes its entries hold: taken entries keep their room, and a list grown by
+    // doubling holds up to twice its entries (the lists' own headers left out: few).
     std::size_t memory() const { return 2 * pushed_ * sizeof(int); }
     // A state of this f, the deepest first; -1 when none is left.
     int pop(int f) {
@@ -636,8 +636,8 @@ private:
     // By the cards in play (a search runs on one thread: the root's split has its own MeldCover).
     mutable std::unordered_map<std::uint32_t, std::vector<std::uint16_t>> five_in_play_;
     mutable std::optional<MeldCover> cover_;  // made when first asked
-    std::optional<RootSplit> root_split_;     // the first pass's, from kRootSplitAfter states on
-    std::size_t root_splits_ = 0;             // the splits it valued, once its answer is known
+    std::optional<RootSplit> root_split_;  // the first pass's, from kRootSplitAfter states until it answers
+    std::size_t root_splits_ = 0;          // the splits it valued, once its answer is known
     mutable std::size_t cover_asked_ = 0, cover_cut_ = 0;
     std::size_t met_ = 0, expanded_ = 0;  // states met and searched, both passes
     Figures best_, ceiling_;              // the best play's figures so far, the root's bound
@@ -1295,7 +1295,6 @@ bool TurnSearchImpl::take_needed(const State& s, std::uint32_t live) const {
 std::optional<std::vector<Step>> TurnSearchImpl::fewest_moves(int most) {
     hand_runs_ = true;
     StateTable table(width_ - 2);
-    table_in_use_ = &table;
     // What the search knows of a state, in one place: a look-up of a state met before reads no more.
     // The takes a state is known to need (take_needed, takes_for_points), and whether they were asked
     // of it: they are asked when it is first taken from the queue, and a state reached by hand moves
@@ -1316,7 +1315,6 @@ std::optional<std::vector<Step>> TurnSearchImpl::fewest_moves(int most) {
     constexpr int kCut = -2;
     solver::HugeVector<Node> nodes;
     Frontier queue(most);
-    queue_in_use_ = &queue;
     struct Release {  // the table and the queue end with this pass
         TurnSearchImpl& search;
         ~Release() {
@@ -1324,6 +1322,8 @@ std::optional<std::vector<Step>> TurnSearchImpl::fewest_moves(int most) {
             search.queue_in_use_ = nullptr;
         }
     } release{*this};
+    table_in_use_ = &table;
+    queue_in_use_ = &queue;
     int layer = 0;  // the f being searched
     const Figures short_of_best{target_.played, target_.points - 1};
     auto hand_cards = [&](const State& s) { return target_.played - figures(s).played; };
