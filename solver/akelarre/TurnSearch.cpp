@@ -1363,25 +1363,26 @@ std::optional<std::vector<Step>> TurnSearchImpl::fewest_moves(int most) {
     for (; layer <= std::min(most, queue.highest()); ++layer) {
         for (int id = queue.pop(layer); id >= 0; id = queue.pop(layer)) {
             const auto i = static_cast<std::size_t>(id);
-            if (nodes[i].done || nodes[i].queued != layer) continue;  // an older entry
+            Node& node = nodes[i];                            // until a state is added: `nodes` may then move
+            if (node.done || node.queued != layer) continue;  // an older entry
             const State s = table.decode(words.data() + i * static_cast<std::size_t>(width_));
             if (finishable(s) && figures(s) == target_) return play_to(table, words, parent, id);
             look_at_clock();
             const InPlay in = in_play(s);
             const std::uint32_t live = live_cards(s, in);
-            if (!nodes[i].asked) {
-                nodes[i].asked = 1;
+            if (!node.asked) {
+                node.asked = 1;
                 const int k = std::max(takes_for_points(s, live), take_needed(s, live) ? 1 : 0);
-                if (k > nodes[i].takes) {
-                    needs_takes(s, nodes[i], k);
-                    if (nodes[i].moves + nodes[i].needed > layer) {  // later
-                        push(nodes[i], id);
+                if (k > node.takes) {
+                    needs_takes(s, node, k);
+                    if (node.moves + node.needed > layer) {  // later
+                        push(node, id);
                         continue;
                     }
                 }
             }
-            nodes[i].done = 1;
-            const int moves = nodes[i].moves, takes = nodes[i].takes;
+            node.done = 1;
+            const int moves = node.moves, takes = node.takes;  // kept: the children's states are added below
             expand_runs(s, in, live, table, children);
             for (std::size_t c = 0; c < children.list.size(); ++c) {
                 const State& child = children.list[c].state;
