@@ -6,7 +6,8 @@
 // Whole games: `games N [STATES]` plays N seeded games per player count between best-play bots whose
 // searches meet at most STATES states a turn (default the bots' 30000, 0 none) and times each;
 // `big N` times the current search alone on N turns of 2-4 table melds, 3 in 4 of them 4-card melds;
-// `probe N` times the random turns of `turns` with and without the first pass's probe, side by side;
+// `probe N` times the random turns of `turns` without the first pass's probe, with it on the search's
+// own thread and with it on a second core, side by side;
 // `crowded N MELDS [LIMIT_SECONDS]` times the current search alone on N turns of MELDS table melds
 // (default limit 60 s, the CLI's), beyond the targets;
 // `playouts N` plays N games between random bots and checks the replay of each log; `dump N DIR` writes
@@ -136,47 +137,60 @@ void time_random_turns(int count, unsigned limit) {
     std::cout << "\n  slowest now (" << slowest * 1000 << " ms): " << slowest_turn << "\n";
 }
 
-// The random turns of `turns`, each searched with and without the first pass's probe toward the
-// root's split (set_ceiling_probe), the two taking turns at going first: the times of both, how often
-// a probe was made and reached the split's figures, and the turns where the two answers differ in a
-// figure (none expected). The slowest turns of each are listed.
+// The random turns of `turns`, each searched without the first pass's probe toward the root's split
+// (set_ceiling_probe), with the probe on the search's own thread, and with it on a second core
+// (set_probe_core), the three taking turns at going first: the times of each, how often a probe was
+// made and reached the split's figures (on the search's own thread), and the turns where the answers
+// differ (none expected: figures for the probe on or off, all three figures and every move for the
+// two probe cores). The slowest turns of each are listed.
 void time_probe_side_by_side(int count, unsigned limit) {
+    constexpr int kVariants = 3;  // without the probe, on its own thread, on a second core
     std::mt19937 rng(kRandomTurnsSeed);
-    std::vector<double> times[2];
-    int unanswered[2] = {}, disagree = 0, reached = 0, missed = 0;
-    std::size_t most_states[2] = {};
-    std::vector<std::pair<double, int>> slowest[2];
+    std::vector<double> times[kVariants];
+    int unanswered[kVariants] = {}, disagree = 0, reached = 0, missed = 0;
+    std::size_t most_states[kVariants] = {};
+    std::vector<std::pair<double, int>> slowest[kVariants];
     for (int i = 0; i < count; ++i) {
         const akelarre::TurnPosition turn = next_random_turn(rng);
-        std::string answers[2];
-        for (int k = 0; k < 2; ++k) {
-            const int v = (i + k) % 2;  // 0 without probes, 1 with
-            akelarre::set_ceiling_probe(v == 1);
+        std::string answers[kVariants];
+        std::vector<akelarre::Move> moves[kVariants];
+        for (int k = 0; k < kVariants; ++k) {
+            const int v = (i + k) % kVariants;
+            akelarre::set_ceiling_probe(v != 0);
+            akelarre::set_probe_core(v == 2 ? akelarre::ProbeCore::ahead : akelarre::ProbeCore::own);
             auto start = std::chrono::steady_clock::now();
             try {
                 auto best = akelarre::search_best_play(turn, 0, limit);
                 most_states[v] = std::max(most_states[v], best.states);
                 answers[v] = figures(best);
-                reached += best.probe == akelarre::TurnSearchResult::Probe::reached;
-                missed += best.probe == akelarre::TurnSearchResult::Probe::missed;
+                moves[v] = best.outcome.moves;
+                if (v == 1) {
+                    reached += best.probe == akelarre::TurnSearchResult::Probe::reached;
+                    missed += best.probe == akelarre::TurnSearchResult::Probe::missed;
+                }
             } catch (const solver::SearchLimitReached&) {
                 ++unanswered[v];
             }
             times[v].push_back(seconds_since(start));
             slowest[v].push_back({times[v].back(), i});
         }
-        if (!answers[0].empty() && !answers[1].empty() && answers[0] != answers[1]) {
+        const bool figures_differ = !answers[0].empty() && !answers[1].empty() && answers[0] != answers[1];
+        const bool moves_differ = !answers[1].empty() && !answers[2].empty() && moves[1] != moves[2];
+        if (figures_differ || moves_differ) {
             ++disagree;
-            std::cout << "disagree (" << answers[0] << " without, " << answers[1]
-                      << " with the probe): " << akelarre::turn_to_json(turn).dump() << "\n";
+            std::cout << "disagree (" << answers[0] << " without the probe, " << answers[1]
+                      << " on its own thread, " << answers[2]
+                      << " on a second core): " << akelarre::turn_to_json(turn).dump() << "\n";
         }
     }
     akelarre::set_ceiling_probe(true);
-    std::cout << count << " random turns (those of `turns`), with and without the probe; figures differ on "
-              << disagree << "; probes made " << reached + missed << ", reached the split " << reached
-              << "\n";
-    const char* names[2] = {"  without the probe", "  with the probe"};
-    for (int v = 0; v < 2; ++v) {
+    akelarre::set_probe_core(akelarre::ProbeCore::ahead);
+    std::cout << count << " random turns (those of `turns`), without the probe, with it on the search's own "
+              << "thread and on a second core; answers differ on " << disagree << "; probes made "
+              << reached + missed << ", reached the split " << reached << "\n";
+    const char* names[kVariants] = {"  without the probe", "  the probe on the search's own thread",
+                                    "  the probe on a second core"};
+    for (int v = 0; v < kVariants; ++v) {
         report_turns(names[v], times[v], unanswered[v], limit, most_states[v]);
         std::sort(slowest[v].rbegin(), slowest[v].rend());
         std::cout << "   slowest (turn: ms):";
@@ -380,8 +394,11 @@ int main(int argc, char** argv) {
         akelarre::set_root_split_core(akelarre::RootSplitCore::own);
     // TLALOC_PROBE=off: the first pass without its probe toward the root's split (`probe N` compares
     // the two turn by turn; this is for the other runs, such as whole games).
+    // TLALOC_PROBE=own: the probe on the search's own thread (the default: a second core).
     if (const char* probe = std::getenv("TLALOC_PROBE"); probe && std::string(probe) == "off")
         akelarre::set_ceiling_probe(false);
+    if (const char* probe = std::getenv("TLALOC_PROBE"); probe && std::string(probe) == "own")
+        akelarre::set_probe_core(akelarre::ProbeCore::own);
     if (argc == 4 && std::string(argv[1]) == "dump") {
         dump_random_turns(std::stoi(argv[2]), argv[3]);
         return 0;

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <functional>
+#include <iostream>
+#include <map>
 #include <random>
 
 #include "model/akelarre/Meld.h"
@@ -517,10 +519,16 @@ std::string roundabout(const TurnPosition& turn, const std::vector<Move>& play) 
 // second core could get), and for searches cut short at a number of states (what the game bots use).
 // On split-ends-first-pass.json the split of the root is known only at a later milestone (it ends the
 // first pass after 32768 states), so an answer taken early would show in the states met.
+// (The probe runs on the search's own thread here: on a second core, the states it meets depend on the
+// timing; the next test checks it there.)
 TEST(AkelarreBest, TheRootSplitOnASecondCoreChangesNothingButTheTime) {
     struct Restore {
-        ~Restore() { set_root_split_core(RootSplitCore::ahead); }
+        ~Restore() {
+            set_root_split_core(RootSplitCore::ahead);
+            set_probe_core(ProbeCore::ahead);
+        }
     } restore;
+    set_probe_core(ProbeCore::own);
     const std::string dir = std::string(TLALOC_SOURCE_DIR) + "/tests/data/akelarre/";
     for (const char* name :
          {"slow.json", "split-ends-first-pass.json", "probe-reached.json", "probe-missed.json"}) {
@@ -568,8 +576,12 @@ TEST(AkelarreBest, TheRootSplitOnASecondCoreChangesNothingButTheTime) {
 // engine, and on random turns where a probe is made, those of the search without probes.
 TEST(AkelarreBest, AProbeTowardTheRootsSplitChangesNoFigure) {
     struct Restore {
-        ~Restore() { set_ceiling_probe(true); }
+        ~Restore() {
+            set_ceiling_probe(true);
+            set_probe_core(ProbeCore::ahead);
+        }
     } restore;
+    set_probe_core(ProbeCore::own);  // the search waits for the probe's answer
     using Probe = TurnSearchResult::Probe;
     const std::string dir = std::string(TLALOC_SOURCE_DIR) + "/tests/data/akelarre/";
     EXPECT_EQ(expect_exhaustive_agrees(load_turn(dir + "probe-reached.json"), "probe-reached.json").probe,
@@ -595,6 +607,54 @@ TEST(AkelarreBest, AProbeTowardTheRootsSplitChangesNoFigure) {
     }
     EXPECT_GE(reached, 8);
     EXPECT_GE(missed, 5);
+}
+
+// On a second core the probe runs while the first pass goes on, and whichever answers first ends the
+// other: a probe that reaches the split gives its play; one that misses lowers the first pass's
+// ceiling; a first pass that ends first stops the probe. Each way, the figures and the moves are those
+// of the probe on the search's own thread (the probe and the second pass are the same search toward
+// the same figures), run after run, whatever the timing; a search cut short at a number of states
+// (the game bots) never probes on a second core, so it meets the same states.
+TEST(AkelarreBest, AProbeOnASecondCoreGivesTheSameMovesAsOnTheSearchsOwnThread) {
+    struct Restore {
+        ~Restore() { set_probe_core(ProbeCore::ahead); }
+    } restore;
+    using Probe = TurnSearchResult::Probe;
+    const std::string dir = std::string(TLALOC_SOURCE_DIR) + "/tests/data/akelarre/";
+    std::vector<TurnPosition> turns = {load_turn(dir + "probe-reached.json"),
+                                       load_turn(dir + "probe-missed.json")};
+    std::mt19937 rng(12);
+    while (turns.size() < 12) {
+        const int round = static_cast<int>(turns.size());
+        TurnPosition turn = random_game_turn(rng, 3 + round % 3, 0.75);
+        turn.hand.resize(static_cast<std::size_t>(3 + round % 3));
+        set_probe_core(ProbeCore::own);
+        if (search_best_play(turn).probe != Probe::none) turns.push_back(turn);
+    }
+    std::map<Probe, int> seen;
+    for (std::size_t i = 0; i < turns.size(); ++i) {
+        const TurnPosition& turn = turns[i];
+        const std::string what = "turn " + std::to_string(i) + ": " + turn_to_json(turn).dump();
+        set_probe_core(ProbeCore::own);
+        const TurnSearchResult own = search_best_play(turn);
+        const TurnSearchResult cut = search_best_found(turn, own.states / 2);
+        set_probe_core(ProbeCore::ahead);
+        for (int run = 0; run < (i < 2 ? 4 : 1); ++run) {
+            const TurnSearchResult ahead = search_best_play(turn);
+            EXPECT_EQ(ahead.outcome.moves, own.outcome.moves) << what;
+            EXPECT_TRUE(ahead.proved) << what;
+            ++seen[ahead.probe];
+            // Whether the other answered first depends on the timing; what a probe answers does not.
+            EXPECT_NE(ahead.probe, own.probe == Probe::missed ? Probe::reached : Probe::missed) << what;
+        }
+        const TurnSearchResult ahead_cut = search_best_found(turn, own.states / 2);
+        EXPECT_EQ(ahead_cut.outcome.moves, cut.outcome.moves) << what;
+        EXPECT_EQ(ahead_cut.states, cut.states) << what;
+    }
+    EXPECT_EQ(seen[Probe::none], 0);
+    EXPECT_EQ(seen[Probe::cut], 0);
+    std::cout << "probes on a second core: " << seen[Probe::reached] << " reached, " << seen[Probe::missed]
+              << " missed, " << seen[Probe::overtaken] << " overtaken by the first pass\n";
 }
 
 // Cut short, the search answers the best play it has found: legal (the rules engine replays it), no

@@ -4,7 +4,9 @@
 #include <array>
 #include <bit>
 #include <condition_variable>
+#include <exception>
 #include <limits>
+#include <memory>
 #include <mutex>
 #include <span>
 #include <stdexcept>
@@ -371,6 +373,14 @@ std::atomic<bool>& ceiling_probe() {
     return on;
 }
 
+std::atomic<ProbeCore>& probe_core() {
+    static std::atomic<ProbeCore> core{ProbeCore::ahead};
+    return core;
+}
+
+// Thrown inside a probe on a second core that is no longer wanted.
+struct ProbeStopped {};
+
 // The root's split into melds, asked with the budgets of the first pass's milestones (ask k at
 // kCeilingAfter << k states met, kCeilingSplitsPer splits per state met, at most kCeilingMostSplits),
 // each going on from what the asks before it valued, on a memo of its own: so the answer of each ask
@@ -503,6 +513,8 @@ private:
 //    takes take_needed and takes_for_points find). States that cannot reach the figures any more
 //    (the same upper bound) are never queued. fewest_moves says why the first goal taken from the queue is
 //    the nearest.
+class ParallelProbe;
+
 class TurnSearchImpl {
 public:
     TurnSearchImpl(const TurnPosition& turn, int steps, const solver::Deadline& deadline,
@@ -510,7 +522,8 @@ public:
         : turn_(turn),
           deadline_(deadline),
           width_(2 + static_cast<int>(turn.places.size())),
-          most_states_(most_states) {
+          most_states_(most_states),
+          steps_bound_(steps) {
         read_root(steps);
     }
 
@@ -523,6 +536,19 @@ public:
     bool figures_proved() const { return figures_proved_; }
     bool moves_proved() const { return moves_proved_; }
     TurnSearchResult::Probe probe() const { return probe_; }
+
+    // A probe's search on a second core (ParallelProbe): fewest_moves toward `target`, throwing
+    // ProbeStopped soon after `*stop` is set, and counting `*partner_bytes` (the first pass's) in its
+    // memory limit.
+    std::optional<std::vector<Step>> probe_toward(Figures target, const std::atomic<bool>* stop,
+                                                  const std::atomic<std::size_t>* partner_bytes) {
+        stop_ = stop;
+        partner_bytes_ = partner_bytes;
+        target_ = target;
+        return fewest_moves(std::numeric_limits<int>::max());
+    }
+    // The bytes the search held at its last look at the clock, for a search on another thread.
+    const std::atomic<std::size_t>& bytes_held() const { return bytes_held_; }
 
 private:
     // Bit per card code: in play at least once, twice, three times.
@@ -594,6 +620,9 @@ private:
     std::vector<Step> shortened(const std::vector<Step>& play) const;
     bool refine_ceiling(int ask);
     bool probe_ceiling();
+    bool start_probe_ahead(std::unique_ptr<ParallelProbe>& probe);
+    bool take_probe(std::unique_ptr<ParallelProbe>& probe);
+    void lower_ceiling();
     std::optional<std::vector<Step>> fewest_moves(int most);
     bool take_needed(const State& s, std::uint32_t live) const;
     std::vector<Step> play_to(const StateTable& table, std::span<const std::uint32_t> words,
@@ -603,6 +632,7 @@ private:
     int moves_needed(const State& s) const;
     int takes_for_points(const State& s, std::uint32_t live) const;
     void look_at_clock();
+    std::size_t bytes_now() const;
     // Before a state is met: the states allowed (most_states_) are not all met yet.
     void count_state() {
         if (most_states_ && met_ >= most_states_) stop_at(std::to_string(most_states_) + "-state");
@@ -621,6 +651,7 @@ private:
     const solver::Deadline& deadline_;
     int width_;
     std::size_t most_states_;  // 0: no limit
+    int steps_bound_;          // the constructor's `steps`
     State root_;
     int hand_size_ = 0;
     Owners mine_{};
@@ -652,6 +683,11 @@ private:
     const StateTable* table_in_use_ = nullptr;  // the pass's, for look_at_clock
     const Frontier* queue_in_use_ = nullptr;    // the second pass's (or a probe's), for look_at_clock
     std::size_t bytes_per_state_ = 0;           // held besides the table, per state in it, at most
+    // With a probe on a second core: the bytes this search held at its last look at the clock, the
+    // other search's, and (in the probe) the flag that stops it.
+    std::atomic<std::size_t> bytes_held_{0};
+    const std::atomic<std::size_t>* partner_bytes_ = nullptr;
+    const std::atomic<bool>* stop_ = nullptr;
 };
 
 void TurnSearchImpl::read_root(int steps) {
@@ -980,13 +1016,22 @@ int TurnSearchImpl::points_bound(const State& s, std::uint32_t live) const {
 
 // Every kClockEvery states searched: the time limit, and the memory the search holds.
 void TurnSearchImpl::look_at_clock() {
+    if (stop_ && stop_->load(std::memory_order_relaxed)) throw ProbeStopped{};
     if (++expanded_ % kClockEvery != 0) return;
     if (deadline_.passed()) throw solver::SearchLimitReached(best_so_far());
+    std::size_t bytes = bytes_now();
+    bytes_held_.store(bytes, std::memory_order_relaxed);
+    if (partner_bytes_) bytes += partner_bytes_->load(std::memory_order_relaxed);
+    if (bytes > kMostBytes) stop_at("memory (" + std::to_string(kMostBytes >> 30) + " GB)");
+}
+
+// The bytes this search holds.
+std::size_t TurnSearchImpl::bytes_now() const {
     std::size_t bytes = (cover_ ? cover_->memory() : 0) + (root_split_ ? root_split_->memory() : 0);
     bytes += held_bytes_;
     if (table_in_use_) bytes += table_in_use_->memory() + table_in_use_->size() * bytes_per_state_;
     if (queue_in_use_) bytes += queue_in_use_->memory();
-    if (bytes > kMostBytes) stop_at("memory (" + std::to_string(kMostBytes >> 30) + " GB)");
+    return bytes;
 }
 
 // The states the moves from `s` lead to, less those with a meld being laid that can no longer be
@@ -1028,6 +1073,93 @@ void TurnSearchImpl::expand(const State& s, const InPlay& in, std::uint32_t live
     }
 }
 
+// The probe on a second core, while the first pass goes on: a search of its own (the same turn, the
+// same deadline), whose answer the first pass takes when it sees it; the first pass's end stops it.
+class ParallelProbe {
+public:
+    // Throws std::system_error when no thread can be made.
+    ParallelProbe(const TurnPosition& turn, int steps, const solver::Deadline& deadline, Figures target,
+                  const std::atomic<std::size_t>& first_pass_bytes)
+        : search_(turn, steps, deadline), target_(target) {
+        thread_ = std::thread([this, &first_pass_bytes] {
+            try {
+                play_ = search_.probe_toward(target_, &stop_, &first_pass_bytes);
+            } catch (const ProbeStopped&) {
+            } catch (...) {
+                error_ = std::current_exception();
+            }
+            finished_.store(true, std::memory_order_release);
+        });
+    }
+    ~ParallelProbe() { stop(); }
+    ParallelProbe(const ParallelProbe&) = delete;
+    ParallelProbe& operator=(const ParallelProbe&) = delete;
+
+    Figures target() const { return target_; }
+    // Whether it has answered (or failed); then play(), error() and states() may be read.
+    bool finished() const { return finished_.load(std::memory_order_acquire); }
+    // Stops it, if it is still searching, and waits for its thread.
+    void stop() {
+        stop_ = true;
+        if (thread_.joinable()) thread_.join();
+    }
+    std::optional<std::vector<Step>>& play() { return play_; }
+    std::exception_ptr error() const { return error_; }
+    std::size_t states() const { return search_.states(); }
+    const std::atomic<std::size_t>& bytes_held() const { return search_.bytes_held(); }
+
+private:
+    TurnSearchImpl search_;
+    Figures target_;
+    std::atomic<bool> stop_{false}, finished_{false};
+    std::optional<std::vector<Step>> play_;
+    std::exception_ptr error_;
+    std::thread thread_;  // last: made once the rest is
+};
+
+// Once the root's split is known, a probe toward it on a second core (ProbeCore::ahead) instead of
+// on this thread: whether one was started.
+bool TurnSearchImpl::start_probe_ahead(std::unique_ptr<ParallelProbe>& probe) {
+    if (most_states_ || probe_core().load() != ProbeCore::ahead || std::thread::hardware_concurrency() < 2)
+        return false;  // a state limit must stop at the same state on every machine
+    bytes_held_.store(bytes_now(), std::memory_order_relaxed);
+    try {
+        probe = std::make_unique<ParallelProbe>(turn_, steps_bound_, deadline_, ceiling_, bytes_held_);
+    } catch (const std::system_error&) {
+        return false;
+    }
+    partner_bytes_ = &probe->bytes_held();
+    probe_ = TurnSearchResult::Probe::overtaken;  // until it answers
+    return true;
+}
+
+// Takes the answer of a probe on a second core that has finished: true when it reached its figures
+// (then they are the best, and its play the answer), else the ceiling is lowered below them. Its
+// failure (the deadline, the memory limit) is the search's.
+bool TurnSearchImpl::take_probe(std::unique_ptr<ParallelProbe>& probe) {
+    probe->stop();
+    partner_bytes_ = nullptr;
+    met_ += probe->states();
+    const std::unique_ptr<ParallelProbe> done = std::move(probe);
+    if (done->error()) {
+        try {
+            std::rethrow_exception(done->error());
+        } catch (solver::SearchLimitReached& reached) {
+            reached.set_best_so_far(best_so_far());
+            throw;
+        }
+    }
+    if (!done->play()) {
+        probe_ = TurnSearchResult::Probe::missed;
+        if (ceiling_ == done->target()) lower_ceiling();
+        return false;
+    }
+    probe_ = TurnSearchResult::Probe::reached;
+    best_ = done->target();
+    best_play_ = *std::move(done->play());
+    return true;
+}
+
 // Ask `ask` of the root's split (RootSplit, started before the first milestone): the exact split is
 // often the answer's first two figures, which ends the first pass at once. Whether the split is known.
 bool TurnSearchImpl::refine_ceiling(int ask) {
@@ -1059,6 +1191,11 @@ Figures TurnSearchImpl::best_figures() {
     expand(root_, root_in, root_live, seen, false, frames[0].children);
     std::size_t depth = 1, next_ceiling = kCeilingAfter;
     int ask = 0;
+    std::unique_ptr<ParallelProbe> probe;  // a probe on a second core, until its answer is taken
+    struct Forget {                        // its memory, should this pass throw
+        TurnSearchImpl& search;
+        ~Forget() { search.partner_bytes_ = nullptr; }
+    } forget{*this};
     while (depth > 0 && best_ < ceiling_) {
         // A search this large may reach the first milestone: the root's split starts, on a second core
         // ahead of it.
@@ -1077,9 +1214,11 @@ Figures TurnSearchImpl::best_figures() {
             next_ceiling = std::numeric_limits<std::size_t>::max();
             root_splits_ = root_split_->splits();
             root_split_.reset();
-            if (best_ < ceiling_ && ceiling_probe().load() && probe_ceiling()) break;
+            if (best_ < ceiling_ && ceiling_probe().load() && !start_probe_ahead(probe) && probe_ceiling())
+                break;
             continue;
         }
+        if (probe && probe->finished() && take_probe(probe)) break;
         Frame& f = frames[depth - 1];
         if (f.next == f.children.list.size() || f.reach <= best_) {
             --depth;
@@ -1106,6 +1245,18 @@ Figures TurnSearchImpl::best_figures() {
         next.reach = reach;
         expand(next.state, parent.children.list[c].in, live, seen, false, next.children);
         look_at_clock();
+    }
+    if (probe) {
+        // The first pass ended first, with the best figures. A probe that reached them meanwhile
+        // still gives the play in the fewest moves; any other is stopped, and what it found is of no
+        // more use (its failure included).
+        probe->stop();
+        const bool reached = probe->finished() && !probe->error() && probe->play();
+        if (!reached || !take_probe(probe)) {
+            partner_bytes_ = nullptr;
+            met_ += probe->states();
+            probe.reset();
+        }
     }
     figures_proved_ = true;
     root_split_.reset();  // its memory, and its thread
@@ -1140,9 +1291,14 @@ bool TurnSearchImpl::probe_ceiling() {
         best_play_ = *std::move(play);  // the best figures in the fewest moves
         return true;
     }
+    lower_ceiling();
+    return false;
+}
+
+// The ceiling once a probe has proved it out of reach: the next figures below it.
+void TurnSearchImpl::lower_ceiling() {
     ceiling_ = ceiling_.points > 0 ? Figures{ceiling_.played, ceiling_.points - 1}
                                    : Figures{ceiling_.played - 1, kUnbounded};
-    return false;
 }
 
 // At least this many moves lead from `s` to a state that ends the turn with the best figures: the hand
@@ -1589,6 +1745,8 @@ std::string TurnSearchImpl::best_so_far() const {
 void set_root_split_core(RootSplitCore core) { root_split_core() = core; }
 
 void set_ceiling_probe(bool on) { ceiling_probe() = on; }
+
+void set_probe_core(ProbeCore core) { probe_core() = core; }
 
 TurnSearchResult search_best_play(const TurnPosition& turn, int steps, unsigned timeout_seconds) {
     return search_best_play(turn, steps, solver::Deadline(timeout_seconds));

@@ -20,8 +20,9 @@ struct TurnSearchResult {
     // Whether the first pass, once the split of the root's cards into melds was known and its best
     // play still short of the root's upper bound, searched for the fewest moves to that bound (a
     // probe), and whether a play reached it (then that play is the answer and no second pass
-    // follows); `cut`: search_best_found's limit stopped the search during the probe.
-    enum class Probe { none, reached, missed, cut };
+    // follows); `cut`: search_best_found's limit stopped the search during the probe; `overtaken`: a
+    // probe on a second core (ProbeCore::ahead) had not answered when the first pass ended.
+    enum class Probe { none, reached, missed, cut, overtaken };
     Probe probe = Probe::none;
 };
 
@@ -49,5 +50,12 @@ void set_root_split_core(RootSplitCore core);
 // by default). Off, the first pass goes on depth first to the end: the same figures and the same
 // number of moves, for tests and benches to compare.
 void set_ceiling_probe(bool on);
+// Where the probe runs: on the first pass's own thread, which waits for it (`own`), or on a second
+// core while the first pass goes on, the first to answer ending the other (`ahead`, the default; `own`
+// on a machine with one core and under search_best_found's state limit). Both give the same figures
+// and the same moves (the probe and the second pass are the same search toward the same figures);
+// with `ahead` the states met, and whether the probe answered, depend on which thread was faster.
+enum class ProbeCore { own, ahead };
+void set_probe_core(ProbeCore core);
 
 }  // namespace tlaloc::akelarre
