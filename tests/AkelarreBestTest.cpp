@@ -337,8 +337,8 @@ namespace {
 
 // The split of the cards into melds (MeldCover) as the search asks it: melds on the table by kind and
 // owner, or (`any_place`) every meld free to lie anywhere.
-std::optional<CoverBound> cover_bound(MeldCover& cover, const std::vector<MeetingPlace>& places,
-                                      const std::vector<Card>& hand, const std::string& me, bool any_place) {
+CoverInput cover_input_of(const std::vector<MeetingPlace>& places, const std::vector<Card>& hand,
+                          const std::string& me, bool any_place) {
     CoverInput in;
     for (const Card& c : hand) ++in.hand[card_code(c)];
     bool any_mine = false;
@@ -349,7 +349,11 @@ std::optional<CoverBound> cover_bound(MeldCover& cover, const std::vector<Meetin
         any_mine = any_mine || p.owner == me;
     }
     if (any_place) let_melds_lie_anywhere(in, static_cast<int>(places.size()), any_mine);
-    return cover.best(in, 20000);
+    return in;
+}
+std::optional<CoverBound> cover_bound(MeldCover& cover, const std::vector<MeetingPlace>& places,
+                                      const std::vector<Card>& hand, const std::string& me, bool any_place) {
+    return cover.best(cover_input_of(places, hand, me, any_place), 20000);
 }
 
 }  // namespace
@@ -394,6 +398,72 @@ TEST(AkelarreSearch, MeldSplitBoundsWhatTheRestOfABestPlayGains) {
         }
     }
     EXPECT_GT(bounded, positions / 2);
+}
+
+// Asked only whether a split beats some figures, the split cuts off what cannot: above them its answer
+// is the exact best split (the one asked without figures, on a memo of its own), at or below them it
+// is an upper bound between the exact best and those figures (marked exact only when it is the best). Asked
+// of one memo in a shuffled order of figures (so that remembered bounds meet questions that need more and
+// less than they did), and at every position of the best plays of random turns.
+TEST(AkelarreSearch, AskedToBeatFiguresTheSplitIsExactAboveThemAndABoundAtOrBelow) {
+    std::mt19937 rng(8);
+    int exact_answers = 0, bound_answers = 0, cut_answers = 0;
+    for (int round = 0; round < 60; ++round) {
+        std::optional<TurnPosition> drawn =
+            round % 2 ? random_small_turn(rng) : random_game_turn(rng, 2 + round % 4);
+        if (!drawn) continue;
+        const TurnPosition& turn = *drawn;
+        const TurnOutcome best = search_best_play(turn).outcome;
+        std::array<int, kCardCodes + 1> points{};
+        for (CardCode c = 1; c <= kCardCodes; ++c) points[c] = card_points(card_of(c), turn.favourite);
+        const bool any_mine = std::any_of(turn.places.begin(), turn.places.end(),
+                                          [&](const MeetingPlace& p) { return p.owner == turn.me; });
+        MeldCover shared(points, any_mine);
+        std::vector<MeetingPlace> places = turn.places;
+        std::vector<Card> hand = turn.hand;
+        for (std::size_t step = 0; step <= best.moves.size(); ++step) {
+            const CoverInput in = cover_input_of(places, hand, turn.me, step % 3 == 2);
+            const auto exact = MeldCover(points, any_mine).best(in, 200000);
+            if (exact && exact->played >= 0) {
+                const std::pair<int, int> value{exact->played, exact->points};
+                std::vector<std::pair<int, int>> beats = {{value.first, value.second - 1},
+                                                          value,
+                                                          {value.first, value.second + 1},
+                                                          {value.first - 1, value.second + 5},
+                                                          {value.first + 1, 0},
+                                                          {value.first, 0}};
+                std::shuffle(beats.begin(), beats.end(), rng);
+                for (const auto& [played, pts] : beats) {
+                    if (played < 0) continue;
+                    const auto asked = shared.best(in, 200000, false, CoverBound{played, pts});
+                    ASSERT_TRUE(asked.has_value());
+                    const std::pair<int, int> answer{asked->played, asked->points};
+                    const std::string what = turn_to_json(turn).dump() + " after " + std::to_string(step) +
+                                             " moves, beat " + std::to_string(played) + "/" +
+                                             std::to_string(pts);
+                    if (value > std::make_pair(played, pts)) {
+                        ++exact_answers;
+                        EXPECT_TRUE(asked->exact) << what;
+                        EXPECT_EQ(answer, value) << what;
+                    } else {
+                        ++bound_answers;
+                        EXPECT_LE(answer, std::make_pair(played, pts)) << what;
+                        EXPECT_GE(answer, value) << what;
+                        if (asked->exact) {
+                            EXPECT_EQ(answer, value) << what;
+                        }
+                        cut_answers += !asked->exact;
+                    }
+                }
+            }
+            if (step == best.moves.size()) break;
+            PlayPhase phase(places, hand);
+            phase.apply(best.moves[step]);
+        }
+    }
+    EXPECT_GT(exact_answers, 100);
+    EXPECT_GT(bound_answers, 100);
+    EXPECT_GT(cut_answers, 20);  // answers where the search cut something off
 }
 
 namespace {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <tuple>
 
 namespace tlaloc::akelarre {
 
@@ -39,6 +40,11 @@ bool better(int played, int points, int than_played, int than_points) {
 
 bool is_set_kind(int kind) { return kind < kFamilies || kind == kJokersOnly; }
 
+// Whether a split worth (played, points) reaches what is needed (need_played < 0: anything does).
+bool reaches(int played, int points, int need_played, int need_points) {
+    return need_played < 0 || played > need_played || (played == need_played && points >= need_points);
+}
+
 }  // namespace
 
 void add_place(CoverInput& in, const CardCode* codes, int n, bool mine) {
@@ -73,7 +79,8 @@ int meld_kind(const CardCode* codes, int n) {
     return one_family ? kFamilies + (codes[0] - 1) / 6 : value_slot;
 }
 
-MeldCover::MeldCover(const std::array<int, kCardCodes + 1>& points, bool any_mine) : any_mine_(any_mine) {
+MeldCover::MeldCover(const std::array<int, kCardCodes + 1>& points, bool any_mine)
+    : any_mine_(any_mine), points_(points) {
     for (std::uint32_t codes : all_melds()) {
         Meld m{codes, std::popcount(codes), 0, 0, 0};
         CardCode cards[5];
@@ -94,6 +101,15 @@ MeldCover::MeldCover(const std::array<int, kCardCodes + 1>& points, bool any_min
         of_kind_[static_cast<std::size_t>(m.kind)].push_back(static_cast<int>(melds_.size()));
         melds_.push_back(m);
     }
+    // The melds worth most first: a good split found early lets the rest of the search cut more (Need).
+    auto worth_more = [this](int a, int b) {
+        const Meld& x = melds_[static_cast<std::size_t>(a)];
+        const Meld& y = melds_[static_cast<std::size_t>(b)];
+        return std::tie(x.size, x.points_all, x.points_lowest) >
+               std::tie(y.size, y.points_all, y.points_lowest);
+    };
+    for (auto& with : melds_with_) std::stable_sort(with.begin(), with.end(), worth_more);
+    for (auto& of : of_kind_) std::stable_sort(of.begin(), of.end(), worth_more);
 }
 
 namespace {
@@ -180,7 +196,8 @@ void MeldCover::remember(const Key& k, const Result& r) {
     ++remembered_;
 }
 
-std::optional<CoverBound> MeldCover::best(const CoverInput& in, std::size_t budget, bool again) {
+std::optional<CoverBound> MeldCover::best(const CoverInput& in, std::size_t budget, bool again,
+                                          std::optional<CoverBound> beat) {
     Split s;
     int jokers = 0;
     for (std::size_t f = 0; f < kFamilies; ++f) jokers += in.hand[6 * f + 6] + in.table[6 * f + 6];
@@ -199,13 +216,35 @@ std::optional<CoverBound> MeldCover::best(const CoverInput& in, std::size_t budg
         remember(s.key, {kForgotten, 0});
     spent_ = 0;
     budget_ = budget;
-    const Result r = split(s);
+    Need need;
+    if (beat && beat->played >= 0) need = {beat->played, beat->points + 1};
+    const Result r = split(s, need);
     splits_ += spent_;
     if (r.played == kOverBudget) {
         remember(s.key, r);
         return std::nullopt;
     }
-    return CoverBound{r.played, r.points};
+    return CoverBound{r.played, r.points, !r.bound};
+}
+
+// At most what the rest could give: every hand card played, and as many captures as its cards make
+// melds of five, each worth the best cards left (all five on my place, else the best three).
+MeldCover::Result MeldCover::most_possible(const Split& s) const {
+    std::array<int, 8> by_points{};
+    int played = 0, cards = 0;
+    for (std::size_t c = 1; c <= kCardCodes; ++c) {
+        played += s.in.hand[c];
+        const int n = s.in.hand[c] + s.in.table[c];
+        cards += n;
+        by_points[static_cast<std::size_t>(std::clamp(points_[c], 0, 7))] += n;
+    }
+    int counted = cards / 5 * (any_mine_ ? 5 : 3), points = 0;
+    for (int v = 7; v > 0 && counted > 0; --v) {
+        const int take = std::min(counted, by_points[static_cast<std::size_t>(v)]);
+        points += take * v;
+        counted -= take;
+    }
+    return {played, points, true};
 }
 
 static std::uint32_t present_codes(const CoverInput& in) {
@@ -217,8 +256,48 @@ static std::uint32_t present_codes(const CoverInput& in) {
 
 // The best split of what is left: the melds on the table first, then the lowest table card left
 // (every table card must be in a meld), then the lowest hand card (in a meld, or left in the hand).
-MeldCover::Result MeldCover::split(Split& s) {
-    if (const Result* known = find(s.key)) return *known;
+// The best of a question's alternatives (into `best`, the caller's), each asked with what the best so
+// far leaves needed: the result is exact when it reaches what the question needed, else (when some
+// alternative was only bounded) an upper bound.
+class MeldCover::Choice {
+public:
+    Choice(Result& best, Need need) : best_(best), asked_(need), need_(need) {}
+    Need need() const { return need_; }
+    // False once a part ran over the budget (`best` then says so).
+    bool consider(const Result& r) {
+        if (r.played == kOverBudget) {
+            best_ = r;
+            return false;
+        }
+        any_bound_ = any_bound_ || r.bound;
+        if (r.played >= 0 && better(r.played, r.points, best_.played, best_.points)) best_ = r;
+        if (!r.bound && r.played >= 0 && reaches(r.played, r.points, need_.played, need_.points))
+            need_ = {r.played, r.points + 1};
+        return true;
+    }
+    Result result() const {
+        Result r = best_;
+        if (r.played != kOverBudget)
+            r.bound = any_bound_ && !reaches(r.played, r.points, asked_.played, asked_.points);
+        return r;
+    }
+
+private:
+    Result& best_;
+    Need asked_, need_;
+    bool any_bound_ = false;
+};
+
+// A remembered upper bound answers only a question that needs more than it; an exact result answers
+// every question. Once a part of the split reaches what is needed, the next parts need more.
+MeldCover::Result MeldCover::split(Split& s, Need need) {
+    if (const Result* known = find(s.key);
+        known && (!known->bound || !reaches(known->played, known->points, need.played, need.points)))
+        return *known;
+    if (need.played >= 0) {
+        const Result most = most_possible(s);
+        if (!reaches(most.played, most.points, need.played, need.points)) return most;
+    }
     const Key k = s.key;
     if (++spent_ > budget_ || (abort_ && spent_ % 512 == 0 && abort_->load(std::memory_order_relaxed)))
         return {kOverBudget, 0};
@@ -231,9 +310,9 @@ MeldCover::Result MeldCover::split(Split& s) {
     while (category < 2 * kMeldKinds && !s.in.melds[static_cast<std::size_t>(category)]) ++category;
     CardCode x = most_constrained(s);
     if (x) {
-        best = cover(x, s);
+        best = cover(x, s, need);
     } else if (category < 2 * kMeldKinds) {
-        best = keep_meld(category, s);
+        best = keep_meld(category, s, need);
     } else {
         for (CardCode c = 1; c <= kCardCodes && !x; ++c)
             if (s.in.hand[c]) x = c;
@@ -243,12 +322,15 @@ MeldCover::Result MeldCover::split(Split& s) {
             if (s.in.open_places >= 0 && (mine & 1u || !(mine >> 1 & 1u))) best = {0, 0};
         } else {
             s.hand(x, -1);  // x stays in the hand
-            best = split(s);
+            best = split(s, need);
             s.hand(x, 1);
             if (best.played == kOverBudget) return best;
-            const Result in_meld = cover(x, s);
+            const bool raised = !best.bound && reaches(best.played, best.points, need.played, need.points);
+            const Result in_meld = cover(x, s, raised ? Need{best.played, best.points + 1} : need);
             if (in_meld.played == kOverBudget) return in_meld;
+            const bool any_bound = best.bound || in_meld.bound;
             if (better(in_meld.played, in_meld.points, best.played, best.points)) best = in_meld;
+            best.bound = any_bound && !reaches(best.played, best.points, need.played, need.points);
         }
     }
     if (best.played != kOverBudget) remember(k, best);
@@ -278,30 +360,27 @@ bool MeldCover::keeps_kind(int pile_kind, int kind, bool sets_change) {
 
 // A meld on the table (of a kind, on a place of a given owner) that holds no table card any more
 // ends as a meld of its kind made of hand cards.
-MeldCover::Result MeldCover::keep_meld(int category, Split& s) {
+MeldCover::Result MeldCover::keep_meld(int category, Split& s, Need need) {
     const int kind = category % kMeldKinds;
     const std::uint32_t present = present_codes(s.in);
     const bool sets_change = s.key.words[4] >> kSetsChangeBit & 1u;
     Result best;
+    Choice choice(best, need);
     for (int meld_kind = 0; meld_kind < kMeldKinds && best.played != kOverBudget; ++meld_kind) {
         if (!keeps_kind(kind, meld_kind, sets_change)) continue;
         for (int index : of_kind_[static_cast<std::size_t>(meld_kind)]) {
             const Meld& m = melds_[static_cast<std::size_t>(index)];
             if (m.codes & ~present) continue;
-            const Result r = on_table_meld(m, static_cast<std::size_t>(category), s);
-            if (r.played == kOverBudget) {
-                best = r;
+            if (!choice.consider(on_table_meld(m, static_cast<std::size_t>(category), s, choice.need())))
                 break;
-            }
-            if (r.played >= 0 && better(r.played, r.points, best.played, best.points)) best = r;
         }
     }
-    return best;
+    return choice.result();
 }
 
 // The best split with table card x in a meld: a new one (of 3-4 cards on an open place, or of five),
 // or what one of the melds on the table ends as.
-MeldCover::Result MeldCover::cover(CardCode x, Split& s) {
+MeldCover::Result MeldCover::cover(CardCode x, Split& s, Need need) {
     const std::uint32_t present = present_codes(s.in);
     const bool sets_change = s.key.words[4] >> kSetsChangeBit & 1u;
     std::size_t categories[2 * kMeldKinds];
@@ -309,12 +388,8 @@ MeldCover::Result MeldCover::cover(CardCode x, Split& s) {
     for (std::size_t category = 0; category < s.in.melds.size(); ++category)
         if (s.in.melds[category]) categories[present_categories++] = category;
     Result best;
-    auto consider = [&](const Result& r) {
-        if (r.played == kOverBudget ||
-            (r.played >= 0 && better(r.played, r.points, best.played, best.points)))
-            best = r;
-        return r.played != kOverBudget;
-    };
+    Choice choice(best, need);
+    auto consider = [&choice](const Result& r) { return choice.consider(r); };
     // A pinned 4 (one of x's table copies is) ends in what its run on the table ends as.
     const std::size_t family = static_cast<std::size_t>(x - 1) / 6;
     const bool pinned = s.in.table[x] && (x - 1) % 6 == kPinnedSlot && s.in.pinned[family];
@@ -325,7 +400,8 @@ MeldCover::Result MeldCover::cover(CardCode x, Split& s) {
             if (m.kind != kFamilies + static_cast<int>(family)) continue;
             for (std::size_t category :
                  {static_cast<std::size_t>(m.kind), kMeldKinds + static_cast<std::size_t>(m.kind)})
-                if (s.in.melds[category] && !consider(on_table_meld(m, category, s))) return best;
+                if (s.in.melds[category] && !consider(on_table_meld(m, category, s, choice.need())))
+                    return best;
             continue;
         }
         const bool captured = m.size == 5;
@@ -337,18 +413,19 @@ MeldCover::Result MeldCover::cover(CardCode x, Split& s) {
             // one is, or is owed, the meld counts whole).
             const bool mine_known = s.key.words[4] >> kMineFreeBit & 3u;
             if (!any_mine_ || m.points_all == m.points_lowest || mine_known) {
-                if (!consider(with_meld(m, s, any_mine_ && mine_known ? m.points_all : m.points_lowest)))
+                if (!consider(with_meld(m, s, choice.need(),
+                                        any_mine_ && mine_known ? m.points_all : m.points_lowest)))
                     return best;
             } else {
-                if (!consider(with_meld(m, s, m.points_lowest))) return best;
+                if (!consider(with_meld(m, s, choice.need(), m.points_lowest))) return best;
                 s.key.words[4] |= 1ull << kMineOwedBit;
-                const bool go_on = consider(with_meld(m, s, m.points_all));
+                const bool go_on = consider(with_meld(m, s, choice.need(), m.points_all));
                 s.key.words[4] &= ~(1ull << kMineOwedBit);
                 if (!go_on) return best;
             }
         } else if (s.in.open_places + melds_left(s) > 0) {
             s.open(-1);
-            const bool go_on = consider(with_meld(m, s, 0));
+            const bool go_on = consider(with_meld(m, s, choice.need(), 0));
             s.open(1);
             if (!go_on) return best;
         }
@@ -356,15 +433,15 @@ MeldCover::Result MeldCover::cover(CardCode x, Split& s) {
         for (std::size_t i = 0; i < present_categories; ++i) {
             const std::size_t category = categories[i];
             if (!keeps_kind(static_cast<int>(category) % kMeldKinds, m.kind, sets_change)) continue;
-            if (!consider(on_table_meld(m, category, s))) return best;
+            if (!consider(on_table_meld(m, category, s, choice.need()))) return best;
         }
     }
-    return best;
+    return choice.result();
 }
 
 // Meld `m` is what a meld on the table of `category` ends as: it stays, or is captured and frees its
 // place.
-MeldCover::Result MeldCover::on_table_meld(const Meld& m, std::size_t category, Split& s) {
+MeldCover::Result MeldCover::on_table_meld(const Meld& m, std::size_t category, Split& s, Need need) {
     const bool captured = m.size == 5;
     const bool mine = category >= static_cast<std::size_t>(kMeldKinds);
     const std::uint64_t free_bit = s.key.words[4] & 1ull << kMineFreeBit;
@@ -373,7 +450,8 @@ MeldCover::Result MeldCover::on_table_meld(const Meld& m, std::size_t category, 
     if (captured && mine) s.key.words[4] |= 1ull << kMineFreeBit;
     const int kind = static_cast<int>(category) % kMeldKinds;
     const int run_family = kind >= kFamilies && kind < kJokersOnly ? kind - kFamilies : -1;
-    const Result r = with_meld(m, s, captured ? (mine ? m.points_all : m.points_lowest) : 0, run_family);
+    const Result r =
+        with_meld(m, s, need, captured ? (mine ? m.points_all : m.points_lowest) : 0, run_family);
     s.key.words[4] = (s.key.words[4] & ~(1ull << kMineFreeBit)) | free_bit;
     if (captured) s.open(-1);
     s.melds(category, 1);
@@ -382,7 +460,7 @@ MeldCover::Result MeldCover::on_table_meld(const Meld& m, std::size_t category, 
 
 // A table copy of a card serves a meld as well as a hand copy, and every table card must be in some
 // meld: so a meld takes table copies first, and only the hand copies count as played.
-MeldCover::Result MeldCover::with_meld(const Meld& meld, Split& s, int points, int run_family) {
+MeldCover::Result MeldCover::with_meld(const Meld& meld, Split& s, Need need, int points, int run_family) {
     int from_hand = 0;
     // How each card of the meld was taken: 1 a hand copy, 2 a table copy, 3 a pinned table copy.
     std::array<std::uint8_t, kCardCodes + 1> how{};
@@ -405,7 +483,10 @@ MeldCover::Result MeldCover::with_meld(const Meld& meld, Split& s, int points, i
             enough = false;  // only pinned copies, which stay in their runs
         }
     }
-    const Result r = enough ? split(s) : Result{};
+    // The rest needs what this meld does not give (anything, once the meld's hand cards are enough).
+    Need rest;
+    if (need.played - from_hand >= 0) rest = {need.played - from_hand, need.points - points};
+    const Result r = enough ? split(s, rest) : Result{};
     for (std::uint32_t rest = meld.codes; rest; rest &= rest - 1) {
         const auto c = static_cast<std::size_t>(std::countr_zero(rest));
         if (how[c] == 1) {
@@ -416,7 +497,7 @@ MeldCover::Result MeldCover::with_meld(const Meld& meld, Split& s, int points, i
         }
     }
     if (r.played < 0) return r;
-    return {r.played + from_hand, r.points + points};
+    return {r.played + from_hand, r.points + points, r.bound};
 }
 
 }  // namespace tlaloc::akelarre

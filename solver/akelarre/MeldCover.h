@@ -49,6 +49,9 @@ void let_melds_lie_anywhere(CoverInput& in, int places, bool any_mine);
 struct CoverBound {
     int played = 0;  // hand cards in the melds of the split; -1: no split holds every table card
     int points = 0;  // points of the melds of five (the captured ones) for me
+    // false: only an upper bound, no higher than the figures MeldCover::best was asked to beat (no
+    // split beats them).
+    bool exact = true;
 };
 
 // The best split of the cards in play into melds of 3-5 cards that holds every table card, in which
@@ -65,7 +68,10 @@ struct CoverBound {
 // and of the takes allowed is left out, so no play does better. A test checks the bound along best
 // plays of random turns.
 // The split is a search of its own, memoised by what is left to split and cut off after a budget of
-// splits per question (nullopt: no bound).
+// splits per question (nullopt: no bound). It is a branch and bound: once a split is found, a part of
+// the search that could not beat it even with every hand card played and the best cards left captured
+// is cut off (what a part was cut off below is remembered as an upper bound); asked to beat some
+// figures, it cuts off below them from the start.
 class MeldCover {
 public:
     MeldCover(const std::array<int, kCardCodes + 1>& points, bool any_mine);
@@ -73,7 +79,11 @@ public:
     // nullopt: the split took more than `budget` splits not remembered from earlier questions, and
     // there is no bound from it. Remembered, and answered nullopt again at once unless `again` (a
     // larger budget goes on from what the earlier tries valued).
-    std::optional<CoverBound> best(const CoverInput& in, std::size_t budget, bool again = false);
+    // `beat`: only whether some split beats these figures is asked (first most hand cards, then most
+    // points), and the parts of the split that cannot are cut off: when one does, the answer is the
+    // best split; else it may be only an upper bound no higher than them (CoverBound::exact false).
+    std::optional<CoverBound> best(const CoverInput& in, std::size_t budget, bool again = false,
+                                   std::optional<CoverBound> beat = std::nullopt);
     // Splits valued so far, over every call.
     std::size_t splits() const { return splits_; }
     // Bytes held by the remembered splits.
@@ -100,6 +110,14 @@ private:
     struct Result {
         int played = -1;  // -1: no split; kOverBudget; kForgotten: an old kOverBudget, ask again
         int points = 0;
+        bool bound = false;  // only an upper bound, below the Need it was worked out for
+    };
+    // What the split of the remainder must reach to matter to the question (the best split once
+    // found, or best()'s `beat`, less what the melds already chosen give): below it, an upper bound
+    // is enough, and a part of the split that cannot reach it is cut off. played < 0: anything.
+    struct Need {
+        int played = -1;
+        int points = 0;
     };
     // What is left to split, with its memo key kept up to date as cards and melds are taken out.
     struct Split {
@@ -120,17 +138,20 @@ private:
     const Result* find(const Key& k) const;
     void remember(const Key& k, const Result& r);
     static bool keeps_kind(int pile_kind, int meld_kind, bool sets_change);
-    Result split(Split& s);
+    class Choice;
+    Result split(Split& s, Need need);
+    Result most_possible(const Split& s) const;
     CardCode most_constrained(const Split& s) const;
     static int melds_left(const Split& s);
-    Result keep_meld(int category, Split& s);
-    Result on_table_meld(const Meld& m, std::size_t category, Split& s);
-    Result cover(CardCode x, Split& s);
+    Result keep_meld(int category, Split& s, Need need);
+    Result on_table_meld(const Meld& m, std::size_t category, Split& s, Need need);
+    Result cover(CardCode x, Split& s, Need need);
     // `run_family`: the family whose run on the table the meld is what it ends as (it holds the
     // family's pinned 4s first), -1 for none.
-    Result with_meld(const Meld& meld, Split& s, int points, int run_family = -1);
+    Result with_meld(const Meld& meld, Split& s, Need need, int points, int run_family = -1);
 
     bool any_mine_;
+    std::array<int, kCardCodes + 1> points_{};  // each card's points for me
     std::vector<Meld> melds_;
     std::array<std::vector<int>, kCardCodes + 1> melds_with_;  // indices into melds_
     std::array<std::vector<int>, kMeldKinds> of_kind_;

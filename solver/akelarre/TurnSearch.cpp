@@ -35,8 +35,9 @@ constexpr std::size_t kMostBytes = std::size_t{3} << 30;  // the tables a search
 // When the split of the cards into melds is worth asking (TurnSearchImpl::cover_worth_it).
 constexpr std::size_t kCoverAfter = 2000, kCoverTrial = 1000;
 constexpr std::size_t kRootCoverBudget = 50000, kCoverBudget = 500;  // splits per question
-// The first pass asks the root's split again each time the states met double from kCeilingAfter on,
-// with a budget of kCeilingSplitsPer splits per state met (RootSplit): the exact split can cost a
+// The first pass asks the root's split again at milestones of states met (milestone(): kCeilingAfter,
+// then half as many again, then twice, and so on), with a budget of kCeilingSplitsPer splits per state
+// met (RootSplit): the exact split can cost a
 // second, worth it only when the search is long, but when it is the answer the search waits for it (a
 // split costs about half a state). At most kCeilingMostSplits (about 1 s) an ask, so that an ask made
 // on the search's own thread lets it read the clock often enough.
@@ -45,6 +46,13 @@ constexpr std::size_t kRootCoverBudget = 50000, kCoverBudget = 500;  // splits p
 constexpr std::size_t kRootSplitAfter = 512;
 constexpr std::size_t kCeilingAfter = 4096, kCeilingSplitsPer = 2, kCeilingMostSplits = std::size_t{1} << 20;
 static_assert(kRootSplitAfter <= kCeilingAfter, "the root's split starts before its first milestone");
+// The states met at which the first pass makes ask k of the root's split: 4096, 6144, 8192, 12288, ...
+// (an ask only asks whether a split beats the best play found, so it is worth asking again soon after
+// the best play has changed).
+std::size_t milestone(int k) {
+    const std::size_t doubled = kCeilingAfter << std::min(k / 2, 40);
+    return k % 2 ? doubled + doubled / 2 : doubled;
+}
 
 // The first two figures of a play, compared lexicographically: most hand cards, then most points (the
 // third, fewest moves, is the second pass's).
@@ -382,22 +390,28 @@ std::atomic<ProbeCore>& probe_core() {
 struct ProbeStopped {};
 
 // The root's split into melds, asked with the budgets of the first pass's milestones (ask k at
-// kCeilingAfter << k states met, kCeilingSplitsPer splits per state met, at most kCeilingMostSplits),
+// milestone(k) states met, kCeilingSplitsPer splits per state met, at most kCeilingMostSplits),
 // each going on from what the asks before it valued, on a memo of its own: so the answer of each ask
 // is the same whatever the timing. With a second core the asks run on a thread of their own, at most
 // one ask ahead of the search: ask k + 1 while the search goes from milestone k to k + 1, where it
 // waits for it only when it got there first. With one core, ask() works them out itself. The search
 // takes an answer, the splits valued and the memory held as they were after its milestone's ask, so
-// what it does never depends on the timing.
+// what it does never depends on the timing. Each ask only asks whether a split beats the search's
+// best play at the milestone before it (at the start for ask 0), known by then on every core: when
+// none does, that best play is the answer (MeldCover::best's `beat`).
 class RootSplit {
 public:
-    RootSplit(const std::array<int, kCardCodes + 1>& points, bool any_mine, const CoverInput& root)
+    RootSplit(const std::array<int, kCardCodes + 1>& points, bool any_mine, const CoverInput& root,
+              Figures best)
         : cover_(points, any_mine), root_(root) {
         cover_.abort_when(&stop_);
         after_.reserve(kMostAsks);
+        beats_.reserve(kMostAsks + 1);
+        beats_.push_back(best);
         const RootSplitCore core = root_split_core().load();
         if (core == RootSplitCore::first) {
-            while (!answer_ && !failed_) next();  // for tests: as far ahead as a thread could get
+            ahead_ = true;  // for tests: as far ahead as a thread could get
+            next();
         } else if (core == RootSplitCore::ahead && std::thread::hardware_concurrency() > 1) {
             try {
                 thread_ = std::thread([this] { run(); });
@@ -417,14 +431,17 @@ public:
     RootSplit& operator=(const RootSplit&) = delete;
 
     // The split when asks 0..k find it, else nullopt; waits for ask k, reading the clock (nullopt when
-    // the deadline has passed: the caller throws).
-    std::optional<CoverBound> ask(int k, const solver::Deadline& deadline) {
+    // the deadline has passed: the caller throws). `best`: the search's best play at milestone k, which
+    // ask k + 1 asks to beat.
+    std::optional<CoverBound> ask(int k, const solver::Deadline& deadline, Figures best) {
         std::unique_lock lock(mutex_);
+        if (static_cast<std::size_t>(k) + 1 == beats_.size() && beats_.size() < beats_.capacity())
+            beats_.push_back(best);
         reached_ = std::max(reached_, k);
         wake_.notify_all();
         if (!thread_.joinable()) {
             lock.unlock();
-            while (asked_ <= k && !answer_ && !failed_) next();
+            while (asked_ <= k + (ahead_ ? 1 : 0) && !answer_ && !failed_) next();
             lock.lock();
         }
         while (asked_ <= k && !answer_ && !failed_) {
@@ -441,13 +458,12 @@ public:
     std::size_t splits() const { return seen_.splits; }
 
 private:
-    static constexpr std::size_t kMostAsks = 64;  // far beyond the memory limit's (about 25)
+    static constexpr std::size_t kMostAsks = 64;  // far beyond the memory limit's (about 30)
     // The first ask also has the budget the search's own memo gives the root before its states are split
     // (kRootCoverBudget): the asks start from an empty memo of their own.
     static std::size_t budget(int k) {
         if (k == 0) return kRootCoverBudget + kCeilingAfter * kCeilingSplitsPer;
-        return k >= 16 ? kCeilingMostSplits
-                       : std::min((kCeilingAfter << k) * kCeilingSplitsPer, kCeilingMostSplits);
+        return std::min(milestone(k), kCeilingMostSplits / kCeilingSplitsPer) * kCeilingSplitsPer;
     }
     // One ask more.
     void next() {
@@ -455,7 +471,12 @@ private:
         bool failed = after_.size() == kMostAsks;
         if (!failed) {
             try {
-                split = cover_.best(root_, budget(asked_), true);
+                Figures beat;
+                {
+                    const std::lock_guard lock(mutex_);
+                    beat = beats_[std::min(static_cast<std::size_t>(asked_), beats_.size() - 1)];
+                }
+                split = cover_.best(root_, budget(asked_), true, CoverBound{beat.played, beat.points});
             } catch (...) {  // out of memory: no ceiling from the split, the search still proves its figures
                 failed = true;
             }
@@ -493,6 +514,8 @@ private:
     std::optional<CoverBound> answer_;
     int answered_by_ = 0;  // the ask that found answer_
     bool failed_ = false;
+    bool ahead_ = false;  // RootSplitCore::first: ask k + 1 made at milestone k, on the search's thread
+    std::vector<Figures> beats_;  // by ask: the best play it asks to beat
     std::atomic<bool> stop_{false};
     std::vector<After> after_;  // by ask
     After seen_;
@@ -951,11 +974,15 @@ Figures TurnSearchImpl::bound(const State& s, std::uint32_t live, const Figures&
         cover_->best(cover_input(root_), kRootCoverBudget);
     }
     CoverInput in = cover_input(s);
-    std::optional<CoverBound> split = cover_->best(in, kCoverBudget);
+    // Only whether the split beats what `s` still needs to beat `beat` is asked.
+    std::optional<CoverBound> need;
+    if (const Figures made = figures(s); beat.played - made.played >= 0)
+        need = CoverBound{beat.played - made.played, beat.points - made.points};
+    std::optional<CoverBound> split = cover_->best(in, kCoverBudget, false, need);
     if (!split) {
         // Too many splits where melds keep their kind: the weaker bound where any meld may lie anywhere.
         let_melds_lie_anywhere(in, static_cast<int>(turn_.places.size()), any_mine_);
-        split = cover_->best(in, kCoverBudget);
+        split = cover_->best(in, kCoverBudget, false, need);
     }
     if (!split) return counted;
     const Figures tighter = split->played < 0 ? Figures{-kUnbounded, 0}
@@ -1163,7 +1190,7 @@ bool TurnSearchImpl::take_probe(std::unique_ptr<ParallelProbe>& probe) {
 // Ask `ask` of the root's split (RootSplit, started before the first milestone): the exact split is
 // often the answer's first two figures, which ends the first pass at once. Whether the split is known.
 bool TurnSearchImpl::refine_ceiling(int ask) {
-    const std::optional<CoverBound> split = root_split_->ask(ask, deadline_);
+    const std::optional<CoverBound> split = root_split_->ask(ask, deadline_, best_);
     if (deadline_.passed()) throw solver::SearchLimitReached(best_so_far());
     if (!split) return false;
     ceiling_ = std::min(ceiling_,
@@ -1189,7 +1216,7 @@ Figures TurnSearchImpl::best_figures() {
     frames[0].state = root_;
     frames[0].reach = ceiling_;
     expand(root_, root_in, root_live, seen, false, frames[0].children);
-    std::size_t depth = 1, next_ceiling = kCeilingAfter;
+    std::size_t depth = 1, next_ceiling = milestone(0);
     int ask = 0;
     std::unique_ptr<ParallelProbe> probe;  // a probe on a second core, until its answer is taken
     struct Forget {                        // its memory, should this pass throw
@@ -1201,10 +1228,10 @@ Figures TurnSearchImpl::best_figures() {
         // ahead of it.
         if (!root_split_ && next_ceiling != std::numeric_limits<std::size_t>::max() &&
             met_ >= kRootSplitAfter)
-            root_split_.emplace(points_, any_mine_, cover_input(root_));
+            root_split_.emplace(points_, any_mine_, cover_input(root_), best_);
         if (met_ >= next_ceiling) {
             if (!refine_ceiling(ask++)) {
-                next_ceiling *= 2;
+                next_ceiling = milestone(ask);
                 continue;
             }
             // Once the split of the root is known, asking again cannot lower the bound. When the best

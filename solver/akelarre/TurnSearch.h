@@ -41,9 +41,10 @@ TurnSearchResult search_best_found(const TurnPosition& turn, std::size_t most_st
                                    const solver::Deadline& deadline = solver::Deadline(), int steps = 0);
 // Where the first pass works out the split of the root's cards into melds: on its own thread, at each
 // milestone (`own`); on a second core, ahead of the search (`ahead`, the default; `own` on a machine
-// with one core); or, for tests, all of it before the search goes past its first milestone (`first`:
-// the furthest ahead a second core could get). The split is asked the same questions at the same
-// milestones in every case, so the answer and the states met are the same; only the waiting differs.
+// with one core); or, for tests, each ask on the search's thread as soon as what it asks is known, at
+// the milestone before its own (`first`: the furthest ahead a second core could get). The split is
+// asked the same questions at the same milestones in every case, so the answer and the states met are
+// the same; only the waiting differs.
 enum class RootSplitCore { own, ahead, first };
 void set_root_split_core(RootSplitCore core);
 // Whether the first pass probes toward the root's split once it is known (TurnSearchResult::probe; on
