@@ -1128,6 +1128,10 @@ public:
     // Stops it, if it is still searching, and waits for its thread.
     void stop() {
         stop_ = true;
+        wait();
+    }
+    // Waits for it to answer (or fail: the deadline, the memory limit).
+    void wait() {
         if (thread_.joinable()) thread_.join();
     }
     std::optional<std::vector<Step>>& play() { return play_; }
@@ -1273,17 +1277,17 @@ Figures TurnSearchImpl::best_figures() {
         expand(next.state, parent.children.list[c].in, live, seen, false, next.children);
         look_at_clock();
     }
-    if (probe) {
-        // The first pass ended first, with the best figures. A probe that reached them meanwhile
-        // still gives the play in the fewest moves; any other is stopped, and what it found is of no
-        // more use (its failure included).
+    if (probe && probe->target() == best_) {
+        // The first pass ended first, with the probe's figures: the probe goes on from where it is as
+        // the second pass would (the same search toward the same figures), and gives its play.
+        probe->wait();
+        if (!take_probe(probe)) throw std::logic_error("search_best_play: a probe missed figures reached");
+    } else if (probe) {
+        // Below them: what the probe found is of no more use (its failure included).
         probe->stop();
-        const bool reached = probe->finished() && !probe->error() && probe->play();
-        if (!reached || !take_probe(probe)) {
-            partner_bytes_ = nullptr;
-            met_ += probe->states();
-            probe.reset();
-        }
+        partner_bytes_ = nullptr;
+        met_ += probe->states();
+        probe.reset();
     }
     figures_proved_ = true;
     root_split_.reset();  // its memory, and its thread
