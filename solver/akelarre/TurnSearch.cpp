@@ -644,6 +644,9 @@ private:
     bool refine_ceiling(int ask);
     bool probe_ceiling();
     bool start_probe_ahead(std::unique_ptr<ParallelProbe>& probe);
+    bool start_ahead(std::unique_ptr<ParallelProbe>& search, Figures target);
+    void take_second_pass(std::unique_ptr<ParallelProbe>& second);
+    void drop_ahead(std::unique_ptr<ParallelProbe>& search);
     bool take_probe(std::unique_ptr<ParallelProbe>& probe);
     void lower_ceiling();
     std::optional<std::vector<Step>> fewest_moves(int most);
@@ -711,6 +714,8 @@ private:
     std::atomic<std::size_t> bytes_held_{0};
     const std::atomic<std::size_t>* partner_bytes_ = nullptr;
     const std::atomic<bool>* stop_ = nullptr;
+    bool no_second_core_ = false;    // a thread could not be made: none is tried again
+    bool second_pass_done_ = false;  // best_play_ is the second pass's, made on the second core
 };
 
 void TurnSearchImpl::read_root(int steps) {
@@ -1151,17 +1156,54 @@ private:
 // Once the root's split is known, a probe toward it on a second core (ProbeCore::ahead) instead of
 // on this thread: whether one was started.
 bool TurnSearchImpl::start_probe_ahead(std::unique_ptr<ParallelProbe>& probe) {
-    if (most_states_ || probe_core().load() != ProbeCore::ahead || std::thread::hardware_concurrency() < 2)
+    if (!start_ahead(probe, ceiling_)) return false;
+    probe_ = TurnSearchResult::Probe::overtaken;  // until it answers
+    return true;
+}
+
+// A search toward `target` on a second core (ProbeCore::ahead), for the states met beyond the root's:
+// whether one was started.
+bool TurnSearchImpl::start_ahead(std::unique_ptr<ParallelProbe>& search, Figures target) {
+    if (most_states_ || no_second_core_ || probe_core().load() != ProbeCore::ahead ||
+        std::thread::hardware_concurrency() < 2)
         return false;  // a state limit must stop at the same state on every machine
     bytes_held_.store(bytes_now(), std::memory_order_relaxed);
     try {
-        probe = std::make_unique<ParallelProbe>(turn_, steps_bound_, deadline_, ceiling_, bytes_held_);
+        search = std::make_unique<ParallelProbe>(turn_, steps_bound_, deadline_, target, bytes_held_);
     } catch (const std::system_error&) {
+        no_second_core_ = true;
         return false;
     }
-    partner_bytes_ = &probe->bytes_held();
-    probe_ = TurnSearchResult::Probe::overtaken;  // until it answers
+    partner_bytes_ = &search->bytes_held();
     return true;
+}
+
+// The second pass started early on the second core (best_figures), once the first pass has proved
+// its target the best: its play, in the fewest moves. Its failure is the search's.
+void TurnSearchImpl::take_second_pass(std::unique_ptr<ParallelProbe>& second) {
+    second->wait();
+    partner_bytes_ = nullptr;
+    met_ += second->states();
+    const std::unique_ptr<ParallelProbe> done = std::move(second);
+    if (done->error()) {
+        try {
+            std::rethrow_exception(done->error());
+        } catch (solver::SearchLimitReached& reached) {
+            reached.set_best_so_far(best_so_far());
+            throw;
+        }
+    }
+    if (!done->play()) throw std::logic_error("search_best_play: the second pass lost the first pass's play");
+    best_play_ = *std::move(done->play());
+    second_pass_done_ = true;
+}
+
+// Stops a search on the second core whose answer is of no more use.
+void TurnSearchImpl::drop_ahead(std::unique_ptr<ParallelProbe>& search) {
+    search->stop();
+    partner_bytes_ = nullptr;
+    met_ += search->states();
+    search.reset();
 }
 
 // Takes the answer of a probe on a second core that has finished: true when it reached its figures
@@ -1223,7 +1265,10 @@ Figures TurnSearchImpl::best_figures() {
     std::size_t depth = 1, next_ceiling = milestone(0);
     int ask = 0;
     std::unique_ptr<ParallelProbe> probe;  // a probe on a second core, until its answer is taken
-    struct Forget {                        // its memory, should this pass throw
+    // Once the root's split is known and no probe runs, the second pass on the second core, toward the
+    // best play found so far (started again when it improves) while this pass proves it the best.
+    std::unique_ptr<ParallelProbe> second;
+    struct Forget {  // its memory, should this pass throw
         TurnSearchImpl& search;
         ~Forget() { search.partner_bytes_ = nullptr; }
     } forget{*this};
@@ -1250,6 +1295,11 @@ Figures TurnSearchImpl::best_figures() {
             continue;
         }
         if (probe && probe->finished() && take_probe(probe)) break;
+        if (!probe && next_ceiling == std::numeric_limits<std::size_t>::max() &&
+            (!second || second->target() != best_)) {
+            if (second) drop_ahead(second);
+            start_ahead(second, best_);
+        }
         Frame& f = frames[depth - 1];
         if (f.next == f.children.list.size() || f.reach <= best_) {
             --depth;
@@ -1283,11 +1333,12 @@ Figures TurnSearchImpl::best_figures() {
         probe->wait();
         if (!take_probe(probe)) throw std::logic_error("search_best_play: a probe missed figures reached");
     } else if (probe) {
-        // Below them: what the probe found is of no more use (its failure included).
-        probe->stop();
-        partner_bytes_ = nullptr;
-        met_ += probe->states();
-        probe.reset();
+        drop_ahead(probe);  // below them: what it found is of no more use (its failure included)
+    }
+    if (second && second->target() == best_) {
+        take_second_pass(second);
+    } else if (second) {
+        drop_ahead(second);
     }
     figures_proved_ = true;
     root_split_.reset();  // its memory, and its thread
@@ -1732,7 +1783,7 @@ std::vector<Move> TurnSearchImpl::solve(bool best_found) {
     std::vector<Step> steps;
     try {
         best_figures();
-        if (probe_ == TurnSearchResult::Probe::reached) {
+        if (probe_ == TurnSearchResult::Probe::reached || second_pass_done_) {
             steps = best_play_;
         } else {
             target_ = best_;
