@@ -681,13 +681,18 @@ TEST(AkelarreBest, AProbeTowardTheRootsSplitChangesNoFigure) {
 
 // On a second core the probe runs while the first pass goes on, and whichever answers first ends the
 // other: a probe that reaches the split gives its play; one that misses lowers the first pass's
-// ceiling; a first pass that ends first stops the probe. Each way, the figures and the moves are those
-// of the probe on the search's own thread (the probe and the second pass are the same search toward
-// the same figures), run after run, whatever the timing; a search cut short at a number of states
-// (the game bots) never probes on a second core, so it meets the same states.
+// ceiling; a first pass that ends first stops the probe, or lets it go on as the second pass when it
+// has reached the probe's figures. With no probe running, the second pass starts there early, toward
+// the best play found so far. Each way, the figures and the moves are those of the probe on the
+// search's own thread (the probe and the second pass are the same search toward the same figures),
+// run after run, whatever the timing; with probes off too; a search cut short at a number of states
+// (the game bots) never uses the second core so, and meets the same states.
 TEST(AkelarreBest, AProbeOnASecondCoreGivesTheSameMovesAsOnTheSearchsOwnThread) {
     struct Restore {
-        ~Restore() { set_probe_core(ProbeCore::ahead); }
+        ~Restore() {
+            set_probe_core(ProbeCore::ahead);
+            set_ceiling_probe(true);
+        }
     } restore;
     using Probe = TurnSearchResult::Probe;
     const std::string dir = std::string(TLALOC_SOURCE_DIR) + "/tests/data/akelarre/";
@@ -720,6 +725,14 @@ TEST(AkelarreBest, AProbeOnASecondCoreGivesTheSameMovesAsOnTheSearchsOwnThread) 
         const TurnSearchResult ahead_cut = search_best_found(turn, own.states / 2);
         EXPECT_EQ(ahead_cut.outcome.moves, cut.outcome.moves) << what;
         EXPECT_EQ(ahead_cut.states, cut.states) << what;
+        set_ceiling_probe(false);  // the second pass started early wherever the first pass goes on
+        const TurnSearchResult second_ahead = search_best_play(turn);
+        set_probe_core(ProbeCore::own);
+        const TurnSearchResult second_own = search_best_play(turn);
+        set_ceiling_probe(true);
+        EXPECT_EQ(second_ahead.outcome.moves, own.outcome.moves) << what;
+        EXPECT_EQ(second_own.outcome.moves, own.outcome.moves) << what;
+        EXPECT_EQ(second_ahead.probe, Probe::none) << what;
     }
     EXPECT_EQ(seen[Probe::none], 0);
     EXPECT_EQ(seen[Probe::cut], 0);
