@@ -337,6 +337,15 @@ namespace {
 
 // The split of the cards into melds (MeldCover) as the search asks it: melds on the table by kind and
 // owner, or (`any_place`) every meld free to lie anywhere.
+// What MeldCover is made with for a turn: each card's points for me, and whether I own a place.
+std::pair<std::array<int, kCardCodes + 1>, bool> split_terms(const TurnPosition& turn) {
+    std::array<int, kCardCodes + 1> points{};
+    for (CardCode c = 1; c <= kCardCodes; ++c) points[c] = card_points(card_of(c), turn.favourite);
+    const bool any_mine = std::any_of(turn.places.begin(), turn.places.end(),
+                                      [&](const MeetingPlace& p) { return p.owner == turn.me; });
+    return {points, any_mine};
+}
+
 CoverInput cover_input_of(const std::vector<MeetingPlace>& places, const std::vector<Card>& hand,
                           const std::string& me, bool any_place) {
     CoverInput in;
@@ -370,10 +379,7 @@ TEST(AkelarreSearch, MeldSplitBoundsWhatTheRestOfABestPlayGains) {
         if (!drawn) continue;
         const TurnPosition& turn = *drawn;
         const TurnOutcome best = search_best_play(turn).outcome;
-        std::array<int, kCardCodes + 1> points{};
-        for (CardCode c = 1; c <= kCardCodes; ++c) points[c] = card_points(card_of(c), turn.favourite);
-        const bool any_mine = std::any_of(turn.places.begin(), turn.places.end(),
-                                          [&](const MeetingPlace& p) { return p.owner == turn.me; });
+        const auto [points, any_mine] = split_terms(turn);
         MeldCover cover(points, any_mine);
         std::vector<MeetingPlace> places = turn.places;
         std::vector<Card> hand = turn.hand;
@@ -414,10 +420,7 @@ TEST(AkelarreSearch, AskedToBeatFiguresTheSplitIsExactAboveThemAndABoundAtOrBelo
         if (!drawn) continue;
         const TurnPosition& turn = *drawn;
         const TurnOutcome best = search_best_play(turn).outcome;
-        std::array<int, kCardCodes + 1> points{};
-        for (CardCode c = 1; c <= kCardCodes; ++c) points[c] = card_points(card_of(c), turn.favourite);
-        const bool any_mine = std::any_of(turn.places.begin(), turn.places.end(),
-                                          [&](const MeetingPlace& p) { return p.owner == turn.me; });
+        const auto [points, any_mine] = split_terms(turn);
         MeldCover shared(points, any_mine);
         std::vector<MeetingPlace> places = turn.places;
         std::vector<Card> hand = turn.hand;

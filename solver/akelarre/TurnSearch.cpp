@@ -449,7 +449,8 @@ public:
             if (deadline.passed()) return std::nullopt;
         }
         // The thread may be an ask further on: what it found there is not the search's yet.
-        const int last = std::min(k, asked_ - 1);
+        // (A failed ask, out of memory, left no record.)
+        const int last = std::min({k, asked_ - 1, static_cast<int>(after_.size()) - 1});
         if (last >= 0) seen_ = after_[static_cast<std::size_t>(last)];
         return answer_ && answered_by_ <= k ? answer_ : std::nullopt;
     }
@@ -530,7 +531,8 @@ private:
 //    A state fixes the figures of every play through it, so a state met once is met for good. Once
 //    the split of the root is known and the best play found falls short of it, the first pass probes
 //    (probe_ceiling): the second pass toward the split's figures, whose play, when it reaches them,
-//    is the answer.
+//    is the answer. With a second core (ParallelProbe) the probe runs there while the first pass goes
+//    on, and then the second pass, toward the best play found so far, starts there early.
 // 2. The fewest moves to a state that may end the turn with those figures: A* over the states, each
 //    move costing one, guided by a lower bound on the moves still needed (moves_needed, raised by the
 //    takes take_needed and takes_for_points find). States that cannot reach the figures any more
@@ -647,6 +649,7 @@ private:
     bool start_ahead(std::unique_ptr<ParallelProbe>& search, Figures target);
     void take_second_pass(std::unique_ptr<ParallelProbe>& second);
     void drop_ahead(std::unique_ptr<ParallelProbe>& search);
+    std::unique_ptr<ParallelProbe> collect(std::unique_ptr<ParallelProbe>& search, bool stop);
     bool take_probe(std::unique_ptr<ParallelProbe>& probe);
     void lower_ceiling();
     std::optional<std::vector<Step>> fewest_moves(int most);
@@ -714,8 +717,8 @@ private:
     std::atomic<std::size_t> bytes_held_{0};
     const std::atomic<std::size_t>* partner_bytes_ = nullptr;
     const std::atomic<bool>* stop_ = nullptr;
-    bool no_second_core_ = false;    // a thread could not be made: none is tried again
-    bool second_pass_done_ = false;  // best_play_ is the second pass's, made on the second core
+    std::optional<bool> second_core_;  // whether searches go on the second core (start_ahead), once known
+    bool second_pass_done_ = false;    // best_play_ is the second pass's, made on the second core
 };
 
 void TurnSearchImpl::read_root(int steps) {
@@ -1164,14 +1167,17 @@ bool TurnSearchImpl::start_probe_ahead(std::unique_ptr<ParallelProbe>& probe) {
 // A search toward `target` on a second core (ProbeCore::ahead), for the states met beyond the root's:
 // whether one was started.
 bool TurnSearchImpl::start_ahead(std::unique_ptr<ParallelProbe>& search, Figures target) {
-    if (most_states_ || no_second_core_ || probe_core().load() != ProbeCore::ahead ||
-        std::thread::hardware_concurrency() < 2)
-        return false;  // a state limit must stop at the same state on every machine
+    if (!second_core_)
+        // Asked once (hardware_concurrency is a system call): a state limit must stop at the same state
+        // on every machine.
+        second_core_ = !most_states_ && probe_core().load() == ProbeCore::ahead &&
+                       std::thread::hardware_concurrency() >= 2;
+    if (!*second_core_) return false;
     bytes_held_.store(bytes_now(), std::memory_order_relaxed);
     try {
         search = std::make_unique<ParallelProbe>(turn_, steps_bound_, deadline_, target, bytes_held_);
     } catch (const std::system_error&) {
-        no_second_core_ = true;
+        second_core_ = false;
         return false;
     }
     partner_bytes_ = &search->bytes_held();
@@ -1181,24 +1187,37 @@ bool TurnSearchImpl::start_ahead(std::unique_ptr<ParallelProbe>& search, Figures
 // The second pass started early on the second core (best_figures), once the first pass has proved
 // its target the best: its play, in the fewest moves. Its failure is the search's.
 void TurnSearchImpl::take_second_pass(std::unique_ptr<ParallelProbe>& second) {
-    second->wait();
-    partner_bytes_ = nullptr;
-    met_ += second->states();
-    const std::unique_ptr<ParallelProbe> done = std::move(second);
-    if (done->error()) {
-        try {
-            std::rethrow_exception(done->error());
-        } catch (solver::SearchLimitReached& reached) {
-            reached.set_best_so_far(best_so_far());
-            throw;
-        }
-    }
+    const std::unique_ptr<ParallelProbe> done = collect(second, false);
+    if (!done) return;  // the second pass runs on this thread
     if (!done->play()) throw std::logic_error("search_best_play: the second pass lost the first pass's play");
     best_play_ = *std::move(done->play());
     second_pass_done_ = true;
 }
 
-// Stops a search on the second core whose answer is of no more use.
+// Waits for a search on the second core (stopped first with `stop`), counts its states and hands it
+// over. Past the deadline, that is the search's failure too. Stopped by the memory limit (which counts
+// both threads' tables, so that the two together reached it), it answered nothing: nullptr, and this
+// thread goes on alone, as it would have with one core.
+std::unique_ptr<ParallelProbe> TurnSearchImpl::collect(std::unique_ptr<ParallelProbe>& search, bool stop) {
+    if (stop)
+        search->stop();
+    else
+        search->wait();
+    partner_bytes_ = nullptr;
+    met_ += search->states();
+    std::unique_ptr<ParallelProbe> done = std::move(search);
+    if (done->error()) {
+        if (deadline_.passed()) throw solver::SearchLimitReached(best_so_far());
+        try {
+            std::rethrow_exception(done->error());
+        } catch (const solver::SearchLimitReached&) {
+            return nullptr;
+        }
+    }
+    return done;
+}
+
+// Stops a search on the second core whose answer is of no more use (its failure included).
 void TurnSearchImpl::drop_ahead(std::unique_ptr<ParallelProbe>& search) {
     search->stop();
     partner_bytes_ = nullptr;
@@ -1210,18 +1229,8 @@ void TurnSearchImpl::drop_ahead(std::unique_ptr<ParallelProbe>& search) {
 // (then they are the best, and its play the answer), else the ceiling is lowered below them. Its
 // failure (the deadline, the memory limit) is the search's.
 bool TurnSearchImpl::take_probe(std::unique_ptr<ParallelProbe>& probe) {
-    probe->stop();
-    partner_bytes_ = nullptr;
-    met_ += probe->states();
-    const std::unique_ptr<ParallelProbe> done = std::move(probe);
-    if (done->error()) {
-        try {
-            std::rethrow_exception(done->error());
-        } catch (solver::SearchLimitReached& reached) {
-            reached.set_best_so_far(best_so_far());
-            throw;
-        }
-    }
+    const std::unique_ptr<ParallelProbe> done = collect(probe, true);
+    if (!done) return false;  // no answer: the first pass goes on, its ceiling as it was
     if (!done->play()) {
         probe_ = TurnSearchResult::Probe::missed;
         if (ceiling_ == done->target()) lower_ceiling();
@@ -1295,7 +1304,8 @@ Figures TurnSearchImpl::best_figures() {
             continue;
         }
         if (probe && probe->finished() && take_probe(probe)) break;
-        if (!probe && next_ceiling == std::numeric_limits<std::size_t>::max() &&
+        if (!probe && second_core_.value_or(true) &&
+            next_ceiling == std::numeric_limits<std::size_t>::max() &&
             (!second || second->target() != best_)) {
             if (second) drop_ahead(second);
             start_ahead(second, best_);
@@ -1331,7 +1341,9 @@ Figures TurnSearchImpl::best_figures() {
         // The first pass ended first, with the probe's figures: the probe goes on from where it is as
         // the second pass would (the same search toward the same figures), and gives its play.
         probe->wait();
-        if (!take_probe(probe)) throw std::logic_error("search_best_play: a probe missed figures reached");
+        // (Stopped by the memory limit, it answers nothing: the second pass then runs on this thread.)
+        if (!take_probe(probe) && probe_ == TurnSearchResult::Probe::missed)
+            throw std::logic_error("search_best_play: a probe missed figures reached");
     } else if (probe) {
         drop_ahead(probe);  // below them: what it found is of no more use (its failure included)
     }

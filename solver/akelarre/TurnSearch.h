@@ -20,8 +20,9 @@ struct TurnSearchResult {
     // Whether the first pass, once the split of the root's cards into melds was known and its best
     // play still short of the root's upper bound, searched for the fewest moves to that bound (a
     // probe), and whether a play reached it (then that play is the answer and no second pass
-    // follows); `cut`: search_best_found's limit stopped the search during the probe; `overtaken`: a
-    // probe on a second core (ProbeCore::ahead) had not answered when the first pass ended.
+    // follows); `cut`: search_best_found's limit stopped the search during the probe; `overtaken`: the
+    // first pass ended before it took the answer of a probe on a second core (ProbeCore::ahead), or
+    // the memory limit stopped that probe.
     enum class Probe { none, reached, missed, cut, overtaken };
     Probe probe = Probe::none;
 };
