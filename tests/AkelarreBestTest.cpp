@@ -365,35 +365,23 @@ std::optional<CoverBound> cover_bound(MeldCover& cover, const std::vector<Meetin
     return cover.best(cover_input_of(places, hand, me, any_place), 20000);
 }
 
-}  // namespace
-
-// The search's upper bound is sound: at every position of a best play (replayed through the rules
-// engine), the best split of the cards in play into melds promises at least the hand cards and the
-// points that the rest of the play still gains.
-TEST(AkelarreSearch, MeldSplitBoundsWhatTheRestOfABestPlayGains) {
-    std::mt19937 rng(5);
-    int positions = 0, bounded = 0;
-    for (int round = 0; round < 120; ++round) {
+// The positions along the best plays of `rounds` random turns (small turns and game turns of 2 to
+// 1 + `spread` table melds, in turn): at(turn, best, step, places, hand, played, gained) before each
+// move and after the last, with the hand cards played and the points captured for me so far, each
+// move replayed through the rules engine's play phase.
+template <class At>
+void along_best_plays(std::mt19937& rng, int rounds, int spread, At at) {
+    for (int round = 0; round < rounds; ++round) {
         std::optional<TurnPosition> drawn =
-            round % 2 ? random_small_turn(rng) : random_game_turn(rng, 2 + round % 3);
+            round % 2 ? random_small_turn(rng) : random_game_turn(rng, 2 + round % spread);
         if (!drawn) continue;
         const TurnPosition& turn = *drawn;
         const TurnOutcome best = search_best_play(turn).outcome;
-        const auto [points, any_mine] = split_terms(turn);
-        MeldCover cover(points, any_mine);
         std::vector<MeetingPlace> places = turn.places;
         std::vector<Card> hand = turn.hand;
         int played = 0, gained = 0;
-        for (std::size_t step = 0; step <= best.moves.size(); ++step) {
-            for (bool any_place : {false, true}) {
-                ++positions;
-                const auto bound = cover_bound(cover, places, hand, turn.me, any_place);
-                if (!bound) continue;  // over its budget: no bound
-                ++bounded;
-                const std::pair<int, int> promised{bound->played, bound->points};
-                EXPECT_GE(promised, std::make_pair(best.played - played, best.points - gained))
-                    << turn_to_json(turn).dump() << " after " << step << " moves";
-            }
+        for (std::size_t step = 0;; ++step) {
+            at(turn, best, step, places, hand, played, gained);
             if (step == best.moves.size()) break;
             const Move& m = best.moves[step];
             PlayPhase phase(places, hand);
@@ -403,6 +391,35 @@ TEST(AkelarreSearch, MeldSplitBoundsWhatTheRestOfABestPlayGains) {
             played += m.from ? 0 : 1;
         }
     }
+}
+
+}  // namespace
+
+// The search's upper bound is sound: at every position of a best play (replayed through the rules
+// engine), the best split of the cards in play into melds promises at least the hand cards and the
+// points that the rest of the play still gains.
+TEST(AkelarreSearch, MeldSplitBoundsWhatTheRestOfABestPlayGains) {
+    std::mt19937 rng(5);
+    int positions = 0, bounded = 0;
+    std::optional<MeldCover> cover;  // one memo a turn
+    along_best_plays(
+        rng, 120, 3,
+        [&](const TurnPosition& turn, const TurnOutcome& best, std::size_t step,
+            const std::vector<MeetingPlace>& places, const std::vector<Card>& hand, int played, int gained) {
+            if (step == 0) {
+                const auto [points, any_mine] = split_terms(turn);
+                cover.emplace(points, any_mine);
+            }
+            for (bool any_place : {false, true}) {
+                ++positions;
+                const auto bound = cover_bound(*cover, places, hand, turn.me, any_place);
+                if (!bound) continue;  // over its budget: no bound
+                ++bounded;
+                const std::pair<int, int> promised{bound->played, bound->points};
+                EXPECT_GE(promised, std::make_pair(best.played - played, best.points - gained))
+                    << turn_to_json(turn).dump() << " after " << step << " moves";
+            }
+        });
     EXPECT_GT(bounded, positions / 2);
 }
 
@@ -414,56 +431,46 @@ TEST(AkelarreSearch, MeldSplitBoundsWhatTheRestOfABestPlayGains) {
 TEST(AkelarreSearch, AskedToBeatFiguresTheSplitIsExactAboveThemAndABoundAtOrBelow) {
     std::mt19937 rng(8);
     int exact_answers = 0, bound_answers = 0, cut_answers = 0;
-    for (int round = 0; round < 60; ++round) {
-        std::optional<TurnPosition> drawn =
-            round % 2 ? random_small_turn(rng) : random_game_turn(rng, 2 + round % 4);
-        if (!drawn) continue;
-        const TurnPosition& turn = *drawn;
-        const TurnOutcome best = search_best_play(turn).outcome;
-        const auto [points, any_mine] = split_terms(turn);
-        MeldCover shared(points, any_mine);
-        std::vector<MeetingPlace> places = turn.places;
-        std::vector<Card> hand = turn.hand;
-        for (std::size_t step = 0; step <= best.moves.size(); ++step) {
-            const CoverInput in = cover_input_of(places, hand, turn.me, step % 3 == 2);
-            const auto exact = MeldCover(points, any_mine).best(in, 200000);
-            if (exact && exact->played >= 0) {
-                const std::pair<int, int> value{exact->played, exact->points};
-                std::vector<std::pair<int, int>> beats = {{value.first, value.second - 1},
-                                                          value,
-                                                          {value.first, value.second + 1},
-                                                          {value.first - 1, value.second + 5},
-                                                          {value.first + 1, 0},
-                                                          {value.first, 0}};
-                std::shuffle(beats.begin(), beats.end(), rng);
-                for (const auto& [played, pts] : beats) {
-                    if (played < 0) continue;
-                    const auto asked = shared.best(in, 200000, false, CoverBound{played, pts});
-                    ASSERT_TRUE(asked.has_value());
-                    const std::pair<int, int> answer{asked->played, asked->points};
-                    const std::string what = turn_to_json(turn).dump() + " after " + std::to_string(step) +
-                                             " moves, beat " + std::to_string(played) + "/" +
-                                             std::to_string(pts);
-                    if (value > std::make_pair(played, pts)) {
-                        ++exact_answers;
-                        EXPECT_TRUE(asked->exact) << what;
-                        EXPECT_EQ(answer, value) << what;
-                    } else {
-                        ++bound_answers;
-                        EXPECT_LE(answer, std::make_pair(played, pts)) << what;
-                        EXPECT_GE(answer, value) << what;
-                        if (asked->exact) {
-                            EXPECT_EQ(answer, value) << what;
-                        }
-                        cut_answers += !asked->exact;
-                    }
-                }
-            }
-            if (step == best.moves.size()) break;
-            PlayPhase phase(places, hand);
-            phase.apply(best.moves[step]);
-        }
-    }
+    std::optional<MeldCover> shared;  // one memo a turn
+    along_best_plays(rng, 60, 4,
+                     [&](const TurnPosition& turn, const TurnOutcome&, std::size_t step,
+                         const std::vector<MeetingPlace>& places, const std::vector<Card>& hand, int, int) {
+                         const auto [points, any_mine] = split_terms(turn);
+                         if (step == 0) shared.emplace(points, any_mine);
+                         const CoverInput in = cover_input_of(places, hand, turn.me, step % 3 == 2);
+                         const auto exact = MeldCover(points, any_mine).best(in, 200000);
+                         if (!exact || exact->played < 0) return;
+                         const std::pair<int, int> value{exact->played, exact->points};
+                         std::vector<std::pair<int, int>> beats = {{value.first, value.second - 1},
+                                                                   value,
+                                                                   {value.first, value.second + 1},
+                                                                   {value.first - 1, value.second + 5},
+                                                                   {value.first + 1, 0},
+                                                                   {value.first, 0}};
+                         std::shuffle(beats.begin(), beats.end(), rng);
+                         for (const auto& [played, pts] : beats) {
+                             if (played < 0) continue;
+                             const auto asked = shared->best(in, 200000, false, CoverBound{played, pts});
+                             ASSERT_TRUE(asked.has_value());
+                             const std::pair<int, int> answer{asked->played, asked->points};
+                             const std::string what = turn_to_json(turn).dump() + " after " +
+                                                      std::to_string(step) + " moves, beat " +
+                                                      std::to_string(played) + "/" + std::to_string(pts);
+                             if (value > std::make_pair(played, pts)) {
+                                 ++exact_answers;
+                                 EXPECT_TRUE(asked->exact) << what;
+                                 EXPECT_EQ(answer, value) << what;
+                             } else {
+                                 ++bound_answers;
+                                 EXPECT_LE(answer, std::make_pair(played, pts)) << what;
+                                 EXPECT_GE(answer, value) << what;
+                                 if (asked->exact) {
+                                     EXPECT_EQ(answer, value) << what;
+                                 }
+                                 cut_answers += !asked->exact;
+                             }
+                         }
+                     });
     EXPECT_GT(exact_answers, 100);
     EXPECT_GT(bound_answers, 100);
     EXPECT_GT(cut_answers, 20);  // answers where the search cut something off

@@ -321,16 +321,12 @@ MeldCover::Result MeldCover::split(Split& s, Need need) {
             const std::uint64_t mine = s.key.words[4] >> kMineFreeBit;
             if (s.in.open_places >= 0 && (mine & 1u || !(mine >> 1 & 1u))) best = {0, 0};
         } else {
+            Choice choice(best, need);
             s.hand(x, -1);  // x stays in the hand
-            best = split(s, need);
+            const bool go_on = choice.consider(split(s, choice.need()));
             s.hand(x, 1);
-            if (best.played == kOverBudget) return best;
-            const bool raised = !best.bound && reaches(best.played, best.points, need.played, need.points);
-            const Result in_meld = cover(x, s, raised ? Need{best.played, best.points + 1} : need);
-            if (in_meld.played == kOverBudget) return in_meld;
-            const bool any_bound = best.bound || in_meld.bound;
-            if (better(in_meld.played, in_meld.points, best.played, best.points)) best = in_meld;
-            best.bound = any_bound && !reaches(best.played, best.points, need.played, need.points);
+            if (!go_on || !choice.consider(cover(x, s, choice.need()))) return best;
+            best = choice.result();
         }
     }
     if (best.played != kOverBudget) remember(k, best);
@@ -389,7 +385,6 @@ MeldCover::Result MeldCover::cover(CardCode x, Split& s, Need need) {
         if (s.in.melds[category]) categories[present_categories++] = category;
     Result best;
     Choice choice(best, need);
-    auto consider = [&choice](const Result& r) { return choice.consider(r); };
     // A pinned 4 (one of x's table copies is) ends in what its run on the table ends as.
     const std::size_t family = static_cast<std::size_t>(x - 1) / 6;
     const bool pinned = s.in.table[x] && (x - 1) % 6 == kPinnedSlot && s.in.pinned[family];
@@ -400,7 +395,7 @@ MeldCover::Result MeldCover::cover(CardCode x, Split& s, Need need) {
             if (m.kind != kFamilies + static_cast<int>(family)) continue;
             for (std::size_t category :
                  {static_cast<std::size_t>(m.kind), kMeldKinds + static_cast<std::size_t>(m.kind)})
-                if (s.in.melds[category] && !consider(on_table_meld(m, category, s, choice.need())))
+                if (s.in.melds[category] && !choice.consider(on_table_meld(m, category, s, choice.need())))
                     return best;
             continue;
         }
@@ -413,19 +408,19 @@ MeldCover::Result MeldCover::cover(CardCode x, Split& s, Need need) {
             // one is, or is owed, the meld counts whole).
             const bool mine_known = s.key.words[4] >> kMineFreeBit & 3u;
             if (!any_mine_ || m.points_all == m.points_lowest || mine_known) {
-                if (!consider(with_meld(m, s, choice.need(),
-                                        any_mine_ && mine_known ? m.points_all : m.points_lowest)))
+                if (!choice.consider(with_meld(m, s, choice.need(),
+                                               any_mine_ && mine_known ? m.points_all : m.points_lowest)))
                     return best;
             } else {
-                if (!consider(with_meld(m, s, choice.need(), m.points_lowest))) return best;
+                if (!choice.consider(with_meld(m, s, choice.need(), m.points_lowest))) return best;
                 s.key.words[4] |= 1ull << kMineOwedBit;
-                const bool go_on = consider(with_meld(m, s, choice.need(), m.points_all));
+                const bool go_on = choice.consider(with_meld(m, s, choice.need(), m.points_all));
                 s.key.words[4] &= ~(1ull << kMineOwedBit);
                 if (!go_on) return best;
             }
         } else if (s.in.open_places + melds_left(s) > 0) {
             s.open(-1);
-            const bool go_on = consider(with_meld(m, s, choice.need(), 0));
+            const bool go_on = choice.consider(with_meld(m, s, choice.need(), 0));
             s.open(1);
             if (!go_on) return best;
         }
@@ -433,7 +428,7 @@ MeldCover::Result MeldCover::cover(CardCode x, Split& s, Need need) {
         for (std::size_t i = 0; i < present_categories; ++i) {
             const std::size_t category = categories[i];
             if (!keeps_kind(static_cast<int>(category) % kMeldKinds, m.kind, sets_change)) continue;
-            if (!consider(on_table_meld(m, category, s, choice.need()))) return best;
+            if (!choice.consider(on_table_meld(m, category, s, choice.need()))) return best;
         }
     }
     return choice.result();

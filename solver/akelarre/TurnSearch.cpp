@@ -547,8 +547,7 @@ public:
         : turn_(turn),
           deadline_(deadline),
           width_(2 + static_cast<int>(turn.places.size())),
-          most_states_(most_states),
-          steps_bound_(steps) {
+          most_states_(most_states) {
         read_root(steps);
     }
 
@@ -650,6 +649,7 @@ private:
     void take_second_pass(std::unique_ptr<ParallelProbe>& second);
     void drop_ahead(std::unique_ptr<ParallelProbe>& search);
     std::unique_ptr<ParallelProbe> collect(std::unique_ptr<ParallelProbe>& search, bool stop);
+    std::unique_ptr<ParallelProbe> join_ahead(std::unique_ptr<ParallelProbe>& search, bool stop);
     bool take_probe(std::unique_ptr<ParallelProbe>& probe);
     void lower_ceiling();
     std::optional<std::vector<Step>> fewest_moves(int most);
@@ -680,7 +680,6 @@ private:
     const solver::Deadline& deadline_;
     int width_;
     std::size_t most_states_;  // 0: no limit
-    int steps_bound_;          // the constructor's `steps`
     State root_;
     int hand_size_ = 0;
     Owners mine_{};
@@ -1175,7 +1174,9 @@ bool TurnSearchImpl::start_ahead(std::unique_ptr<ParallelProbe>& search, Figures
     if (!*second_core_) return false;
     bytes_held_.store(bytes_now(), std::memory_order_relaxed);
     try {
-        search = std::make_unique<ParallelProbe>(turn_, steps_bound_, deadline_, target, bytes_held_);
+        // The same bound on the moves as this search's (the root's moves left; none: unbounded).
+        const int steps = root_.moves_left == kUnbounded ? 0 : root_.moves_left;
+        search = std::make_unique<ParallelProbe>(turn_, steps, deadline_, target, bytes_held_);
     } catch (const std::system_error&) {
         second_core_ = false;
         return false;
@@ -1199,13 +1200,7 @@ void TurnSearchImpl::take_second_pass(std::unique_ptr<ParallelProbe>& second) {
 // both threads' tables, so that the two together reached it), it answered nothing: nullptr, and this
 // thread goes on alone, as it would have with one core.
 std::unique_ptr<ParallelProbe> TurnSearchImpl::collect(std::unique_ptr<ParallelProbe>& search, bool stop) {
-    if (stop)
-        search->stop();
-    else
-        search->wait();
-    partner_bytes_ = nullptr;
-    met_ += search->states();
-    std::unique_ptr<ParallelProbe> done = std::move(search);
+    std::unique_ptr<ParallelProbe> done = join_ahead(search, stop);
     if (done->error()) {
         if (deadline_.passed()) throw solver::SearchLimitReached(best_so_far());
         try {
@@ -1218,11 +1213,18 @@ std::unique_ptr<ParallelProbe> TurnSearchImpl::collect(std::unique_ptr<ParallelP
 }
 
 // Stops a search on the second core whose answer is of no more use (its failure included).
-void TurnSearchImpl::drop_ahead(std::unique_ptr<ParallelProbe>& search) {
-    search->stop();
+void TurnSearchImpl::drop_ahead(std::unique_ptr<ParallelProbe>& search) { join_ahead(search, true); }
+
+// Waits for a search on the second core (stopped first with `stop`), counts its states and hands it
+// over, as it ended.
+std::unique_ptr<ParallelProbe> TurnSearchImpl::join_ahead(std::unique_ptr<ParallelProbe>& search, bool stop) {
+    if (stop)
+        search->stop();
+    else
+        search->wait();
     partner_bytes_ = nullptr;
     met_ += search->states();
-    search.reset();
+    return std::move(search);
 }
 
 // Takes the answer of a probe on a second core that has finished: true when it reached its figures
