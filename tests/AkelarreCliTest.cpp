@@ -84,11 +84,10 @@ TEST(AkelarreCli, BestRejectsBadTurnsWithExitTwo) {
     EXPECT_EQ(r.code, 2) << r.out;
 }
 
-// --timeout: a turn known to take minutes (7 cards against six melds, four of them 4-card melds
-// that cards can move between, and two free places) stops at the limit with one line on stderr,
-// nothing on stdout, exit 3.
+// --timeout: a turn known to take seconds (a two-player game's turn, eight melds, whose best play is 31
+// moves long) stops at the limit with one line on stderr, nothing on stdout, exit 3.
 TEST(AkelarreCli, BestStopsAtTheTimeoutWithOneLineAndExitThree) {
-    std::string file = data("crowded-table.json");
+    std::string file = data("long-play.json");
     SplitRun r = run_split("akelarre best " + file + " --timeout 1");
     EXPECT_EQ(r.code, 3) << r.err;
     EXPECT_EQ(r.out, "");

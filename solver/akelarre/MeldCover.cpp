@@ -98,6 +98,9 @@ MeldCover::MeldCover(const std::array<int, kCardCodes + 1>& points, bool any_min
                 (i < 3 ? m.points_lowest : m.points_all) += worth[static_cast<std::size_t>(i)];
         m.points_all += m.points_lowest;
         for (int i = 0; i < n; ++i) melds_with_[cards[i]].push_back(static_cast<int>(melds_.size()));
+        if (n == 5) fives_.push_back(codes);
+        if (n == 3)
+            for (int i = 0; i < n; ++i) pairs_with_[cards[i]].push_back(codes & ~(1u << cards[i]));
         of_kind_[static_cast<std::size_t>(m.kind)].push_back(static_cast<int>(melds_.size()));
         melds_.push_back(m);
     }
@@ -232,8 +235,17 @@ std::optional<CoverBound> MeldCover::best(const CoverInput& in, std::size_t budg
 MeldCover::Result MeldCover::most_possible(const Split& s) const {
     std::array<int, 8> by_points{};
     int played = 0, cards = 0;
+    std::uint32_t present = 0;
+    for (std::size_t c = 1; c <= kCardCodes; ++c)
+        if (s.in.hand[c] || s.in.table[c]) present |= 1u << c;
+    const Reach& reach = reach_of(present);
     for (std::size_t c = 1; c <= kCardCodes; ++c) {
+        if (!(reach.in_three >> c & 1u)) {
+            if (s.in.table[c]) return {-1, 0, false};  // a table card in no meld: no split
+            continue;                                  // a hand card in none stays in the hand
+        }
         played += s.in.hand[c];
+        if (!(reach.in_five >> c & 1u)) continue;  // never captured
         const int n = s.in.hand[c] + s.in.table[c];
         cards += n;
         by_points[static_cast<std::size_t>(std::clamp(points_[c], 0, 7))] += n;
@@ -245,6 +257,20 @@ MeldCover::Result MeldCover::most_possible(const Split& s) const {
         counted -= take;
     }
     return {played, points, true};
+}
+
+const MeldCover::Reach& MeldCover::reach_of(std::uint32_t present) const {
+    if (reach_.empty()) reach_.resize(1 << 12);
+    Reach& r = reach_[(present * 0x9E3779B1u) >> 20];
+    if (r.present == present) return r;
+    r = {present, 0, 0};
+    for (CardCode c = 1; c <= kCardCodes; ++c)
+        if (present >> c & 1u && std::any_of(pairs_with_[c].begin(), pairs_with_[c].end(),
+                                             [present](std::uint32_t pair) { return !(pair & ~present); }))
+            r.in_three |= 1u << c;
+    for (std::uint32_t five : fives_)
+        if (!(five & ~present)) r.in_five |= five;
+    return r;
 }
 
 static std::uint32_t present_codes(const CoverInput& in) {

@@ -155,6 +155,18 @@ private:
     std::vector<Meld> melds_;
     std::array<std::vector<int>, kCardCodes + 1> melds_with_;  // indices into melds_
     std::array<std::vector<int>, kMeldKinds> of_kind_;
+    // For each card, the other two cards of each meld of three that holds it: a card is in some meld
+    // of the cards present only if one of these pairs is present (three cards in a row of any meld
+    // holding it make a meld of three).
+    std::array<std::vector<std::uint32_t>, kCardCodes + 1> pairs_with_;
+    std::vector<std::uint32_t> fives_;  // every meld of five
+    // Of the cards present (bit per code), those in some meld of three of them and those in some meld
+    // of five of them; most_possible's look-ups, by `present`.
+    struct Reach {
+        std::uint32_t present = 0, in_three = 0, in_five = 0;
+    };
+    const Reach& reach_of(std::uint32_t present) const;
+    mutable std::vector<Reach> reach_;
     solver::HugeVector<Entry> memo_;  // open addressing, a power of two slots
     std::size_t remembered_ = 0;
     std::size_t budget_ = 0, spent_ = 0, splits_ = 0;
