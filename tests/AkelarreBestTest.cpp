@@ -360,8 +360,6 @@ TEST(AkelarreBest, AgreesWithTheRulesEngineOnFullerRandomGameTurns) {
 
 namespace {
 
-// The split of the cards into melds (MeldCover) as the search asks it: melds on the table by kind and
-// owner, or (`any_place`) every meld free to lie anywhere.
 // What MeldCover is made with for a turn: each card's points for me, and whether I own a place.
 std::pair<std::array<int, kCardCodes + 1>, bool> split_terms(const TurnPosition& turn) {
     std::array<int, kCardCodes + 1> points{};
@@ -371,23 +369,22 @@ std::pair<std::array<int, kCardCodes + 1>, bool> split_terms(const TurnPosition&
     return {points, any_mine};
 }
 
+// The split of the cards into melds (MeldCover) as the search asks it: melds on the table by kind and
+// owner.
 CoverInput cover_input_of(const std::vector<MeetingPlace>& places, const std::vector<Card>& hand,
-                          const std::string& me, bool any_place) {
+                          const std::string& me) {
     CoverInput in;
     for (const Card& c : hand) ++in.hand[card_code(c)];
-    bool any_mine = false;
     for (const MeetingPlace& p : places) {
         std::vector<CardCode> codes;
         for (const Card& c : p.cards) codes.push_back(card_code(c));
         add_place(in, codes.data(), static_cast<int>(codes.size()), p.owner == me);
-        any_mine = any_mine || p.owner == me;
     }
-    if (any_place) let_melds_lie_anywhere(in, static_cast<int>(places.size()), any_mine);
     return in;
 }
 std::optional<CoverBound> cover_bound(MeldCover& cover, const std::vector<MeetingPlace>& places,
-                                      const std::vector<Card>& hand, const std::string& me, bool any_place) {
-    return cover.best(cover_input_of(places, hand, me, any_place), 20000);
+                                      const std::vector<Card>& hand, const std::string& me) {
+    return cover.best(cover_input_of(places, hand, me), 20000);
 }
 
 // The positions along the best plays of `rounds` random turns (small turns and game turns of 2 to
@@ -435,15 +432,13 @@ TEST(AkelarreSearch, MeldSplitBoundsWhatTheRestOfABestPlayGains) {
                 const auto [points, any_mine] = split_terms(turn);
                 cover.emplace(points, any_mine);
             }
-            for (bool any_place : {false, true}) {
-                ++positions;
-                const auto bound = cover_bound(*cover, places, hand, turn.me, any_place);
-                if (!bound) continue;  // over its budget: no bound
-                ++bounded;
-                const std::pair<int, int> promised{bound->played, bound->points};
-                EXPECT_GE(promised, std::make_pair(best.played - played, best.points - gained))
-                    << turn_to_json(turn).dump() << " after " << step << " moves";
-            }
+            ++positions;
+            const auto bound = cover_bound(*cover, places, hand, turn.me);
+            if (!bound) return;  // over its budget: no bound
+            ++bounded;
+            const std::pair<int, int> promised{bound->played, bound->points};
+            EXPECT_GE(promised, std::make_pair(best.played - played, best.points - gained))
+                << turn_to_json(turn).dump() << " after " << step << " moves";
         });
     EXPECT_GT(bounded, positions / 2);
 }
@@ -462,7 +457,7 @@ TEST(AkelarreSearch, AskedToBeatFiguresTheSplitIsExactAboveThemAndABoundAtOrBelo
                          const std::vector<MeetingPlace>& places, const std::vector<Card>& hand, int, int) {
                          const auto [points, any_mine] = split_terms(turn);
                          if (step == 0) shared.emplace(points, any_mine);
-                         const CoverInput in = cover_input_of(places, hand, turn.me, step % 3 == 2);
+                         const CoverInput in = cover_input_of(places, hand, turn.me);
                          const auto exact = MeldCover(points, any_mine).best(in, 200000);
                          if (!exact || exact->played < 0) return;
                          const std::pair<int, int> value{exact->played, exact->points};
@@ -518,7 +513,7 @@ TEST(AkelarreSearch, APlainFourStaysInItsRun) {
         R"({"hand": ["FJ"], "table": [{"place": 0, "owner": "Anna", "cards": ["F3", "F4", "F5", "F6"]},
             {"place": 1, "owner": "me", "cards": ["D4", "G4", "N4", "W4"]}], "free_places": 0, "favourite": "F"})");
     MeldCover cover(points_for(turn.favourite), true);
-    const auto bound = cover_bound(cover, turn.places, turn.hand, turn.me, false);
+    const auto bound = cover_bound(cover, turn.places, turn.hand, turn.me);
     ASSERT_TRUE(bound.has_value());
     EXPECT_EQ(std::make_pair(bound->played, bound->points), std::make_pair(1, 3 + 4 + 0));
     CoverInput unpinned;
@@ -545,7 +540,7 @@ TEST(AkelarreSearch, ANewMeldOfFiveCountsWholeOnlyOnAPlaceOfMine) {
     auto mine = parse(R"({"hand": ["N2", "G2", "D2", "W2", "F2"], "free_places": ["me"], )" + table + "}");
     for (const auto& [turn, points] : {std::pair{theirs, 3}, std::pair{mine, 6}}) {
         MeldCover cover(points_for(turn.favourite), true);
-        const auto bound = cover_bound(cover, turn.places, turn.hand, turn.me, false);
+        const auto bound = cover_bound(cover, turn.places, turn.hand, turn.me);
         ASSERT_TRUE(bound.has_value());
         EXPECT_EQ(std::make_pair(bound->played, bound->points), std::make_pair(5, points));
         EXPECT_EQ(figures(search_best_play(turn).outcome), figures(5, points, 5));

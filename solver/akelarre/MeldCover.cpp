@@ -61,13 +61,6 @@ void add_place(CoverInput& in, const CardCode* codes, int n, bool mine) {
         if ((codes[i] - 1) % 6 == kPinnedSlot) ++in.pinned[static_cast<std::size_t>(kind - kFamilies)];
 }
 
-void let_melds_lie_anywhere(CoverInput& in, int places, bool any_mine) {
-    in.melds = {};
-    in.pinned = {};
-    in.open_places = places;
-    in.mine_open = any_mine;
-}
-
 int meld_kind(const CardCode* codes, int n) {
     bool one_family = true;
     int value_slot = -1;

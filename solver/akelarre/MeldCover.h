@@ -42,9 +42,6 @@ struct CoverInput {
 
 // Adds the cards on one place to `in`: a meld of 3-4 cards by kind and owner, else an open place.
 void add_place(CoverInput& in, const CardCode* codes, int n, bool mine);
-// Turns `in` into the weaker question where any meld may lie anywhere: no meld on the table keeps its
-// kind or holds a pinned card, each of the `places` is open, and one of them is mine when I own any.
-void let_melds_lie_anywhere(CoverInput& in, int places, bool any_mine);
 
 struct CoverBound {
     int played = 0;  // hand cards in the melds of the split; -1: no split holds every table card

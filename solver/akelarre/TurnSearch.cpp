@@ -32,9 +32,7 @@ constexpr int kSlots = 4;       // a meld holds at most 4 cards between moves: t
 constexpr int kUnbounded = 255;
 constexpr std::size_t kClockEvery = 4096;                 // states expanded between two looks at the clock
 constexpr std::size_t kMostBytes = std::size_t{3} << 30;  // the tables a search may hold
-// When the split of the cards into melds is worth asking (TurnSearchImpl::cover_worth_it).
-constexpr std::size_t kCoverAfter = 2000, kCoverTrial = 1000;
-constexpr std::size_t kRootCoverBudget = 50000, kCoverBudget = 500;  // splits per question
+constexpr std::size_t kRootCoverBudget = 50000;           // splits for the root's split's first ask
 // The first pass asks the root's split again at milestones of states met (milestone(): kCeilingAfter,
 // then half as many again, then twice, and so on), with a budget of kCeilingSplitsPer splits per state
 // met (RootSplit): the exact split can cost a
@@ -526,8 +524,11 @@ private:
 // The exact search, in two passes over the play phase's states (hand moves shrink the hand and
 // captures the cards in play, for good; only takes can come back to a state).
 // 1. The first two figures: a depth-first search meeting each state once, with a branch and bound: a
-//    state is not searched when its figures plus an upper bound on what any play from it could add do
-//    not beat the best play found so far, and the search stops when a play reaches the root's bound.
+//    state is not searched when its figures plus an upper bound on what any play from it could add
+//    (counted: its live hand cards, and the points its melds of four allow) do not beat the best play
+//    found so far, and the search stops when a play reaches the root's bound: the first, then the
+//    split of the root's cards into melds (RootSplit). The split is asked of the root only: asked of
+//    every state, it cost more than the states it cut.
 //    A state fixes the figures of every play through it, so a state met once is met for good. Once
 //    the split of the root is known and the best play found falls short of it, the first pass probes
 //    (probe_ceiling): the second pass toward the split's figures, whose play, when it reaches them,
@@ -606,7 +607,6 @@ private:
     std::uint32_t live_cards(const State& s) const { return live_cards(s, in_play(s)); }
     // The same with s's in_play known.
     std::uint32_t live_cards(const State& s, const InPlay& in) const;
-    bool cover_worth_it() const;
     CoverInput cover_input(const State& s) const;
     bool finishable(const State& s) const;
     InPlay in_play(const State& s) const;
@@ -637,7 +637,6 @@ private:
     }
     // The same into `next`; returns the points.
     int apply_to(const State& s, const Step& step, State& next) const;
-    Figures bound(const State& s, std::uint32_t live, const Figures& beat = {-1, 0}) const;
     int points_bound(const State& s, std::uint32_t live) const;
     Figures best_figures();
     void keep_best_play(const std::vector<Frame>& frames, std::size_t depth, const Step& last);
@@ -694,14 +693,11 @@ private:
     std::vector<FiveMeld> five_melds_;
     // By the cards in play (a search runs on one thread: the root's split has its own MeldCover).
     mutable std::unordered_map<std::uint32_t, std::vector<std::uint16_t>> five_in_play_;
-    mutable std::optional<MeldCover> cover_;  // made when first asked
     std::optional<RootSplit> root_split_;  // the first pass's, from kRootSplitAfter states until it answers
-    std::size_t root_splits_ = 0;          // the splits it valued, once its answer is known
-    mutable std::size_t cover_asked_ = 0, cover_cut_ = 0;
-    std::size_t met_ = 0, expanded_ = 0;  // states met and searched, both passes
-    Figures best_, ceiling_;              // the best play's figures so far, the root's bound
-    Figures target_;                      // the second pass's (and a probe's) figures to reach
-    std::size_t held_bytes_ = 0;          // the first pass's table, while a probe runs
+    std::size_t met_ = 0, expanded_ = 0;   // states met and searched, both passes
+    Figures best_, ceiling_;               // the best play's figures so far, the root's bound
+    Figures target_;                       // the second pass's (and a probe's) figures to reach
+    std::size_t held_bytes_ = 0;           // the first pass's table, while a probe runs
     TurnSearchResult::Probe probe_ = TurnSearchResult::Probe::none;
     bool figures_proved_ = false, moves_proved_ = false;
     std::vector<Step> best_play_;               // the first pass's play with best_ (or a probe's)
@@ -959,43 +955,12 @@ int TurnSearchImpl::apply_to(const State& s, const Step& step, State& next) cons
     return points;
 }
 
-// The first bound on what any play from `s` could still add: the live hand cards (within the moves
+// An upper bound on what any play from `s` could still add: the live hand cards (within the moves
 // left) and the points of the captures the count of 4-card melds allows.
 Figures TurnSearchImpl::counted(const State& s, std::uint32_t live) const {
     int cards = 0;
     for (int i = 0; i < s.hand_size; ++i) cards += static_cast<int>(live >> s.hand[i] & 1u);
     return {std::min<int>(cards, s.moves_left), s.moves_left > 0 ? points_bound(s, live) : 0};
-}
-
-// The most any play from `s` could still add: counted(), or less when no split of the cards in play
-// into melds allows that much (MeldCover). The split is only asked when counted() would still beat
-// `beat` from `s`.
-Figures TurnSearchImpl::bound(const State& s, std::uint32_t live, const Figures& beat) const {
-    const Figures counted = TurnSearchImpl::counted(s, live);
-    if (figures(s) + counted <= beat || !cover_worth_it()) return counted;
-    ++cover_asked_;
-    if (!cover_) {
-        // The root's split, with a larger budget, first: the splits of the states met later are mostly
-        // parts of it, remembered.
-        cover_.emplace(points_, any_mine_);
-        cover_->best(cover_input(root_), kRootCoverBudget);
-    }
-    CoverInput in = cover_input(s);
-    // Only whether the split beats what `s` still needs to beat `beat` is asked.
-    std::optional<CoverBound> need;
-    if (const Figures made = figures(s); beat.played - made.played >= 0)
-        need = CoverBound{beat.played - made.played, beat.points - made.points};
-    std::optional<CoverBound> split = cover_->best(in, kCoverBudget, false, need);
-    if (!split) {
-        // Too many splits where melds keep their kind: the weaker bound where any meld may lie anywhere.
-        let_melds_lie_anywhere(in, static_cast<int>(turn_.places.size()), any_mine_);
-        split = cover_->best(in, kCoverBudget, false, need);
-    }
-    if (!split) return counted;
-    const Figures tighter = split->played < 0 ? Figures{-kUnbounded, 0}
-                                              : std::min(counted, Figures{split->played, split->points});
-    cover_cut_ += figures(s) + tighter <= beat;
-    return tighter;
 }
 
 CoverInput TurnSearchImpl::cover_input(const State& s) const {
@@ -1004,19 +969,6 @@ CoverInput TurnSearchImpl::cover_input(const State& s) const {
     for (std::size_t p = 0; p < turn_.places.size(); ++p)
         add_place(in, s.piles[p].cards.data(), s.piles[p].size, mine_[p]);
     return in;
-}
-
-// The splits are remembered, but where the melds can be rearranged in many ways (many jokers, many
-// melds of four) they can cost more than the states they save: the split is asked once the search has
-// met a few thousand states, while it cuts at least one state in ten it is asked about and has valued
-// no more splits than the search has met states; else the search goes on with the first bound alone.
-bool TurnSearchImpl::cover_worth_it() const {
-    if (met_ < kCoverAfter) return false;  // a small search is over before the split pays
-    if (hand_runs_) return false;  // in the second pass (and a probe) it cost more than the states it cut
-    if (cover_asked_ >= kCoverTrial && cover_cut_ * 10 < cover_asked_) return false;
-    const std::size_t splits =
-        (cover_ ? cover_->splits() : 0) + (root_split_ ? root_split_->splits() : root_splits_);
-    return splits <= met_ + kRootCoverBudget;
 }
 
 // Each capture lowers "live hand cards + 4-card melds" by two and no move raises it (a card onto a
@@ -1061,7 +1013,7 @@ void TurnSearchImpl::look_at_clock() {
 
 // The bytes this search holds.
 std::size_t TurnSearchImpl::bytes_now() const {
-    std::size_t bytes = (cover_ ? cover_->memory() : 0) + (root_split_ ? root_split_->memory() : 0);
+    std::size_t bytes = root_split_ ? root_split_->memory() : 0;
     bytes += held_bytes_;
     if (table_in_use_) bytes += table_in_use_->memory() + table_in_use_->size() * bytes_per_state_;
     if (queue_in_use_) bytes += queue_in_use_->memory();
@@ -1266,7 +1218,7 @@ Figures TurnSearchImpl::best_figures() {
     if (!finishable(root_)) throw std::logic_error("search_best_play: not even the empty play ends the turn");
     const InPlay root_in = in_play(root_);
     const std::uint32_t root_live = live_cards(root_, root_in);
-    ceiling_ = figures(root_) + bound(root_, root_live);
+    ceiling_ = figures(root_) + counted(root_, root_live);
     best_ = figures(root_);
     best_play_.clear();
     std::vector<Frame> frames(1);
@@ -1299,7 +1251,6 @@ Figures TurnSearchImpl::best_figures() {
             // long before the depth-first order would. The split's memo is of no more use: its memory
             // goes back (it can be most of what the search holds), and only its count of splits stays.
             next_ceiling = std::numeric_limits<std::size_t>::max();
-            root_splits_ = root_split_->splits();
             root_split_.reset();
             if (best_ < ceiling_ && ceiling_probe().load() && !start_probe_ahead(probe) && probe_ceiling())
                 break;
@@ -1328,7 +1279,7 @@ Figures TurnSearchImpl::best_figures() {
             keep_best_play(frames, depth, f.children.list[c].step);
         }
         const std::uint32_t live = live_cards(child, f.children.list[c].in);
-        const Figures reach = figures(child) + bound(child, live, best_);
+        const Figures reach = figures(child) + counted(child, live);
         if (reach <= best_) continue;  // no play through it beats the best found
         if (depth == frames.size()) frames.emplace_back();
         Frame& next = frames[depth++];
@@ -1577,7 +1528,6 @@ std::optional<std::vector<Step>> TurnSearchImpl::fewest_moves(int most) {
     table_in_use_ = &table;
     queue_in_use_ = &queue;
     int layer = 0;  // the f being searched
-    const Figures short_of_best{target_.played, target_.points - 1};
     auto hand_cards = [&](const State& s) { return target_.played - figures(s).played; };
 
     auto push = [&](Node& n, int id) {
@@ -1644,8 +1594,7 @@ std::optional<std::vector<Step>> TurnSearchImpl::fewest_moves(int most) {
                 int known = table.find(k, children.list[c].hash);
                 if (known < 0) {
                     known = add(child, k, children.list[c].hash);
-                    if (figures(child) + bound(child, live_cards(child, children.list[c].in), short_of_best) <
-                        target_) {
+                    if (figures(child) + counted(child, live_cards(child, children.list[c].in)) < target_) {
                         nodes[static_cast<std::size_t>(known)].moves = kCut;
                         continue;
                     }
