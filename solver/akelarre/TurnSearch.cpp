@@ -32,7 +32,7 @@ constexpr int kSlots = 4;       // a meld holds at most 4 cards between moves: t
 constexpr int kUnbounded = 255;
 constexpr std::size_t kClockEvery = 4096;                 // states expanded between two looks at the clock
 constexpr std::size_t kMostBytes = std::size_t{3} << 30;  // the tables a search may hold
-constexpr std::size_t kRootCoverBudget = 50000;           // splits for the root's split's first ask
+constexpr std::size_t kRootCoverBudget = 50000;  // splits the root's split's first ask has beyond its share
 // The first pass asks the root's split again at milestones of states met (milestone(): kCeilingAfter,
 // then half as many again, then twice, and so on), with a budget of kCeilingSplitsPer splits per state
 // met (RootSplit): the exact split can cost a
@@ -458,8 +458,7 @@ public:
 
 private:
     static constexpr std::size_t kMostAsks = 64;  // far beyond the memory limit's (about 30)
-    // The first ask also has the budget the search's own memo gives the root before its states are split
-    // (kRootCoverBudget): the asks start from an empty memo of their own.
+    // The first ask has kRootCoverBudget more: the asks start from an empty memo.
     static std::size_t budget(int k) {
         if (k == 0) return kRootCoverBudget + kCeilingAfter * kCeilingSplitsPer;
         return std::min(milestone(k), kCeilingMostSplits / kCeilingSplitsPer) * kCeilingSplitsPer;
