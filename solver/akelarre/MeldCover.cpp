@@ -223,15 +223,21 @@ std::optional<CoverBound> MeldCover::best(const CoverInput& in, std::size_t budg
     return CoverBound{r.played, r.points, !r.bound};
 }
 
-// At most what the rest could give: every hand card played, and as many captures as its cards make
-// melds of five, each worth the best cards left (all five on my place, else the best three).
+static std::uint32_t present_codes(const CoverInput& in) {
+    std::uint32_t present = 0;
+    for (CardCode c = 1; c <= kCardCodes; ++c)
+        if (in.hand[c] || in.table[c]) present |= 1u << c;
+    return present;
+}
+
+// At most what the rest could give: every hand card played that lies in some meld of three of the
+// cards left (no split holds a table card that lies in none), and as many captures as the cards that
+// lie in some meld of five of them make melds of five, each worth the best of those cards (all five on
+// my place, else the best three).
 MeldCover::Result MeldCover::most_possible(const Split& s) const {
     std::array<int, 8> by_points{};
     int played = 0, cards = 0;
-    std::uint32_t present = 0;
-    for (std::size_t c = 1; c <= kCardCodes; ++c)
-        if (s.in.hand[c] || s.in.table[c]) present |= 1u << c;
-    const Reach& reach = reach_of(present);
+    const Reach& reach = reach_of(present_codes(s.in));
     for (std::size_t c = 1; c <= kCardCodes; ++c) {
         if (!(reach.in_three >> c & 1u)) {
             if (s.in.table[c]) return {-1, 0, false};  // a table card in no meld: no split
@@ -264,13 +270,6 @@ const MeldCover::Reach& MeldCover::reach_of(std::uint32_t present) const {
     for (std::uint32_t five : fives_)
         if (!(five & ~present)) r.in_five |= five;
     return r;
-}
-
-static std::uint32_t present_codes(const CoverInput& in) {
-    std::uint32_t present = 0;
-    for (CardCode c = 1; c <= kCardCodes; ++c)
-        if (in.hand[c] || in.table[c]) present |= 1u << c;
-    return present;
 }
 
 // The best split of what is left: the melds on the table first, then the lowest table card left

@@ -452,9 +452,8 @@ public:
         if (last >= 0) seen_ = after_[static_cast<std::size_t>(last)];
         return answer_ && answered_by_ <= k ? answer_ : std::nullopt;
     }
-    // The memory held and the splits valued after the last ask the search has taken the answer of.
-    std::size_t memory() const { return seen_.memory; }
-    std::size_t splits() const { return seen_.splits; }
+    // The memory held after the last ask the search has taken the answer of.
+    std::size_t memory() const { return seen_; }
 
 private:
     static constexpr std::size_t kMostAsks = 64;  // far beyond the memory limit's (about 30)
@@ -480,7 +479,7 @@ private:
             }
         }
         const std::lock_guard lock(mutex_);
-        if (!failed) after_.push_back({cover_.memory(), cover_.splits()});  // within the capacity reserved
+        if (!failed) after_.push_back(cover_.memory());  // within the capacity reserved
         if (split) answered_by_ = asked_;
         ++asked_;
         answer_ = split;
@@ -500,9 +499,6 @@ private:
         }
     }
 
-    struct After {
-        std::size_t memory = 0, splits = 0;
-    };
     MeldCover cover_;
     const CoverInput root_;
     std::mutex mutex_;
@@ -515,8 +511,8 @@ private:
     bool ahead_ = false;  // RootSplitCore::first: ask k + 1 made at milestone k, on the search's thread
     std::vector<Figures> beats_;  // by ask: the best play it asks to beat
     std::atomic<bool> stop_{false};
-    std::vector<After> after_;  // by ask
-    After seen_;
+    std::vector<std::size_t> after_;  // by ask: the memory held after it
+    std::size_t seen_ = 0;
     std::thread thread_;  // last: it starts once the rest is made
 };
 
@@ -1248,7 +1244,7 @@ Figures TurnSearchImpl::best_figures() {
             // Once the split of the root is known, asking again cannot lower the bound. When the best
             // play found is still short of it, a search toward it, by the fewest moves, often reaches it
             // long before the depth-first order would. The split's memo is of no more use: its memory
-            // goes back (it can be most of what the search holds), and only its count of splits stays.
+            // goes back (it can be most of what the search holds).
             next_ceiling = std::numeric_limits<std::size_t>::max();
             root_split_.reset();
             if (best_ < ceiling_ && ceiling_probe().load() && !start_probe_ahead(probe) && probe_ceiling())
