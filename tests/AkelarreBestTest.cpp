@@ -529,6 +529,32 @@ TEST(AkelarreSearch, APlainFourStaysInItsRun) {
     expect_all_agree(turn, "pinned 4");
 }
 
+// Every meld on the table keeps three cards at least and a capture takes five, so the cards beyond
+// three per table meld allow half as many captures: here 2 + 9 cards for three table melds, one
+// capture. N2 and D2 complete my set of 2s (N2 = 2 as a favourite, 4 x 1). Asked to beat 8 points, the
+// split answers at once: one capture is worth 8 at most (N3 + N2 + 3 x 1), where the cards alone would
+// allow two (13).
+TEST(AkelarreSearch, TableMeldsKeepThreeCardsSoFewCardsAllowFewCaptures) {
+    auto turn = parse(
+        R"({"hand": ["N2", "D2"], "table": [{"place": 0, "owner": "me", "cards": ["F2", "W2", "G2"]},
+            {"place": 1, "owner": "Anna", "cards": ["N3", "D3", "F3"]},
+            {"place": 2, "owner": "Bob", "cards": ["W3", "G3", "D3"]}], "free_places": 0, "favourite": "N"})");
+    MeldCover exact(points_for(turn.favourite), true);
+    const auto best = cover_bound(exact, turn.places, turn.hand, turn.me);
+    ASSERT_TRUE(best.has_value());
+    EXPECT_EQ(std::make_pair(best->played, best->points), std::make_pair(2, 2 + 4));
+    EXPECT_GT(exact.splits(), 0u);
+    MeldCover asked(points_for(turn.favourite), true);
+    const auto beat =
+        asked.best(cover_input_of(turn.places, turn.hand, turn.me), 20000, false, CoverBound{2, 8, true});
+    ASSERT_TRUE(beat.has_value());
+    EXPECT_FALSE(beat->exact);
+    EXPECT_EQ(std::make_pair(beat->played, beat->points), std::make_pair(2, 3 + 2 + 3));
+    EXPECT_EQ(asked.splits(), 0u);
+    EXPECT_EQ(figures(search_best_play(turn).outcome), figures(2, 2 + 4, 2));
+    expect_all_agree(turn, "table melds keep three cards");
+}
+
 // A new meld must be begun on a free place: five 2s captured on Anna's free place leave me the three
 // worth least (1 + 1 + 1; she keeps D2 and one more), although I own a place, because mine holds a
 // meld that cannot be captured. With my own place free I keep all five (2 + 4 x 1).

@@ -233,10 +233,12 @@ static std::uint32_t present_codes(const CoverInput& in) {
 // At most what the rest could give: every hand card played that lies in some meld of three of the
 // cards left (no split holds a table card that lies in none), and as many captures as the cards that
 // lie in some meld of five of them make melds of five, each worth the best of those cards (all five on
-// my place, else the best three).
+// my place, else the best three). Every meld on the table left keeps three cards at least, and a
+// capture takes five (two beyond a table meld's three, five for a new meld): so the cards that can
+// lie in melds, less three per table meld left, allow at most half as many captures.
 MeldCover::Result MeldCover::most_possible(const Split& s) const {
     std::array<int, 8> by_points{};
-    int played = 0, cards = 0;
+    int played = 0, cards = 0, usable = 0;
     const Reach& reach = reach_of(present_codes(s.in));
     for (std::size_t c = 1; c <= kCardCodes; ++c) {
         if (!(reach.in_three >> c & 1u)) {
@@ -244,12 +246,15 @@ MeldCover::Result MeldCover::most_possible(const Split& s) const {
             continue;                                  // a hand card in none stays in the hand
         }
         played += s.in.hand[c];
+        usable += s.in.hand[c] + s.in.table[c];
         if (!(reach.in_five >> c & 1u)) continue;  // never captured
         const int n = s.in.hand[c] + s.in.table[c];
         cards += n;
         by_points[static_cast<std::size_t>(std::clamp(points_[c], 0, 7))] += n;
     }
-    int counted = cards / 5 * (any_mine_ ? 5 : 3), points = 0;
+    const int spare = usable - 3 * melds_left(s);
+    if (spare < 0) return {-1, 0, false};  // too few cards for the table melds left: no split
+    int counted = std::min(cards / 5, spare / 2) * (any_mine_ ? 5 : 3), points = 0;
     for (int v = 7; v > 0 && counted > 0; --v) {
         const int take = std::min(counted, by_points[static_cast<std::size_t>(v)]);
         points += take * v;
@@ -320,7 +325,8 @@ MeldCover::Result MeldCover::split(Split& s, Need need) {
     if (++spent_ > budget_ || (abort_ && spent_ % 512 == 0 && abort_->load(std::memory_order_relaxed)))
         return {kOverBudget, 0};
     Result best;
-    if (s.in.open_places + melds_left(s) < 0) {  // only captures of table melds free places
+    if (s.in.open_places + melds_left(s) < 0 ||
+        too_few_cards(s)) {  // only captures of table melds free places
         remember(k, best);
         return best;
     }
@@ -349,6 +355,13 @@ MeldCover::Result MeldCover::split(Split& s, Need need) {
     }
     if (best.played != kOverBudget) remember(k, best);
     return best;
+}
+
+// Whether the cards left are fewer than the three that each meld on the table left keeps.
+bool MeldCover::too_few_cards(const Split& s) {
+    int cards = 0;
+    for (std::size_t c = 1; c <= kCardCodes; ++c) cards += s.in.hand[c] + s.in.table[c];
+    return cards < 3 * melds_left(s);
 }
 
 int MeldCover::melds_left(const Split& s) {

@@ -67,6 +67,7 @@ struct CoverBound {
 // The split is a search of its own, memoised by what is left to split and cut off after a budget of
 // splits per question (nullopt: no bound). It is a branch and bound: once a split is found, a part of
 // the search that could not beat it even with every hand card played and the best cards left captured
+// (in as many captures as the cards beyond the three each table meld left keeps allow, two a capture)
 // is cut off (what a part was cut off below is remembered as an upper bound); asked to beat some
 // figures, it cuts off below them from the start.
 class MeldCover {
@@ -140,6 +141,7 @@ private:
     Result most_possible(const Split& s) const;
     CardCode most_constrained(const Split& s) const;
     static int melds_left(const Split& s);
+    static bool too_few_cards(const Split& s);
     Result keep_meld(int category, Split& s, Need need);
     Result on_table_meld(const Meld& m, std::size_t category, Split& s, Need need);
     Result cover(CardCode x, Split& s, Need need);
