@@ -555,6 +555,27 @@ TEST(AkelarreSearch, TableMeldsKeepThreeCardsSoFewCardsAllowFewCaptures) {
     expect_all_agree(turn, "table melds keep three cards");
 }
 
+// On a crowded table most parts of the split are answered by the memo or cut off by the bound, each
+// a look-up that costs time although it is no split: a question's budget also runs out at 16 of
+// them per split of the budget.
+TEST(AkelarreSearch, TheSplitsBudgetCountsThePartsItLooksAt) {
+    auto turn = parse(
+        R"({"favourite": "N", "free_places": 0, "hand": ["G2", "D2", "W3", "D3", "W6", "NJ", "F5"], "me": "P2",
+            "table": [{"cards": ["W4", "W5", "WJ", "W2"], "owner": "P1", "place": 0},
+              {"cards": ["G4", "N4", "W4"], "owner": "P1", "place": 1}, {"cards": ["FJ", "G2", "W2"], "owner": "P2", "place": 2},
+              {"cards": ["N3", "D3", "F3"], "owner": "P2", "place": 3}, {"cards": ["F5", "W5", "D5"], "owner": "P2", "place": 4},
+              {"cards": ["G6", "N6", "F6"], "owner": "P2", "place": 5}, {"cards": ["F3", "N3", "W3"], "owner": "P2", "place": 6},
+              {"cards": ["F3", "G3", "N3"], "owner": "P1", "place": 7}, {"cards": ["G4", "G6", "G5"], "owner": "P2", "place": 8}]})");
+    const auto [points, any_mine] = split_terms(turn);
+    MeldCover cover(points, any_mine);
+    const CoverInput in = cover_input_of(turn.places, turn.hand, turn.me);
+    constexpr std::size_t kBudget = 20000;
+    EXPECT_FALSE(cover.best(in, kBudget).has_value());
+    EXPECT_LT(cover.splits(), kBudget);             // the looks ran out first
+    EXPECT_LE(cover.looked(), 16 * kBudget + 100);  // and it stopped soon after
+    EXPECT_GT(cover.looked(), 16 * kBudget);
+}
+
 // A new meld must be begun on a free place: five 2s captured on Anna's free place leave me the three
 // worth least (1 + 1 + 1; she keeps D2 and one more), although I own a place, because mine holds a
 // meld that cannot be captured. With my own place free I keep all five (2 + 4 x 1).

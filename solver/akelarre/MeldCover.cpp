@@ -210,7 +210,8 @@ std::optional<CoverBound> MeldCover::best(const CoverInput& in, std::size_t budg
         for (int n = 0; n < in.pinned[f]; ++n) s.pin(f, 1);
     if (const Result* known = find(s.key); again && known && known->played == kOverBudget)
         remember(s.key, {kForgotten, 0});
-    spent_ = 0;
+    looked_total_ += looked_;
+    spent_ = looked_ = 0;
     budget_ = budget;
     Need need;
     if (beat && beat->played >= 0) need = {beat->played, beat->points + 1};
@@ -314,6 +315,7 @@ private:
 // A remembered upper bound answers only a question that needs more than it; an exact result answers
 // every question. Once a part of the split reaches what is needed, the next parts need more.
 MeldCover::Result MeldCover::split(Split& s, Need need) {
+    ++looked_;
     if (const Result* known = find(s.key);
         known && (!known->bound || !reaches(known->played, known->points, need.played, need.points)))
         return *known;
@@ -322,7 +324,8 @@ MeldCover::Result MeldCover::split(Split& s, Need need) {
         if (!reaches(most.played, most.points, need.played, need.points)) return most;
     }
     const Key k = s.key;
-    if (++spent_ > budget_ || (abort_ && spent_ % 512 == 0 && abort_->load(std::memory_order_relaxed)))
+    if (++spent_ > budget_ || looked_ > kLooksPerSplit * budget_ ||
+        (abort_ && spent_ % 512 == 0 && abort_->load(std::memory_order_relaxed)))
         return {kOverBudget, 0};
     Result best;
     if (s.in.open_places + melds_left(s) < 0 ||

@@ -84,6 +84,9 @@ public:
                                    std::optional<CoverBound> beat = std::nullopt);
     // Splits valued so far, over every call.
     std::size_t splits() const { return splits_; }
+    // Parts of the split looked at so far (the memo's answers and those cut off by the bound
+    // included), over every call.
+    std::size_t looked() const { return looked_total_ + looked_; }
     // Bytes held by the remembered splits.
     std::size_t memory() const { return memo_.capacity() * sizeof(Entry); }
     // While `*flag` is set, best() gives up (nullopt) within 512 splits; for a split worked
@@ -169,6 +172,11 @@ private:
     solver::HugeVector<Entry> memo_;  // open addressing, a power of two slots
     std::size_t remembered_ = 0;
     std::size_t budget_ = 0, spent_ = 0, splits_ = 0;
+    // The parts of the split looked at in this question, those answered by the memo or cut off by the
+    // bound included: the budget also runs out at kLooksPerSplit of them per split of the budget, so
+    // that a question where most parts are cut off (a crowded table) costs no more time than others.
+    static constexpr std::size_t kLooksPerSplit = 16;
+    std::size_t looked_ = 0, looked_total_ = 0;
     const std::atomic<bool>* abort_ = nullptr;
 };
 
