@@ -43,6 +43,11 @@ constexpr std::size_t kRootCoverBudget = 50000;  // splits the root's split's fi
 // core it then has the time the search takes to reach the first milestone for the first ask.
 constexpr std::size_t kRootSplitAfter = 512;
 constexpr std::size_t kCeilingAfter = 4096, kCeilingSplitsPer = 2, kCeilingMostSplits = std::size_t{1} << 20;
+// A search limited to a number of states (search_best_found, the game bots') is meant to answer soon:
+// its asks have one split per state met, and the first no more. On the crowded tables of late game
+// turns the asks mostly run out of budget without an answer, and with the budgets above they took
+// up to 30 times as long as the states the bots allow.
+constexpr std::size_t kLimitedSplitsPer = 1;
 static_assert(kRootSplitAfter <= kCeilingAfter, "the root's split starts before its first milestone");
 // The states met at which the first pass makes ask k of the root's split: 4096, 6144, 8192, 12288, ...
 // (an ask only asks whether a split beats the best play found, so it is worth asking again soon after
@@ -399,9 +404,11 @@ struct ProbeStopped {};
 // none does, that best play is the answer (MeldCover::best's `beat`).
 class RootSplit {
 public:
+    // `limited`: for a search limited to a number of states (search_best_found), which is meant to
+    // answer soon: one split per state met, and no more for the first ask.
     RootSplit(const std::array<int, kCardCodes + 1>& points, bool any_mine, const CoverInput& root,
-              Figures best)
-        : cover_(points, any_mine), root_(root) {
+              Figures best, bool limited)
+        : cover_(points, any_mine), root_(root), limited_(limited) {
         cover_.abort_when(&stop_);
         after_.reserve(kMostAsks);
         beats_.reserve(kMostAsks + 1);
@@ -458,7 +465,9 @@ public:
 private:
     static constexpr std::size_t kMostAsks = 64;  // far beyond the memory limit's (about 30)
     // The first ask has kRootCoverBudget more: the asks start from an empty memo.
-    static std::size_t budget(int k) {
+    std::size_t budget(int k) const {
+        if (limited_)
+            return std::min(milestone(k), kCeilingMostSplits / kLimitedSplitsPer) * kLimitedSplitsPer;
         if (k == 0) return kRootCoverBudget + kCeilingAfter * kCeilingSplitsPer;
         return std::min(milestone(k), kCeilingMostSplits / kCeilingSplitsPer) * kCeilingSplitsPer;
     }
@@ -501,6 +510,7 @@ private:
 
     MeldCover cover_;
     const CoverInput root_;
+    const bool limited_;
     std::mutex mutex_;
     std::condition_variable answered_, wake_;
     int asked_ = 0;     // asks answered
@@ -1235,7 +1245,7 @@ Figures TurnSearchImpl::best_figures() {
         // ahead of it.
         if (!root_split_ && next_ceiling != std::numeric_limits<std::size_t>::max() &&
             met_ >= kRootSplitAfter)
-            root_split_.emplace(points_, any_mine_, cover_input(root_), best_);
+            root_split_.emplace(points_, any_mine_, cover_input(root_), best_, most_states_ > 0);
         if (met_ >= next_ceiling) {
             if (!refine_ceiling(ask++)) {
                 next_ceiling = milestone(ask);
