@@ -328,8 +328,8 @@ MeldCover::Result MeldCover::split(Split& s, Need need) {
         (abort_ && spent_ % 512 == 0 && abort_->load(std::memory_order_relaxed)))
         return {kOverBudget, 0};
     Result best;
-    if (s.in.open_places + melds_left(s) < 0 ||
-        too_few_cards(s)) {  // only captures of table melds free places
+    // No split: places owed that no capture of a table meld left can free, or too few cards left.
+    if (s.in.open_places + melds_left(s) < 0 || too_few_cards(s)) {
         remember(k, best);
         return best;
     }
