@@ -10,9 +10,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # chromium, chromium-driver and python3-selenium: the studio's browser test (tests/studio_browser_test.py).
-EXTRA_PACKAGES="clang-format clang-14 libclang-rt-14-dev chromium chromium-driver python3-selenium" scripts/setup.sh
-# The benches too (not run here): they must keep building.
-scripts/setup.sh benches
+# `all` and the benches (not run here: they must keep building).
+EXTRA_PACKAGES="clang-format clang-14 libclang-rt-14-dev chromium chromium-driver python3-selenium" \
+  scripts/setup.sh all benches
 (cd "${BUILD_DIR:-build}" && ctest --output-on-failure -j "$(nproc)" "$@")
 if [ "${TLALOC_TEST_SANITIZERS:-1}" != 0 ]; then
   scripts/sanitize.sh "$@"

@@ -328,8 +328,10 @@ MeldCover::Result MeldCover::split(Split& s, Need need) {
         (abort_ && spent_ % 512 == 0 && abort_->load(std::memory_order_relaxed)))
         return {kOverBudget, 0};
     Result best;
-    // No split: places owed that no capture of a table meld left can free, or too few cards left.
-    if (s.in.open_places + melds_left(s) < 0 || too_few_cards(s)) {
+    // No split: places owed that no capture of a table meld left can free, or too few cards left
+    // (most_possible, once asked, has already checked the cards, and more strictly).
+    const int melds = melds_left(s);
+    if (s.in.open_places + melds < 0 || (need.played < 0 && too_few_cards(s, melds))) {
         remember(k, best);
         return best;
     }
@@ -360,11 +362,11 @@ MeldCover::Result MeldCover::split(Split& s, Need need) {
     return best;
 }
 
-// Whether the cards left are fewer than the three that each meld on the table left keeps.
-bool MeldCover::too_few_cards(const Split& s) {
+// Whether the cards left are fewer than the three that each of the `melds` on the table left keeps.
+bool MeldCover::too_few_cards(const Split& s, int melds) {
     int cards = 0;
     for (std::size_t c = 1; c <= kCardCodes; ++c) cards += s.in.hand[c] + s.in.table[c];
-    return cards < 3 * melds_left(s);
+    return cards < 3 * melds;
 }
 
 int MeldCover::melds_left(const Split& s) {

@@ -144,7 +144,7 @@ private:
     Result most_possible(const Split& s) const;
     CardCode most_constrained(const Split& s) const;
     static int melds_left(const Split& s);
-    static bool too_few_cards(const Split& s);
+    static bool too_few_cards(const Split& s, int melds);
     Result keep_meld(int category, Split& s, Need need);
     Result on_table_meld(const Meld& m, std::size_t category, Split& s, Need need);
     Result cover(CardCode x, Split& s, Need need);

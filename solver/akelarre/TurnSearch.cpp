@@ -464,12 +464,11 @@ public:
 
 private:
     static constexpr std::size_t kMostAsks = 64;  // far beyond the memory limit's (about 30)
-    // The first ask has kRootCoverBudget more: the asks start from an empty memo.
+    // The first ask has kRootCoverBudget more, unless limited: the asks start from an empty memo.
     std::size_t budget(int k) const {
-        if (limited_)
-            return std::min(milestone(k), kCeilingMostSplits / kLimitedSplitsPer) * kLimitedSplitsPer;
-        if (k == 0) return kRootCoverBudget + kCeilingAfter * kCeilingSplitsPer;
-        return std::min(milestone(k), kCeilingMostSplits / kCeilingSplitsPer) * kCeilingSplitsPer;
+        const std::size_t per = limited_ ? kLimitedSplitsPer : kCeilingSplitsPer;
+        const std::size_t extra = k == 0 && !limited_ ? kRootCoverBudget : 0;
+        return extra + std::min(milestone(k), kCeilingMostSplits / per) * per;
     }
     // One ask more.
     void next() {
