@@ -593,8 +593,28 @@ private:
         int moves = 1;           // the second pass's runs: the moves to the state
         bool hand_only = false;  // whether they are all hand moves
     };
+    // Children made in storage kept from one state to the next: a child is not cleared when made, since
+    // expand writes every field of it (State is large, and clearing it cost as much as copying it).
+    class ChildList {
+    public:
+        std::size_t size() const { return size_; }
+        Child& operator[](std::size_t i) { return items_[i]; }
+        const Child& operator[](std::size_t i) const { return items_[i]; }
+        Child& back() { return items_[size_ - 1]; }
+        Child& emplace_back() {
+            if (size_ == items_.size()) items_.emplace_back();
+            return items_[size_++];
+        }
+        void push_back(const Child& c) { emplace_back() = c; }
+        void pop_back() { --size_; }
+        void clear() { size_ = 0; }
+
+    private:
+        std::vector<Child> items_;
+        std::size_t size_ = 0;
+    };
     struct Children {
-        std::vector<Child> list;
+        ChildList list;
         std::vector<std::uint32_t> keys;  // the table's width words each
         const std::uint32_t* key(std::size_t c, int width) const {
             return keys.data() + c * static_cast<std::size_t>(width);
