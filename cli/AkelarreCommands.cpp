@@ -269,7 +269,8 @@ void add_play(CLI::App& group) {
     cmd->add_option("--bots", opt->bots,
                     "one bot for every seat, or one per seat, or two taking turns (default: best,random)")
         ->delimiter(',');
-    cmd->add_option("--log", opt->log, "write the game as JSON lines to this file (replay checks it)");
+    cmd->add_option("--log", opt->log, "write the game as JSON lines to this file (replay checks it)")
+        ->check(output_path());
     cmd->add_flag("--json", opt->json, "print the JSON lines log instead of the text");
     cmd->add_option("--best-states", opt->best_states,
                     "a best bot's search meets at most this many states a turn, then plays the best play "

@@ -6,6 +6,7 @@
 #include "cli/AztekaMatch.h"
 #include "cli/Commands.h"
 #include "model/azteka/Diagram.h"
+#include "model/azteka/Match.h"
 #include "model/azteka/Plan.h"
 #include "model/azteka/Position.h"
 #include "model/azteka/Rules.h"
@@ -213,22 +214,27 @@ bool human_step(Game& g) {
 void run_play(const PlayOptions& opt) {
     Position start = opt.file.empty() ? Position(profile_named(opt.variant)) : load_position(opt.file);
     Game g = start_game(start);
-    while (!g.over()) {
+    int turns = 0;  // whole turns played, every side's: the round is drawn at kRoundTurnLimit
+    while (!round_result(g, turns)) {
         std::cout << "\n" << draw_circle(g.position);
         Side me = g.position.to_move;
         if (!opt.is_solver(me)) {
             if (!human_step(g)) return;
-            continue;
+        } else {
+            for (const Action& a : solver_turn(g)) {
+                std::cout << side_name(me) << " (solver): " << describe(a) << "\n";
+                apply(g, a);
+            }
         }
-        for (const Action& a : solver_turn(g)) {
-            std::cout << side_name(me) << " (solver): " << describe(a) << "\n";
-            apply(g, a);
-        }
+        // A turn is whole once the next side is to move (Birth's extra placement is the same turn).
+        if (g.position.to_move != me || g.over()) ++turns;
     }
     std::cout << "\n" << draw_circle(g.position);
     if (g.winner) {
         std::cout << side_name(*g.winner) << " wins the round (" << g.winning_goal << ") with "
                   << g.position.pawns_on_board(*g.winner) << " pawns on the board\n";
+    } else if (!g.drawn) {
+        std::cout << "the round is drawn: " << kRoundTurnLimit << " whole turns without a goal\n";
     } else {
         std::cout << "the round is drawn\n";
     }
@@ -241,11 +247,13 @@ void add_play(CLI::App& group) {
         "Play a round in the terminal: each line of input is one action (place RING SECTOR, turn RING,\n"
         "turn2 RING in the aggressive variant, skip to decline Birth's extra pawn, moves, quit).\n"
         "End of input ends the round. Sides are human by default; any may be the solver.\n"
-        "Example:  printf 'place 0 0\\nplace 1 1\\nquit\\n' | tlaloc azteka play --death solver");
-    play->add_option("POSITION", opt->file, "start position JSON file (default: empty board)");
+        "Example:  printf 'place 0 0\\nplace 1 0\\nquit\\n' | tlaloc azteka play --death solver");
+    auto* position =
+        play->add_option("POSITION", opt->file, "start position JSON file (default: empty board)");
     play->add_option("--variant", opt->variant, "standard, aggressive or three-player (empty board only)")
         ->check(CLI::IsMember(profile_names()))
-        ->capture_default_str();
+        ->capture_default_str()
+        ->excludes(position);  // a position file names its own variant
     for (auto* o : {play->add_option("--life", opt->life, "human or solver"),
                     play->add_option("--death", opt->death, "human or solver"),
                     play->add_option("--mummies", opt->mummies, "human or solver (three-player)")}) {

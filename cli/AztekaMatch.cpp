@@ -138,7 +138,8 @@ void add_match(CLI::App& group) {
     cmd->add_option("--death-bot", opt->death_bot, "player 2 (Death in round 1): search, random or human")
         ->capture_default_str()
         ->check(CLI::IsMember({"search", "random", "human"}));
-    cmd->add_option("--log", opt->log, "write the match as JSON lines to this file (replay checks it)");
+    cmd->add_option("--log", opt->log, "write the match as JSON lines to this file (replay checks it)")
+        ->check(output_path());
     cmd->add_flag("--json", opt->json, "print the JSON lines log instead of the text");
     cmd->callback([opt] { run_match(*opt); });
 }

@@ -405,7 +405,8 @@ void add_reconstruct(CLI::App& group) {
     cmd->add_option("--seed", opt->seed, "Z3 random seed (default 1)");
     cmd->add_option("--rounds", opt->rounds, "most proposals to try (default 500)")
         ->check(CLI::Range(1, 100000));
-    cmd->add_option("--out", opt->out_file, "write the map here instead of printing it");
+    cmd->add_option("--out", opt->out_file, "write the map here instead of printing it")
+        ->check(output_path());
     cmd->add_flag("--verbose", opt->verbose, "one line per round on stderr");
     cmd->callback([opt] { run_reconstruct(*opt); });
 }

@@ -150,7 +150,8 @@ void add_play(CLI::App& group) {
         ->check(CLI::Range(std::int64_t{0}, kMaxGameSeed))
         ->capture_default_str();
     cmd->add_option("--bots", opt->bots, "one seat per player: random, greedy or human (default all greedy)");
-    cmd->add_option("--log", opt->log, "write the game as JSON lines to this file (replay checks it)");
+    cmd->add_option("--log", opt->log, "write the game as JSON lines to this file (replay checks it)")
+        ->check(output_path());
     add_timeout(*cmd, opt->timeout);
     cmd->callback([opt] { run_play(*opt); });
 }

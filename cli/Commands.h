@@ -15,6 +15,9 @@ int exit_code();
 // the studio answers the same text as {"error": ...}.
 std::string error_line(const std::exception& error);
 
+// For options naming a file to write: an empty name is a usage error, not "write nothing".
+const CLI::Validator& output_path();
+
 void add_xalapa_commands(CLI::App& app);
 void add_aztlan_commands(CLI::App& app);
 void add_verify_commands(CLI::App& app);

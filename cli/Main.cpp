@@ -74,5 +74,12 @@ int main(int argc, char** argv) {
     } catch (const std::exception& e) {
         return cli::internal_error(e.what());
     }
+    // Output that could not be written (a full disk, a closed pipe) is a failure, not a success
+    // with the answer lost.
+    std::cout.flush();
+    if (!std::cout) {
+        std::cerr << "tlaloc: the output could not be written (standard output failed)\n";
+        return kExitBadInput;
+    }
     return cli::exit_code();
 }

@@ -56,6 +56,9 @@ void run_studio(const StudioOptions& o) {
     pthread_kill(waiter.native_handle(), SIGTERM);  // wakes the waiter if the server stopped by itself
     waiter.join();
     std::cout << "Xalapa studio stopped" << std::endl;
+    // These lines only report the server's state: a reader that went away after the address (as in
+    // `tlaloc studio | head -1`) does not make the session a failure.
+    std::cout.clear();
 }
 
 }  // namespace

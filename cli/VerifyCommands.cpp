@@ -216,7 +216,8 @@ void add_verify_commands(CLI::App& app) {
     rb->add_option("--map", rulebook->map,
                    "Aztlán map to check domain tables on (default: the file's \"map\")");
     rb->add_flag("--json", rulebook->json, "Print the pinned JSON report");
-    rb->add_option("--html", rulebook->html, "Also write a self-contained HTML report to this file");
+    rb->add_option("--html", rulebook->html, "Also write a self-contained HTML report to this file")
+        ->check(output_path());
     rb->callback([rulebook] { run_rulebook(*rulebook); });
 
     auto compare = std::make_shared<CompareOptions>();
@@ -236,7 +237,8 @@ void add_verify_commands(CLI::App& app) {
         "Example:  tlaloc verify all --html verify-report.html");
     al->add_option("--dir", all->dir, "Folder of claims files (default: the shipped verify/rulebooks)");
     al->add_flag("--json", all->json, "Print JSON");
-    al->add_option("--html", all->html, "Also write a self-contained HTML report to this file");
+    al->add_option("--html", all->html, "Also write a self-contained HTML report to this file")
+        ->check(output_path());
     al->callback([all] { run_all(*all); });
 
     auto implied = std::make_shared<ImpliedOptions>();

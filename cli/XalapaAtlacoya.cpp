@@ -256,7 +256,8 @@ void add_play(CLI::App& atlacoya) {
                     "one bot per player, comma-separated: cautious or greedy\n"
                     "(default: cautious and greedy in turn)")
         ->delimiter(',');
-    cmd->add_option("--log", opt->log, "write the game as JSON lines to this file (replay checks it)");
+    cmd->add_option("--log", opt->log, "write the game as JSON lines to this file (replay checks it)")
+        ->check(output_path());
     cmd->add_flag("--json", opt->json, "print the JSON lines log instead of the text");
     add_timeout(*cmd, opt->timeout);
     cmd->callback([opt] { run_play(*opt); });

@@ -141,7 +141,7 @@ void add_deal(CLI::App& xalapa) {
     deal_cmd->add_option("--board", opt->board, "board side id, e.g. sun-front (default: random)");
     deal_cmd->add_option("--position-side", opt->side, "3 or 4 stones (default: the level's)");
     deal_cmd->add_flag("--expert-columns", opt->experts, "basic level: experts also play columns 5-6");
-    deal_cmd->add_option("--out", opt->out, "write here instead of printing");
+    deal_cmd->add_option("--out", opt->out, "write here instead of printing")->check(output_path());
     deal_cmd->callback([opt] { run_deal(*opt); });
 }
 
@@ -397,7 +397,8 @@ void add_generate(CLI::App& xalapa) {
     gen->add_option("--difficulty", opt->difficulty, "keep only challenges rated exactly this");
     gen->add_option("--max-deals", opt->attempts, "give up after this many deals")
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{100000000}));
-    gen->add_option("--out", opt->out, "folder for the challenge files (default: JSON lines on stdout)");
+    gen->add_option("--out", opt->out, "folder for the challenge files (default: JSON lines on stdout)")
+        ->check(output_path());
     add_timeout(*gen, opt->timeout);
     gen->callback([opt] { run_generate(*opt); });
 }
@@ -579,7 +580,9 @@ void add_census_subcommands(CLI::App& census) {
         "An HTML page of charts for every level in census or sample files, with the levels side by side.\n"
         "Example: tlaloc xalapa census report level1-*.jsonl level2-*.jsonl --html report.html");
     report->add_option("FILE", report_opt->files, "census JSON-lines files")->required();
-    report->add_option("--html", report_opt->html, "write the page here (atomically)")->required();
+    report->add_option("--html", report_opt->html, "write the page here (atomically)")
+        ->required()
+        ->check(output_path());
     report->add_flag("--json", report_opt->json, "also print the report's numbers as JSON");
     report->callback([report_opt] { run_census_report(*report_opt); });
 }
@@ -597,7 +600,8 @@ void add_census(CLI::App& xalapa) {
     census->add_option("--level", opt->level, "basic, 1, 2, 3, 4 or 5");
     census->add_option("--shard", opt->shard,
                        "K/N: this run solves the items (or draws) whose number mod N is K (0-based)");
-    census->add_option("--out", opt->out, "write the JSON lines here (default: stdout)");
+    census->add_option("--out", opt->out, "write the JSON lines here (default: stdout)")
+        ->check(output_path());
     census->add_option("--limit", opt->limit, "solve at most this many items of the shard (for trials)");
     census->add_option("--sample", opt->sample,
                        "draw this many challenges uniformly (with replacement) instead of every one");

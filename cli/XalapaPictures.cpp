@@ -5,6 +5,7 @@
 
 #include "cli/XalapaPictures.h"
 
+#include "cli/Commands.h"
 #include "cli/Timeout.h"
 #include "model/common/Json.h"
 #include "puzzles/xalapa/Book.h"
@@ -52,7 +53,7 @@ void add_render(CLI::App& xalapa) {
         "with --solution also a proved-optimal set of stones, the penalty and which tasks are met.\n"
         "Example: tlaloc xalapa render puzzles/xalapa/challenges/level2-1.json --solution --svg level2-1.svg");
     render->add_option("CHALLENGE", opt->challenge, "challenge JSON file (see docs/xalapa.md)")->required();
-    render->add_option("--svg", opt->svg, "SVG file to write")->required();
+    render->add_option("--svg", opt->svg, "SVG file to write")->required()->check(output_path());
     render->add_flag("--solution", opt->solution,
                      "solve the challenge and draw the optimal stones and the penalty");
     render->callback([opt] { run_render(*opt); });
@@ -138,7 +139,9 @@ void add_book(CLI::App& xalapa) {
         "Example: tlaloc xalapa book --count 6 --level 2 --unique --out xalapa-book");
     book->add_option("--count", opt->count, "number of puzzles")->required()->check(CLI::Range(1, 200));
     book->add_option("--level", opt->level, "level set-up to deal: basic, 1, 2, 3, 4, 5")->required();
-    book->add_option("--out", opt->out, "folder to write index.html into (created if missing)")->required();
+    book->add_option("--out", opt->out, "folder to write index.html into (created if missing)")
+        ->required()
+        ->check(output_path());
     book->add_option("--seed", opt->seed, "random seed; the same seed makes the same book");
     book->add_flag("--unique", opt->unique, "only puzzles with exactly one optimal stone set");
     book->add_option("--difficulty", opt->difficulty,

@@ -4,8 +4,11 @@
 // equal an independent recount; every log replays; the replay catches tampered logs.
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 #include "model/akelarre/GameJson.h"
 #include "model/akelarre/Meld.h"
@@ -269,4 +272,39 @@ TEST(AkelarreGame, MalformedLogsAreInputErrorsNamingTheLine) {
     bad[0].insert(1, R"("best_states":5000,)");
     EXPECT_EQ(replay_game_log("game.jsonl", joined(bad)).wrong, std::nullopt);
     expect_input_error(lines[0] + "\n{not json\n", "game.jsonl:2");
+
+    // A key of another action (a discard "from" a place, an end-turn with a card) is refused, even
+    // though the action itself would not read it.
+    auto first_of = [&](const std::string& action) {
+        auto at = std::find_if(lines.begin(), lines.end(), [&](const std::string& l) {
+            return l.find("\"action\":\"" + action + "\"") != std::string::npos;
+        });
+        EXPECT_NE(at, lines.end()) << action;
+        return static_cast<std::size_t>(at - lines.begin());
+    };
+    for (const auto& [action, key, value] : {std::tuple<std::string, std::string, Json>{"discard", "from", 1},
+                                             {"end-turn", "card", "ZZ"},
+                                             {"draw-deck", "family", true},
+                                             {"end-play", "to", -5}}) {
+        const std::size_t at = first_of(action);
+        if (at >= lines.size()) continue;
+        bad = lines;
+        Json j = Json::parse(lines[at]);
+        j[key] = value;
+        bad[at] = j.dump();
+        expect_input_error(joined(bad), "game.jsonl:" + std::to_string(at + 1) + ": " + key + ": a " +
+                                            action + " action has no \"" + key + "\"");
+    }
+    // The end line's scores are checked for their form (bad input), before their figures (a wrong
+    // step).
+    for (const auto& [key, value] : {std::pair<std::string, Json>{"points", "61"},
+                                     {"most_cards", 1},
+                                     {"total", 18446744073709551615ull},
+                                     {"x", 1}}) {
+        bad = lines;
+        Json j = Json::parse(lines.back());
+        j["scores"][0][key] = value;
+        bad.back() = j.dump();
+        expect_input_error(joined(bad), "game.jsonl:" + std::to_string(lines.size()) + ": scores[0]");
+    }
 }

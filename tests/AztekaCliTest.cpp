@@ -112,6 +112,20 @@ TEST(AztekaCli, PlayEndsCleanlyAtEndOfInput) {
     EXPECT_NE(r.out.find("round abandoned"), std::string::npos) << r.out;
 }
 
+// Ring turns never run out: as in a match, a round with 200 whole turns and no goal is drawn, so
+// `play` stops asking.
+TEST(AztekaCli, PlayDrawsTheRoundAtTheTurnLimit) {
+    std::string turns;
+    for (int i = 0; i < 300; ++i) turns += "turn 0\n";
+    std::string file = write_position("turns.txt", turns);
+    Outcome r = run("azteka play < " + file);
+    EXPECT_EQ(r.code, 0) << r.out.substr(r.out.size() > 2000 ? r.out.size() - 2000 : 0);
+    EXPECT_NE(r.out.find("the round is drawn: 200 whole turns without a goal"), std::string::npos);
+    std::size_t prompts = 0;
+    for (std::size_t at = r.out.find("> "); at != std::string::npos; at = r.out.find("> ", at + 1)) ++prompts;
+    EXPECT_EQ(prompts, 200u);  // one action a turn, then no more questions
+}
+
 // --timeout: whether Life forces a goal within 12 turns from the empty board against the best
 // answers is far beyond a second; the limit stops it with one line on stderr, nothing on stdout,
 // exit 3.

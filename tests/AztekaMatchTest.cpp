@@ -231,6 +231,29 @@ TEST(AztekaMatchReplay, AMalformedLogIsBadInput) {
             lines[0] = j.dump();
         },
         "seed");
+    // A log without its setup line, a line of an unknown kind, a goal or winner no round can have.
+    bad([](auto& lines) { lines.erase(lines.begin()); }, "edited.jsonl:1: kind: expected a \"setup\" line");
+    bad(
+        [](auto& lines) {
+            Json j = Json::parse(lines[1]);
+            j["kind"] = "move";
+            lines[1] = j.dump();
+        },
+        "edited.jsonl:2: kind: expected a \"turn\" or \"round\" line here, found \"move\"");
+    for (const auto& [key, value] :
+         {std::pair<std::string, std::string>{"goal", "fly"}, {"winner", "mummies"}}) {
+        bad(
+            [&](auto& lines) {
+                for (auto& line : lines) {
+                    Json j = Json::parse(line);
+                    if (j["kind"] != "round") continue;
+                    j[key] = value;
+                    line = j.dump();
+                    break;
+                }
+            },
+            key + ": expected");
+    }
 }
 
 TEST(AztekaMatchCli, LogsAndReplaysAMatch) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 
 #include "cli/GameRegistry.h"
 #include "tests/support/CliRun.h"
@@ -32,6 +33,21 @@ TEST(Cli, UsageErrorsAreOneLineNamingTheCommand) {
     }
     auto r = run_tlaloc_split("akelarre check");
     EXPECT_NE(r.err.find("tlaloc akelarre check:"), std::string::npos) << r.err;
+    // A file to write must have a name: an empty one is a usage error, not "write no log".
+    for (const char* args : {"akelarre play --players 2 --bots random --log ''", "azteka match --log ''"}) {
+        r = run_tlaloc_split(args);
+        EXPECT_EQ(r.code, 2) << args;
+        EXPECT_NE(r.err.find("an empty file name"), std::string::npos) << r.err;
+    }
+}
+
+// An answer that cannot be written (a full disk) is not a success.
+TEST(Cli, OutputThatCannotBeWrittenFailsWithOneLine) {
+    if (!std::filesystem::is_character_file("/dev/full")) GTEST_SKIP() << "no /dev/full here";
+    auto r = run_tlaloc_split("akelarre check F2 F3 F4 > /dev/full");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("the output could not be written"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
 }
 
 }  // namespace

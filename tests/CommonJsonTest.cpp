@@ -1,8 +1,13 @@
 // Input errors name the file and the element: the conventions every parser builds on.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
 #include "model/common/Json.h"
 #include "tests/support/InputErrorText.h"
@@ -52,7 +57,63 @@ TEST(Json, AtomicWriteLeavesNoTemporaryFile) {
     std::string s;
     in >> s;
     EXPECT_EQ(s, "hello");
-    EXPECT_FALSE(std::filesystem::exists(dir / "out.txt.tmp-tlaloc"));
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator()),
+              1);  // out.txt alone: no temporary file is left
     EXPECT_THROW(write_file_atomically(dir / "missing-dir" / "x.txt", "x"), InputError);
+    EXPECT_NE(message_of([&] { write_file_atomically(dir, "x"); }).find("is a folder"), std::string::npos);
     std::filesystem::remove_all(dir);
+}
+
+TEST(Json, AtomicWriteReplacesALinksTargetNotTheLink) {
+    auto dir = tlaloc::test_support::scratch_dir("json-link");
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir / "target.txt") << "old";
+    std::filesystem::create_symlink("target.txt", dir / "link.txt");
+    write_file_atomically(dir / "link.txt", "new");
+    EXPECT_TRUE(std::filesystem::is_symlink(dir / "link.txt"));
+    std::ifstream in(dir / "target.txt");
+    std::string s;
+    in >> s;
+    EXPECT_EQ(s, "new");
+    std::filesystem::remove_all(dir);
+}
+
+TEST(Json, AtomicWriteWritesIntoAPipeInsteadOfReplacingIt) {
+    auto dir = tlaloc::test_support::scratch_dir("json-fifo");
+    std::filesystem::create_directories(dir);
+    const auto fifo = dir / "pipe";
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    // A reader is open first (without blocking), so the writer's open does not wait for one.
+    const int reader = open(fifo.c_str(), O_RDONLY | O_NONBLOCK);
+    ASSERT_GE(reader, 0);
+    write_file_atomically(fifo, "through the pipe");
+    EXPECT_TRUE(std::filesystem::is_fifo(fifo));
+    char buf[64] = {};
+    const ssize_t n = read(reader, buf, sizeof buf - 1);
+    close(reader);
+    EXPECT_EQ(std::string(buf, n > 0 ? static_cast<std::size_t>(n) : 0), "through the pipe");
+    std::filesystem::remove_all(dir);
+}
+
+TEST(Json, DuplicateKeysAreRefused) {
+    auto msg = message_of([] { parse_json_text(R"({"to_move": "life", "to_move": "death"})", "d.json"); });
+    EXPECT_NE(msg.find("d.json: malformed JSON: the key \"to_move\" appears twice"), std::string::npos)
+        << msg;
+    // The same key in two objects is fine.
+    EXPECT_NO_THROW(
+        parse_json_text(R"({"a": {"x": 1}, "b": {"x": 2}, "c": [{"x": 3}, {"x": 4}]})", "ok.json"));
+}
+
+TEST(Json, ANumberBeyondRangeNamesItsLine) {
+    auto msg = message_of([] { parse_json_text("{\n  \"supply\": {\"life\": 1e400}\n}", "n.json"); });
+    EXPECT_NE(msg.find("n.json: line 2, column"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("a number is out of range: '1e400'"), std::string::npos) << msg;
+}
+
+TEST(Json, AHugeEchoIsCutShort) {
+    const std::string name(100000, 'Q');
+    auto msg = message_of([&] { throw InputError("t.json", "hand[0]", "unknown card '" + name + "'"); });
+    EXPECT_LT(msg.size(), 600u);
+    EXPECT_NE(msg.find("t.json: hand[0]: unknown card 'QQQ"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("(100015 characters)"), std::string::npos) << msg;
 }

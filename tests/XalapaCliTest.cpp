@@ -146,7 +146,7 @@ TEST(XalapaCli, CensusSummarizeNamesTheBadLine) {
          ":2: stones[0][1]"},
         {"huge-penalty",
          good + "\n" + text.substr(0, penalty) + "1e999" + text.substr(text.find(',', penalty)) + "\n",
-         ":2: a number is out of range"},
+         ":2: line 1, column"},
         {"truncated", good + "\n" + text.substr(0, text.size() / 2) + "\n", ":2: line 1, column"},
         {"empty", "", "holds no census lines"},
     };

@@ -1,6 +1,7 @@
 // The game's set-up and actions to and from JSON (the game log's vocabulary).
 #include "model/akelarre/GameJson.h"
 
+#include <algorithm>
 #include <set>
 
 namespace tlaloc::akelarre {
@@ -114,9 +115,34 @@ const std::vector<std::string>& action_keys() {
     return keys;
 }
 
+namespace {
+// The keys of action_keys() each action has besides "action" (play: "from" only for a taken card);
+// nullptr for an unknown action.
+const std::vector<std::string>* keys_of_action(const std::string& kind) {
+    static const std::vector<std::pair<std::string, std::vector<std::string>>> keys = {
+        {"play", {"card", "from", "to"}},
+        {"choose", {"cards"}},
+        {"discard", {"card"}},
+        {"draw-discards", {"family"}},
+        {"buy", {"cards"}},
+        {"end-play", {}},
+        {"draw-deck", {}},
+        {"end-turn", {}}};
+    for (const auto& [name, list] : keys)
+        if (name == kind) return &list;
+    return nullptr;
+}
+}  // namespace
+
 GameAction parse_action(const JsonPlace& p) {
     const JsonPlace kind = p.at("action");
     const std::string k = kind.as_string();
+    // A key of another action is refused, not left unread.
+    if (const std::vector<std::string>* own = keys_of_action(k)) {
+        for (const std::string& key : action_keys())
+            if (key != "action" && p.has(key) && std::find(own->begin(), own->end(), key) == own->end())
+                p.at(key).fail("a " + k + " action has no \"" + key + "\"");
+    }
     if (k == "play") {
         Move m{read_card(p.at("card")), std::nullopt, read_place(p.at("to"))};
         if (auto from = p.get("from")) m.from = read_place(*from);

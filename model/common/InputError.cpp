@@ -24,10 +24,20 @@ static std::string one_line(const std::string& text) {
     return out;
 }
 
+// Input echoed in a message (a 5 MB card name) is cut short: the line stays readable.
+static std::string shortened(const std::string& text) {
+    constexpr std::size_t kMost = 400;
+    if (text.size() <= kMost) return text;
+    std::size_t cut = kMost;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+        --cut;  // not inside a UTF-8 character
+    return text.substr(0, cut) + "... (" + std::to_string(text.size()) + " characters)";
+}
+
 static std::string compose(const std::string& file, const std::string& place, const std::string& what) {
-    std::string out = file.empty() ? std::string("<input>") : file;
-    if (!place.empty()) out += ": " + place;
-    return one_line(out + ": " + what);
+    std::string out = file.empty() ? std::string("<input>") : shortened(file);
+    if (!place.empty()) out += ": " + shortened(place);
+    return one_line(out + ": " + shortened(what));
 }
 
 InputError::InputError(std::string file, std::string place, const std::string& what)

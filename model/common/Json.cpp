@@ -1,9 +1,17 @@
 #include "model/common/Json.h"
 
 #include <array>
+#include <cerrno>
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sstream>
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
 
 namespace tlaloc {
 
@@ -21,6 +29,28 @@ std::string line_and_column(const std::string& text, std::size_t byte) {
     }
     return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
+
+// Where a text's first parse error is (a byte offset, as nlohmann counts it): the parse that
+// builds the value throws out_of_range without it, a SAX pass reports it.
+struct ErrorLocator {
+    std::size_t byte = 0;
+    bool null() { return true; }
+    bool boolean(bool) { return true; }
+    bool number_integer(Json::number_integer_t) { return true; }
+    bool number_unsigned(Json::number_unsigned_t) { return true; }
+    bool number_float(Json::number_float_t, const Json::string_t&) { return true; }
+    bool string(Json::string_t&) { return true; }
+    bool binary(Json::binary_t&) { return true; }
+    bool start_object(std::size_t) { return true; }
+    bool key(Json::string_t&) { return true; }
+    bool end_object() { return true; }
+    bool start_array(std::size_t) { return true; }
+    bool end_array() { return true; }
+    bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception&) {
+        byte = position;
+        return false;
+    }
+};
 }  // namespace
 
 std::vector<JsonLine> parse_json_lines(const std::string& name, const std::string& content,
@@ -45,20 +75,32 @@ Json parse_json_text(const std::string& text, const std::string& file) {
         throw InputError(file, "",
                          "is " + std::to_string(text.size()) + " bytes; JSON input is limited to " +
                              std::to_string(kMaxJsonBytes) + " bytes");
-    // Nesting deeper than any tlaloc format needs is refused while parsing, before it is built.
-    auto depth_limit = [&](int depth, Json::parse_event_t event, Json&) {
+    // Nesting deeper than any tlaloc format needs is refused while parsing, before it is built; so
+    // is a key given twice in one object (JSON leaves it open which one counts).
+    std::vector<std::set<std::string>> keys;  // the keys met so far in each object being read
+    auto depth_limit = [&](int depth, Json::parse_event_t event, Json& parsed) {
         if (depth > kMaxJsonDepth &&
             (event == Json::parse_event_t::object_start || event == Json::parse_event_t::array_start))
             throw InputError(file, "", "nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+        if (event == Json::parse_event_t::object_start) keys.emplace_back();
+        if (event == Json::parse_event_t::object_end && !keys.empty()) keys.pop_back();
+        if (event == Json::parse_event_t::key && !keys.empty() && parsed.is_string() &&
+            !keys.back().insert(parsed.get<std::string>()).second)
+            throw InputError(
+                file, "",
+                "malformed JSON: the key \"" + parsed.get<std::string>() + "\" appears twice in one object");
         return true;
     };
     try {
         return Json::parse(text, depth_limit);
     } catch (const Json::out_of_range& e) {
-        // A number beyond double's range ("1e999"): nlohmann gives no position, the text names it.
+        // A number beyond double's range ("1e999"): the exception gives no position, a SAX pass
+        // over the text finds it; the text names the number.
         std::string what = e.what();
         auto quote = what.find('\'');
-        throw InputError(file, "",
+        ErrorLocator locator;
+        Json::sax_parse(text, &locator);
+        throw InputError(file, locator.byte > 0 ? line_and_column(text, locator.byte) : "",
                          "a number is out of range" +
                              (quote == std::string::npos ? std::string() : ": " + what.substr(quote)));
     } catch (const Json::parse_error& e) {
@@ -214,7 +256,56 @@ std::vector<JsonPlace> JsonPlace::items() const {
 }
 
 void write_file_atomically(const std::filesystem::path& file, const std::string& text) {
-    std::filesystem::path tmp = file;
+    std::error_code ec;
+    // A link is followed: the file it names is replaced, not the link.
+    std::filesystem::path target = file;
+    if (std::filesystem::is_symlink(std::filesystem::symlink_status(file, ec))) {
+        target = std::filesystem::weakly_canonical(file, ec);
+        if (ec) throw InputError(file.string(), "", "is a link that cannot be followed");
+    }
+    const auto status = std::filesystem::status(target, ec);
+    if (std::filesystem::is_directory(status)) throw InputError(file.string(), "", "is a folder, not a file");
+    // Something that is not a plain file (/dev/stdout, a pipe, a device) is written to as it is:
+    // renaming a file onto it would replace it.
+    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+        std::ofstream out(target, std::ios::binary);
+        if (!out) throw InputError(file.string(), "", "cannot be written");
+        out << text;
+        out.flush();
+        if (!out) throw InputError(file.string(), "", "writing failed");
+        return;
+    }
+    // A plain file (or none yet): the text goes to a new file of its own beside it, which replaces it
+    // only once it is whole.
+    std::filesystem::path tmp;
+#if defined(__unix__) || defined(__APPLE__)
+    int fd = -1;
+    for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
+        tmp = target;
+        tmp += ".tmp-tlaloc-" + std::to_string(::getpid()) + "-" + std::to_string(attempt);
+        fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST) break;
+    }
+    if (fd < 0) throw InputError(file.string(), "", "cannot be written");
+    const char* at = text.data();
+    std::size_t left = text.size();
+    bool ok = true;
+    while (ok && left > 0) {
+        const ssize_t n = ::write(fd, at, left);
+        if (n < 0 && errno == EINTR) continue;
+        ok = n > 0;
+        if (ok) {
+            at += n;
+            left -= static_cast<std::size_t>(n);
+        }
+    }
+    ok = ::close(fd) == 0 && ok;
+    if (!ok) {
+        std::filesystem::remove(tmp, ec);
+        throw InputError(file.string(), "", "writing failed");
+    }
+#else
+    tmp = target;
     tmp += ".tmp-tlaloc";
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
@@ -223,12 +314,12 @@ void write_file_atomically(const std::filesystem::path& file, const std::string&
         out.flush();
         if (!out) {
             out.close();
-            std::filesystem::remove(tmp);
+            std::filesystem::remove(tmp, ec);
             throw InputError(file.string(), "", "writing failed");
         }
     }
-    std::error_code ec;
-    std::filesystem::rename(tmp, file, ec);
+#endif
+    std::filesystem::rename(tmp, target, ec);
     if (ec) {
         std::filesystem::remove(tmp, ec);
         throw InputError(file.string(), "", "cannot be written");

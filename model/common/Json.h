@@ -81,7 +81,9 @@ private:
 // Short description of a JSON value's type for messages ("a string", "an array", ...).
 std::string json_type_name(const Json& value);
 
-// Writes the whole file or nothing: the text goes to a temporary file beside it that is renamed.
+// Writes the whole file or nothing: the text goes to a new temporary file beside it that is renamed
+// onto it. A link is followed (its target is replaced); a path that is not a plain file (a pipe,
+// /dev/stdout) is written to directly; a folder is refused.
 void write_file_atomically(const std::filesystem::path& file, const std::string& text);
 
 // Resolves a path written inside `containing_file` relative to that file's folder.

@@ -69,8 +69,17 @@ LoggedGame read_log(const std::string& name, const std::string& content) {
         if (game.end) line.fail("nothing may follow the end line");
         if (line.has("kind") && line.at("kind").as_string() == "end") {
             line.expect_only_keys({"kind", "scores", "teams"});
-            line.at("scores").expect_array();
-            if (auto teams = line.get("teams")) teams->expect_array();
+            // Its form is checked here (bad input); whether its figures are right is the replay's
+            // question.
+            for (const JsonPlace& score : line.at("scores").items()) {
+                score.expect_only_keys({"player", "points", "cards", "most_cards", "total"});
+                score.at("player").as_string();
+                for (const char* key : {"points", "cards", "total"})
+                    score.at(key).as_int(0, kMaxExactJsonInteger);
+                score.at("most_cards").as_bool();
+            }
+            if (auto teams = line.get("teams"))
+                for (const JsonPlace& total : teams->items()) total.as_int(0, kMaxExactJsonInteger);
             game.end = lines[i].json;
             game.end_where = lines[i].where;
             continue;

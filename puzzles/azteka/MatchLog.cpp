@@ -104,8 +104,8 @@ void expect_kind(const JsonPlace& line, const std::string& kind) {
 void read_setup(const JsonLine& line) {
     const JsonPlace p(line.json, line.where);
     p.expect_object();
-    p.expect_only_keys({"kind", "seed", "players", "round_turn_limit"});
     expect_kind(p, "setup");
+    p.expect_only_keys({"kind", "seed", "players", "round_turn_limit"});
     p.at("seed").as_int(0, kMatchMaxSeed);
     const JsonPlace players = p.at("players");
     if (players.size() != kMatchPlayers) players.fail("a match has 2 players");
@@ -174,12 +174,17 @@ void read_nullable_int(const JsonPlace& v, std::int64_t low, std::int64_t high) 
 
 Json read_round_end(const JsonLine& line, int round) {
     const JsonPlace p(line.json, line.where);
-    p.expect_only_keys({"kind", "round", "winner", "player", "goal", "pawns", "turns"});
     expect_kind(p, "round");
+    p.expect_only_keys({"kind", "round", "winner", "player", "goal", "pawns", "turns"});
     if (p.at("round").as_int(1, kMatchRounds) != round)
         p.at("round").fail("expected round " + std::to_string(round) + " here");
-    for (const char* key : {"winner", "goal"})
-        if (!p.at(key).is_null()) p.at(key).as_string();
+    // Names the log could never hold are malformed; a wrong one of them is the replay's finding.
+    const JsonPlace winner = p.at("winner"), goal = p.at("goal");
+    if (!winner.is_null() && winner.as_string() != "life" && winner.as_string() != "death")
+        winner.fail("expected life, death or null");
+    if (!goal.is_null() && goal.as_string() != "expand" && goal.as_string() != "dominate" &&
+        goal.as_string() != "all pawns placed")
+        goal.fail("expected expand, dominate, all pawns placed or null");
     read_nullable_int(p.at("player"), 1, kMatchPlayers);
     read_nullable_int(p.at("pawns"), 0, 14);
     p.at("turns").as_int(0, kRoundTurnLimit);
@@ -188,8 +193,8 @@ Json read_round_end(const JsonLine& line, int round) {
 
 Json read_end(const JsonLine& line) {
     const JsonPlace p(line.json, line.where);
-    p.expect_only_keys({"kind", "rounds_won", "pawns", "winner", "why"});
     expect_kind(p, "end");
+    p.expect_only_keys({"kind", "rounds_won", "pawns", "winner", "why"});
     for (const char* key : {"rounds_won", "pawns"})
         if (p.at(key).size() != kMatchPlayers) p.at(key).fail("expected one entry per player");
     for (const JsonPlace& v : p.at("rounds_won").items()) v.as_int(0, kMatchRounds);
@@ -213,7 +218,12 @@ LoggedMatch read_match(const std::string& name, const std::string& content) {
         const std::string round_end = "the end of round " + std::to_string(round);
         for (;;) {
             const JsonLine& line = next(round_end);
-            if (kind_of(line) != "turn") {
+            const std::string kind = kind_of(line);
+            if (kind != "turn" && kind != "round")
+                JsonPlace(line.json, line.where)
+                    .at("kind")
+                    .fail("expected a \"turn\" or \"round\" line here, found \"" + kind + "\"");
+            if (kind != "turn") {
                 r.end = read_round_end(line, round);
                 break;
             }
