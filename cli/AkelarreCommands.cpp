@@ -148,7 +148,7 @@ struct PlayOptions {
     int players = 2;
     bool teams = false;
     std::int64_t seed = 1;
-    std::vector<std::string> bots;
+    std::string bots = "best,random";  // comma-separated
     std::string log;
     bool json = false;
     unsigned timeout = 600;
@@ -156,13 +156,22 @@ struct PlayOptions {
 };
 
 std::vector<Bot> seat_bots(const PlayOptions& opt) {
-    std::vector<std::string> names = opt.bots;
-    if (names.empty()) names = {"best", "random"};
+    // Split by hand: an empty name ("", "random," or "random,,best") is refused, not dropped.
+    std::vector<std::string> names;
+    for (std::size_t from = 0;;) {
+        const std::size_t comma = opt.bots.find(',', from);
+        names.push_back(opt.bots.substr(from, comma == std::string::npos ? std::string::npos : comma - from));
+        if (names.back().empty())
+            throw CLI::ValidationError("--bots", "an empty bot name in \"" + opt.bots + "\"");
+        if (comma == std::string::npos) break;
+        from = comma + 1;
+    }
+    const std::size_t given = names.size();
     if (names.size() == 1) names.assign(static_cast<std::size_t>(opt.players), names.front());
     if (names.size() == 2 && opt.players != 2)  // the default: best and random in turn
         for (int p = 2; p < opt.players; ++p) names.push_back(names[static_cast<std::size_t>(p % 2)]);
     if (static_cast<int>(names.size()) != opt.players)
-        throw CLI::ValidationError("--bots", "names " + std::to_string(opt.bots.size()) + " bots for " +
+        throw CLI::ValidationError("--bots", "names " + std::to_string(given) + " bots for " +
                                                  std::to_string(opt.players) +
                                                  " players (one, or one per player)");
     std::vector<Bot> bots;
@@ -267,8 +276,7 @@ void add_play(CLI::App& group) {
         ->capture_default_str()
         ->check(CLI::Range(std::int64_t{0}, kMaxExactJsonInteger));
     cmd->add_option("--bots", opt->bots,
-                    "one bot for every seat, or one per seat, or two taking turns (default: best,random)")
-        ->delimiter(',');
+                    "one bot for every seat, or one per seat, or two taking turns (default: best,random)");
     cmd->add_option("--log", opt->log, "write the game as JSON lines to this file (replay checks it)")
         ->check(output_path());
     cmd->add_flag("--json", opt->json, "print the JSON lines log instead of the text");

@@ -23,8 +23,10 @@ TEST(Cli, HelpStatesTheExitCodesAndListsEveryRegisteredGame) {
 
 // CLI11's own text is two lines (the error and a help hint); tlaloc prints one, naming the command.
 TEST(Cli, UsageErrorsAreOneLineNamingTheCommand) {
-    for (const char* args : {"akelarre check", "xalapa solve", "xalapa deal --level 9", "aztlan",
-                             "nosuchgame", "azteka fewest --max-turns"}) {
+    for (const char* args :
+         {"akelarre check", "xalapa solve", "xalapa deal --level 9", "aztlan", "nosuchgame",
+          "azteka fewest --max-turns", "akelarre play --players 3 --bots random,,best",
+          "akelarre play --bots random,", "azteka play puzzles/azteka/empty.json --variant aggressive"}) {
         auto r = run_tlaloc_split(args);
         EXPECT_EQ(r.code, 2) << args;
         EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
