@@ -1,5 +1,7 @@
 // `tlaloc aztlan ...`: score an age, resolve conflicts, compute the domain scoring table of a map and
 // reconstruct a map whose table matches the printed one. Parse, call, print; nothing decided here.
+#include <unistd.h>
+
 #include <chrono>
 #include <iostream>
 #include <map>
@@ -192,15 +194,36 @@ void check_bitset_size(const Map& map, const std::string& file) {
     }
 }
 
-// Progress on stderr, only once a run has taken more than a second.
-std::function<void(double)> progress_after_a_second(const char* what) {
-    auto start = std::chrono::steady_clock::now();
-    return [start, what](double done) {
-        if (std::chrono::steady_clock::now() - start < std::chrono::seconds(1)) return;
-        std::cerr << "\r" << what << ": " << static_cast<int>(done * 100) << "%" << (done >= 1 ? "\n" : "")
-                  << std::flush;
-    };
-}
+// Progress on stderr for a person watching (a terminal), once a run has taken more than a second;
+// the time limit checked at each report. clear() wipes the line before an error is printed, so that
+// the error stays one line of its own.
+class ProgressLine {
+public:
+    ProgressLine(const char* what, const solver::Deadline& deadline)
+        : what_(what),
+          deadline_(deadline),
+          start_(std::chrono::steady_clock::now()),
+          terminal_(isatty(2) == 1) {}
+    std::function<void(double)> callback() {
+        return [this](double done) {
+            if (deadline_.passed()) throw solver::SearchLimitReached();
+            if (!terminal_ || std::chrono::steady_clock::now() - start_ < std::chrono::seconds(1)) return;
+            std::cerr << "\r" << what_ << ": " << static_cast<int>(done * 100) << "%" << std::flush;
+            shown_ = true;
+        };
+    }
+    void clear() {
+        if (shown_)
+            std::cerr << "\r" << std::string(std::string(what_).size() + 6, ' ') << "\r" << std::flush;
+        shown_ = false;
+    }
+
+private:
+    const char* what_;
+    const solver::Deadline& deadline_;
+    std::chrono::steady_clock::time_point start_;
+    bool terminal_, shown_ = false;
+};
 
 void print_grid(const std::string& title, int rows, const std::function<std::string(int, int)>& cell) {
     std::cout << title << "\n   n |";
@@ -307,18 +330,28 @@ struct TableOptions {
     int max_size = 15;
     std::uint64_t limit = 1'000'000'000;
     bool json = false;
+    unsigned timeout = 60;
 };
 
 void run_table(const TableOptions& opt) {
     Map map = load_map(opt.file);
     check_bitset_size(map, opt.file);
     DomainTable table;
+    const solver::Deadline deadline(opt.timeout);
+    ProgressLine progress("table", deadline);
     try {
-        table = compute_domain_table(map, opt.max_size, progress_after_a_second("table"), opt.limit);
+        table = naming(opt.file, opt.timeout, [&] {
+            return compute_domain_table(map, opt.max_size, progress.callback(), opt.limit);
+        });
+        progress.clear();
     } catch (const DomainTableLimit& e) {
+        progress.clear();
         throw InputError(
             opt.file, "",
             std::string("table: ") + e.what() + " (a smaller --max-size or a larger --limit may help)");
+    } catch (...) {
+        progress.clear();
+        throw;
     }
     if (opt.json)
         std::cout << domain_table_to_json(table).dump() << "\n";
@@ -334,11 +367,13 @@ void add_table(CLI::App& group) {
         "Example:  tlaloc aztlan table puzzles/aztlan/aztlan.json --max-size 15 --json");
     cmd->add_option("MAP", opt->file, "map file (JSON)")->required();
     cmd->add_option("--limit", opt->limit,
-                    "give up after this many connected sets (default 1e9, about 10 s; 0 = no limit)");
+                    "give up after this many connected sets (default 1e9; 0 = no limit)")
+        ->check(whole_number_at_most(std::uint64_t{1} << 62));
     cmd->add_option("--max-size", opt->max_size,
                     "largest domain size (rows), default 15; capped at the map's size")
         ->check(CLI::Range(1, 1000000));
     cmd->add_flag("--json", opt->json, "print JSON");
+    add_timeout(*cmd, opt->timeout);
     cmd->callback([opt] { run_table(*opt); });
 }
 
@@ -347,6 +382,7 @@ struct ReconstructOptions {
     unsigned seed = 1;
     int rounds = 500;
     bool verbose = false;
+    unsigned timeout = 60;
 };
 
 Map load_board(const std::filesystem::path& board_path) {
@@ -379,8 +415,11 @@ void run_reconstruct(const ReconstructOptions& opt) {
     aztlan::ReconstructOptions options;
     options.seed = opt.seed;
     options.max_rounds = opt.rounds;
-    auto result = reconstruct_types(board, target, options, [&opt](const std::string& line) {
-        if (opt.verbose) std::cerr << line << "\n";
+    options.deadline = solver::Deadline(opt.timeout);
+    auto result = naming("reconstruct", opt.timeout, [&] {
+        return reconstruct_types(board, target, options, [&opt](const std::string& line) {
+            if (opt.verbose) std::cerr << line << "\n";
+        });
     });
     if (!result.map) {
         std::cerr << "tlaloc: " << result.why_not << "\n";
@@ -408,6 +447,7 @@ void add_reconstruct(CLI::App& group) {
     cmd->add_option("--out", opt->out_file, "write the map here instead of printing it")
         ->check(output_path());
     cmd->add_flag("--verbose", opt->verbose, "one line per round on stderr");
+    add_timeout(*cmd, opt->timeout);
     cmd->callback([opt] { run_reconstruct(*opt); });
 }
 }  // namespace

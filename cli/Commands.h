@@ -2,6 +2,7 @@
 // are thin: parse options, call model/solver/verify, print. Bad input is thrown as InputError.
 #pragma once
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <exception>
 #include <string>
 
@@ -15,8 +16,15 @@ int exit_code();
 // the studio answers the same text as {"error": ...}.
 std::string error_line(const std::exception& error);
 
-// For options naming a file to write: an empty name is a usage error, not "write nothing".
+// For options naming a file to write: an empty name, a folder or a folder that does not exist is a
+// usage error (not "write nothing", nor an error after the work is done).
 const CLI::Validator& output_path();
+// For numeric options: digits only, at most `most` (a seed, a count of items).
+CLI::Validator whole_number_at_most(std::uint64_t most);
+// For options naming a file to read: an empty name is a usage error, not "the default".
+const CLI::Validator& input_path();
+// For options naming a folder to write into (created if missing): an empty name is a usage error.
+const CLI::Validator& output_folder();
 
 void add_xalapa_commands(CLI::App& app);
 void add_aztlan_commands(CLI::App& app);

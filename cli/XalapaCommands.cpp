@@ -137,7 +137,8 @@ void add_deal(CLI::App& xalapa) {
         "Deal a round like the box does at a level and write the challenge (pinned format + \"cards\").\n"
         "Example: tlaloc xalapa deal --level 2 --seed 7 --out round.json");
     deal_cmd->add_option("--level", opt->level, "basic, 1, 2, 3, 4 or 5")->required();
-    deal_cmd->add_option("--seed", opt->seed, "the same seed deals the same round");
+    deal_cmd->add_option("--seed", opt->seed, "the same seed deals the same round")
+        ->check(whole_number_at_most(kMaxExactJsonInteger));
     deal_cmd->add_option("--board", opt->board, "board side id, e.g. sun-front (default: random)");
     deal_cmd->add_option("--position-side", opt->side, "3 or 4 stones (default: the level's)");
     deal_cmd->add_flag("--expert-columns", opt->experts, "basic level: experts also play columns 5-6");
@@ -392,13 +393,14 @@ void add_generate(CLI::App& xalapa) {
         "Example: tlaloc xalapa generate --level 2 --count 5 --seed 1 --unique --difficulty combine --out puzzles-out");
     gen->add_option("--level", opt->level, "basic, 1, 2, 3, 4 or 5");
     gen->add_option("--count", opt->count, "how many challenges")->check(CLI::Range(1, 100000));
-    gen->add_option("--seed", opt->seed, "same seed, same output");
+    gen->add_option("--seed", opt->seed, "same seed, same output")
+        ->check(whole_number_at_most(kMaxExactJsonInteger));
     gen->add_flag("--unique", opt->unique, "keep only challenges with exactly one optimal stone set");
     gen->add_option("--difficulty", opt->difficulty, "keep only challenges rated exactly this");
     gen->add_option("--max-deals", opt->attempts, "give up after this many deals")
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{100000000}));
     gen->add_option("--out", opt->out, "folder for the challenge files (default: JSON lines on stdout)")
-        ->check(output_path());
+        ->check(output_folder());
     add_timeout(*gen, opt->timeout);
     gen->callback([opt] { run_generate(*opt); });
 }
@@ -602,7 +604,8 @@ void add_census(CLI::App& xalapa) {
                        "K/N: this run solves the items (or draws) whose number mod N is K (0-based)");
     census->add_option("--out", opt->out, "write the JSON lines here (default: stdout)")
         ->check(output_path());
-    census->add_option("--limit", opt->limit, "solve at most this many items of the shard (for trials)");
+    census->add_option("--limit", opt->limit, "solve at most this many items of the shard (for trials)")
+        ->check(whole_number_at_most(kMaxExactJsonInteger));
     census->add_option("--sample", opt->sample,
                        "draw this many challenges uniformly (with replacement) instead of every one");
     census->add_option("--seed", opt->seed, "the sample's seed: same seed and shard, same lines");

@@ -27,6 +27,7 @@ struct RenderOptions {
     std::string challenge;
     std::string svg;
     bool solution = false;
+    unsigned timeout = 60;
 };
 
 void run_render(const RenderOptions& o) {
@@ -36,7 +37,9 @@ void run_render(const RenderOptions& o) {
     opt.catalogue = &catalogue;
     if (o.solution) {
         ChallengeSolver solver;
-        Solution s = solver.solve(ch);
+        const solver::Deadline deadline(o.timeout);
+        solver.set_deadline(&deadline);
+        Solution s = naming(o.challenge, o.timeout, [&] { return solver.solve(ch); });
         opt.stones = s.stones;
         opt.outcome = true;
         std::cout << "penalty " << s.evaluation.penalty << " (proved optimal)\n";
@@ -56,6 +59,7 @@ void add_render(CLI::App& xalapa) {
     render->add_option("--svg", opt->svg, "SVG file to write")->required()->check(output_path());
     render->add_flag("--solution", opt->solution,
                      "solve the challenge and draw the optimal stones and the penalty");
+    add_timeout(*render, opt->timeout);
     render->callback([opt] { run_render(*opt); });
 }
 
@@ -141,8 +145,9 @@ void add_book(CLI::App& xalapa) {
     book->add_option("--level", opt->level, "level set-up to deal: basic, 1, 2, 3, 4, 5")->required();
     book->add_option("--out", opt->out, "folder to write index.html into (created if missing)")
         ->required()
-        ->check(output_path());
-    book->add_option("--seed", opt->seed, "random seed; the same seed makes the same book");
+        ->check(output_folder());
+    book->add_option("--seed", opt->seed, "random seed; the same seed makes the same book")
+        ->check(whole_number_at_most(kMaxExactJsonInteger));
     book->add_flag("--unique", opt->unique, "only puzzles with exactly one optimal stone set");
     book->add_option("--difficulty", opt->difficulty,
                      "only puzzles rated exactly this (direct, combine, give-up, deep)");

@@ -287,6 +287,36 @@ TEST(AztlanGameReplay, MalformedLogIsBadInput) {
           first_line + "{\"kind\":\"end\"}\n"}) {
         EXPECT_THROW(replay_game("log", bad), InputError) << bad;
     }
+    // An age or end line of the wrong form (a value of another kind, a key of none) is bad input too;
+    // only a value of the right form that differs is a wrong step (exit 1, below).
+    std::vector<std::string> lines;
+    for (std::size_t from = 0, to; (to = log.find('\n', from)) != std::string::npos; from = to + 1)
+        lines.push_back(log.substr(from, to - from));
+    auto edited = [&](const std::string& kind, const std::function<void(Json&)>& edit) {
+        std::string out;
+        bool done = false;
+        for (const std::string& line : lines) {
+            Json j = Json::parse(line);
+            if (!done && j["kind"] == kind) {
+                edit(j);
+                done = true;
+            }
+            out += j.dump() + "\n";
+        }
+        EXPECT_TRUE(done) << kind;
+        return out;
+    };
+    for (const std::string& bad :
+         {edited("age", [](Json& j) { j["scores"] = nullptr; }),
+          edited("age", [](Json& j) { j["age"] = "1"; }), edited("age", [](Json& j) { j["vp"][0] = 5.5; }),
+          edited("age", [](Json& j) { j["scores"][0]["extra"] = 1; }),
+          edited("end", [](Json& j) { j["ranking"] = "abc"; }),
+          edited("end", [](Json& j) { j["final"] = Json::object(); })}) {
+        EXPECT_THROW(replay_game("log", bad), InputError);
+    }
+    const GameReplay right_form =
+        replay_game("log", edited("age", [](Json& j) { j["vp"][0] = j["vp"][0].get<int>() + 1; }));
+    EXPECT_TRUE(right_form.wrong.has_value());
 }
 
 TEST(AztlanGameCli, PlayLogsAndReplayAccepts) {

@@ -63,6 +63,17 @@ TEST(AztlanReconstruct, CommandReproducesTheShippedMapWithSeedOne) {
     std::filesystem::remove(out);
 }
 
+// A 60-territory ring with 60 chords: no assignment is found for minutes, so --timeout stops it (exit
+// 3, one line, no map written).
+TEST(AztlanReconstruct, TheTimeoutStopsALongReconstruction) {
+    auto out = tlaloc::test_support::scratch_dir("aztlan-reconstruct-timeout") / "never.json";
+    auto r = run_tlaloc("aztlan reconstruct --board " + aztlan_test::data("ring-60-chords-map.json") +
+                        " --timeout 1 --out " + out.string());
+    EXPECT_EQ(r.code, 3) << r.out;
+    EXPECT_NE(r.out.find("reconstruct: no answer within the 1 s limit"), std::string::npos) << r.out;
+    EXPECT_FALSE(std::filesystem::exists(out));
+}
+
 TEST(AztlanReconstruct, OtherSeedsAlsoMatchThePrintedTable) {
     Map board = load_map(shipped("board.json"));
     auto printed = load_domain_table(printed_table_file());

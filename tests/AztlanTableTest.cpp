@@ -2,7 +2,9 @@
 // force over every subset on small maps, and its '-' boundary against exact minimum spans.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
+#include <chrono>
 
 #include "model/aztlan/DomainTable.h"
 #include "model/aztlan/MinimumSpan.h"
@@ -108,4 +110,20 @@ TEST(AztlanTable, BadInputExitsTwo) {
     r = run_tlaloc("aztlan table /nonexistent/map.json");
     EXPECT_EQ(r.code, 2) << r.out;
     EXPECT_NE(r.out.find("/nonexistent/map.json: no such file"), std::string::npos) << r.out;
+    // --limit is a count of sets: digits only ("-1" would wrap round to a huge limit).
+    r = run_tlaloc("aztlan table " + aztlan_test::data("example-14-map.json") + " --limit -1");
+    EXPECT_EQ(r.code, 2) << r.out;
+}
+
+// An 8x8 grid has billions of connected sets up to 64 territories: --timeout stops the table with one
+// line and exit 3, within about the limit (the time is checked every 2^20 sets, not only per root).
+TEST(AztlanTable, TheTimeoutStopsALargeTable) {
+    const auto start = std::chrono::steady_clock::now();
+    auto r =
+        run_tlaloc("aztlan table " + aztlan_test::data("grid-8x8-map.json") + " --max-size 64 --timeout 1");
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_EQ(r.code, 3) << r.out;
+    EXPECT_NE(r.out.find("no answer within the 1 s limit"), std::string::npos) << r.out;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+    EXPECT_LT(seconds, 30.0);  // far beyond the limit only if the check were missing
 }

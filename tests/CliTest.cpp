@@ -26,7 +26,9 @@ TEST(Cli, UsageErrorsAreOneLineNamingTheCommand) {
     for (const char* args :
          {"akelarre check", "xalapa solve", "xalapa deal --level 9", "aztlan", "nosuchgame",
           "azteka fewest --max-turns", "akelarre play --players 3 --bots random,,best",
-          "akelarre play --bots random,", "azteka play puzzles/azteka/empty.json --variant aggressive"}) {
+          "akelarre play --bots random,", "azteka play puzzles/azteka/empty.json --variant aggressive",
+          "xalapa deal --level 2 --seed -1", "xalapa generate --seed 18446744073709551616",
+          "xalapa census --level basic --limit -1"}) {
         auto r = run_tlaloc_split(args);
         EXPECT_EQ(r.code, 2) << args;
         EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;

@@ -23,16 +23,19 @@ constexpr Row kAllColumns = (1u << (kMaxBonusColumn + 1)) - 1;
 // when no table cell it could still reach is unknown.
 class Enumeration {
 public:
-    Enumeration(const Map& map, int max_size, DomainTable& table, std::uint64_t max_sets)
+    Enumeration(const Map& map, int max_size, DomainTable& table, std::uint64_t max_sets,
+                const std::function<void(double)>& progress)
         : bits_(map_bits(map)),
           max_size_(max_size),
           table_(table),
           max_sets_(max_sets),
+          progress_(progress),
           missing_(kTerritoryTypeCount) {
         for (auto& rows : missing_) rows.assign(max_size + 1, kAllColumns);
     }
 
     void from_root(int root) {
+        root_ = root;
         TerritorySet below = (TerritorySet{1} << root) - 1;
         TerritorySet self = TerritorySet{1} << root;
         grow(self, 1, bits_.neighbors[root] & ~below, below | self);
@@ -40,9 +43,14 @@ public:
 
 private:
     void record(TerritorySet set, int size) {
-        if (max_sets_ && ++visited_ > max_sets_) {
+        ++visited_;
+        if (max_sets_ && visited_ > max_sets_) {
             throw DomainTableLimit("gave up after " + std::to_string(max_sets_) + " connected sets");
         }
+        // Progress (and the caller's chance to stop the run) also within a root, which alone can take
+        // seconds on a large dense map.
+        if ((visited_ & ((std::uint64_t{1} << 20) - 1)) == 0 && progress_)
+            progress_(static_cast<double>(root_) / static_cast<double>(bits_.neighbors.size()));
         for (int t = 0; t < kTerritoryTypeCount; ++t) {
             int k = std::popcount(set & bits_.of_type[t]);
             if (k > kMaxBonusColumn || !(missing_[t][size] >> k & 1)) continue;
@@ -96,6 +104,8 @@ private:
     int max_size_;
     DomainTable& table_;
     std::uint64_t max_sets_, visited_ = 0;
+    const std::function<void(double)>& progress_;
+    int root_ = 0;
     std::vector<std::vector<Row>> missing_;  // missing_[type][n]: columns not yet seen
 };
 }  // namespace
@@ -113,7 +123,7 @@ DomainTable compute_domain_table(const Map& map, int max_size, const std::functi
     for (auto& rows : table.per_type) rows.assign(table.max_size, {});
     if (table.max_size == 0) return table;
 
-    Enumeration enumeration(map, table.max_size, table, max_sets);
+    Enumeration enumeration(map, table.max_size, table, max_sets, progress);
     for (int root = 0; root < map.size(); ++root) {
         enumeration.from_root(root);
         if (progress) progress(static_cast<double>(root + 1) / map.size());

@@ -36,7 +36,8 @@ struct DomainTable {
 };
 
 // Enumerates connected subsets on bitsets (each once). `progress` (may be empty) is called now and
-// then with the fraction done, for runs long enough to show progress.
+// then with the fraction done (after each root, and every 2^20 sets), for runs long enough to show
+// progress; an exception it throws (a time limit) stops the run.
 DomainTable compute_domain_table(const Map& map, int max_size,
                                  const std::function<void(double)>& progress = {});
 

@@ -159,6 +159,7 @@ Position parse_position(const JsonPlace& where) {
     Position pos;
     auto map = where.at("map");
     if (map.is_string()) {
+        if (map.as_string().empty()) map.fail("an empty file name (expected a map file or a map object)");
         pos.map = load_map(resolve_relative(where.file(), map.as_string()));
     } else {
         pos.map = parse_map(map);

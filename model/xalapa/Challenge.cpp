@@ -103,6 +103,8 @@ void parse_board_entry(const JsonPlace& board, const std::filesystem::path& file
         std::error_code ec;
         if (!std::filesystem::exists(path, ec))
             board.fail("board file \"" + path.string() + "\" does not exist");
+        if (std::filesystem::is_directory(path, ec))
+            board.fail("\"" + path.string() + "\" is a folder, not a board file");
         ch.board = load_board(path);
     } else if (board.is_object()) {
         ch.board = parse_board(board);
@@ -145,9 +147,11 @@ Formation parse_formation(const JsonPlace& f, const Board& board, Orientations o
 
 // A stone count in a task: 0 to the board's number of fields.
 int parse_count(const JsonPlace& p, int fields) {
-    if (p.json().is_number_integer() && p.json() > fields)
+    // Unsigned first: a count of 2^63 or more is a huge count, not a negative one.
+    if (p.json().is_number_unsigned() ? p.json().get<std::uint64_t>() > static_cast<std::uint64_t>(fields)
+                                      : p.json().is_number_integer() && p.json().get<std::int64_t>() > fields)
         p.fail(p.json().dump() + " is more than the board's " + std::to_string(fields) + " fields");
-    if (p.json().is_number_integer() && p.json() < 0)
+    if (p.json().is_number_integer() && !p.json().is_number_unsigned() && p.json().get<std::int64_t>() < 0)
         p.fail("a count cannot be negative (" + p.json().dump() + ")");
     return static_cast<int>(p.as_int(0, fields));
 }

@@ -177,6 +177,43 @@ Json end_line(const Game& game) {
 
 namespace {
 
+// A recorded age or end line must have the form of the line the rules give (the same keys, the same
+// kinds of values, item by item): anything else is not a log (bad input), while a value of the right
+// form that differs is a wrong step.
+void expect_form(const JsonPlace& got, const Json& like) {
+    switch (like.type()) {
+        case Json::value_t::object: {
+            std::vector<std::string> keys;
+            for (auto it = like.begin(); it != like.end(); ++it) keys.push_back(it.key());
+            got.expect_only_keys(keys);
+            for (auto it = like.begin(); it != like.end(); ++it) expect_form(got.at(it.key()), it.value());
+            break;
+        }
+        case Json::value_t::array: {
+            // Item by item: items may differ in form (a conflict without a winner has null). Items
+            // beyond the rules' are left to the comparison of values (a wrong step).
+            const std::vector<JsonPlace> items = got.items();
+            for (std::size_t i = 0; i < items.size() && i < like.size(); ++i) expect_form(items[i], like[i]);
+            break;
+        }
+        case Json::value_t::string:
+            got.as_string();
+            break;
+        case Json::value_t::boolean:
+            got.as_bool();
+            break;
+        case Json::value_t::number_integer:
+        case Json::value_t::number_unsigned:
+            got.as_int(-kMaxExactJsonInteger, kMaxExactJsonInteger);
+            break;
+        case Json::value_t::number_float:
+            if (!got.json().is_number()) got.fail("expected a number, found " + json_type_name(got.json()));
+            break;
+        default:  // null: the rules give no value to compare the form with
+            break;
+    }
+}
+
 int territory_at(const Map& map, const JsonPlace& place) {
     auto index = map.index_of(place.as_string());
     if (!index) place.fail("unknown territory \"" + place.as_string() + "\"");
@@ -338,6 +375,7 @@ GameReplay replay_game(const std::string& name, const std::string& content) {
                 continue;
             }
             Json expected = age_line(game, game.ages()[ages_seen++]);
+            expect_form(line, expected);
             for (auto it = expected.begin(); it != expected.end(); ++it)
                 if (recorded(lines[i].json, it.key()) != it.value() && !out.wrong)
                     out.wrong = lines[i].where + ": age " + std::to_string(ages_seen) + " \"" + it.key() +
@@ -353,6 +391,7 @@ GameReplay replay_game(const std::string& name, const std::string& content) {
                 continue;
             }
             Json expected = end_line(game);
+            expect_form(line, expected);
             for (auto it = expected.begin(); it != expected.end(); ++it)
                 if (recorded(lines[i].json, it.key()) != it.value() && !out.wrong)
                     out.wrong = lines[i].where + ": \"" + it.key() + "\" recorded " +

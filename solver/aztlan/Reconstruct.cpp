@@ -83,8 +83,11 @@ public:
     void add(const z3::expr& constraint) { solver_.add(constraint); }
 
     // The board with the types of an assignment satisfying everything added; nullopt when none is left.
-    std::optional<Map> propose() {
-        if (solver_.check() != z3::sat) return std::nullopt;
+    std::optional<Map> propose(const solver::Deadline& deadline) {
+        deadline.arm(solver_);
+        const z3::check_result answer = solver_.check();
+        if (answer == z3::unknown && deadline.passed()) throw solver::SearchLimitReached();
+        if (answer != z3::sat) return std::nullopt;
         z3::model model = solver_.get_model();
         Map proposal = board_;
         for (int i = 0; i < board_.size(); ++i) {
@@ -215,11 +218,15 @@ struct Review {
     std::size_t cells_differ = 0;
 };
 
-Review review(TypeChoice& choice, const Map& proposal, const DomainTable& target, const Columns& columns) {
+Review review(TypeChoice& choice, const Map& proposal, const DomainTable& target, const Columns& columns,
+              const solver::Deadline& deadline) {
     Spans spans = learn_from_spans(choice, proposal, columns);
     Review out{spans.cuts};
     if (!spans_match(spans, columns)) return out;
-    auto diff = table_differences(compute_domain_table(proposal, target.max_size), target);
+    auto out_of_time = [&deadline](double) {
+        if (deadline.passed()) throw solver::SearchLimitReached();
+    };
+    auto diff = table_differences(compute_domain_table(proposal, target.max_size, out_of_time), target);
     out.matches = diff.empty();
     out.cells_differ = diff.size();
     return out;
@@ -252,12 +259,13 @@ ReconstructResult reconstruct_types(const Map& board, const DomainTable& target,
     require_small_cells(choice, shape, columns);
 
     for (result.rounds = 1; result.rounds <= options.max_rounds; ++result.rounds) {
-        std::optional<Map> proposal = choice.propose();
+        if (options.deadline.passed()) throw solver::SearchLimitReached();
+        std::optional<Map> proposal = choice.propose(options.deadline);
         if (!proposal) {
             result.why_not = "no type assignment on this graph reproduces the table";
             return result;
         }
-        Review r = review(choice, *proposal, target, columns);
+        Review r = review(choice, *proposal, target, columns, options.deadline);
         result.span_cuts += r.cuts;
         if (r.matches) {
             if (log) log(round_line(result.rounds, r));

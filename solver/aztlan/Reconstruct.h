@@ -8,12 +8,16 @@
 
 #include "model/aztlan/DomainTable.h"
 #include "model/aztlan/Map.h"
+#include "solver/common/SearchLimit.h"
 
 namespace tlaloc::aztlan {
 
 struct ReconstructOptions {
     unsigned seed = 1;     // Z3's random seed: another seed, possibly another map
     int max_rounds = 500;  // proposals Z3 may make before giving up
+    // Past it, reconstruct_types throws solver::SearchLimitReached (checked in Z3's proposals, in the
+    // domain tables of the proposals and between rounds).
+    solver::Deadline deadline;
 };
 
 struct ReconstructResult {
