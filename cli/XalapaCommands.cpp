@@ -125,6 +125,8 @@ void run_deal(const DealOptions& o) {
     d.seed = o.seed;
     d.board = o.board;
     d.position_side = o.side;
+    if (o.experts && d.level != Level::Basic)
+        throw CLI::ValidationError("--expert-columns", "only the basic level has expert columns");
     d.expert_columns = o.experts;
     Catalogue catalogue = load_catalogue();
     emit(o.out, deal_to_json(deal(catalogue, d), d).dump(1) + "\n");

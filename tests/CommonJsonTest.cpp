@@ -110,6 +110,16 @@ TEST(Json, ANumberBeyondRangeNamesItsLine) {
     EXPECT_NE(msg.find("a number is out of range: '1e400'"), std::string::npos) << msg;
 }
 
+TEST(Json, MessagesAreValidTextWhateverTheInputBytes) {
+    auto msg =
+        message_of([] { throw InputError("b.json", "id", "unknown board \"x\xff\xfey\" (Aztl\xc3\xa1n)"); });
+    EXPECT_EQ(msg, "b.json: id: unknown board \"x\\xff\\xfey\" (Aztl\xc3\xa1n)");
+    // A real file: nlohmann's own message echoes the bytes it read.
+    msg = message_of([] { parse_json_text("{\"id\": \"x\xff\xfey\"}", "u.json"); });
+    EXPECT_EQ(msg.find('\xff'), std::string::npos) << msg;
+    EXPECT_NE(msg.find("u.json: line 1"), std::string::npos) << msg;
+}
+
 TEST(Json, AHugeEchoIsCutShort) {
     const std::string name(100000, 'Q');
     auto msg = message_of([&] { throw InputError("t.json", "hand[0]", "unknown card '" + name + "'"); });

@@ -6,9 +6,36 @@ namespace tlaloc {
 
 // Text from the input (a key, a name, a file name) may hold line breaks or terminal escapes: they are
 // written as escapes, so the message stays the one line the CLI promises.
+// The length of the well-formed UTF-8 character starting at text[i], 0 when the bytes there are not one.
+static std::size_t utf8_length(const std::string& text, std::size_t i) {
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+    const unsigned char c = byte(i);
+    const std::size_t n = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c <= 0xDF ? 2 : 0;
+    if (n == 0 || i + n > text.size()) return 0;
+    for (std::size_t k = 1; k < n; ++k)
+        if ((byte(i + k) & 0xC0) != 0x80) return 0;
+    if (n == 3 && ((c == 0xE0 && byte(i + 1) < 0xA0) || (c == 0xED && byte(i + 1) >= 0xA0))) return 0;
+    if (n == 4 && ((c == 0xF0 && byte(i + 1) < 0x90) || (c == 0xF4 && byte(i + 1) >= 0x90))) return 0;
+    return n;
+}
+
 static std::string one_line(const std::string& text) {
     std::string out;
-    for (unsigned char c : text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c >= 0x80) {
+            // Well-formed UTF-8 is kept (names in any language); any other byte is written as an escape,
+            // so the message is valid text.
+            if (const std::size_t n = utf8_length(text, i)) {
+                out.append(text, i, n);
+                i += n - 1;
+            } else {
+                char escaped[8];
+                std::snprintf(escaped, sizeof escaped, "\\x%02x", c);
+                out += escaped;
+            }
+            continue;
+        }
         if (c == '\n') {
             out += "\\n";
         } else if (c == '\r') {
