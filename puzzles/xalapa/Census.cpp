@@ -157,9 +157,13 @@ void read_unmet(const JsonPlace& list, CensusLine& line) {
             if (u.as_string() != "formation")
                 u.fail("expected a column 0.." + std::to_string(last) + " or \"formation\", found \"" +
                        u.as_string() + "\"");
+            if (line.formation_unmet) u.fail("\"formation\" is listed twice");
             line.formation_unmet = true;
         } else {
-            line.unmet.push_back(static_cast<int>(u.as_int(0, last)));
+            const int column = static_cast<int>(u.as_int(0, last));
+            if (!line.unmet.empty() && column <= line.unmet.back())
+                u.fail("the columns given up are listed once each, in ascending order");
+            line.unmet.push_back(column);
         }
     }
 }
@@ -226,10 +230,21 @@ CensusLine parse_census_line(const JsonPlace& p, const Catalogue& cat) {
     const Board& board = cat.board(line.board)->board;
     for (const auto& stone : p.at("stones").items()) {
         if (stone.size() != 2) stone.fail("a stone is [row, column]");
-        line.stones.push_back({static_cast<int>(stone.at(0).as_int(0, board.rows - 1)),
-                               static_cast<int>(stone.at(1).as_int(0, board.cols - 1))});
+        const Cell cell{static_cast<int>(stone.at(0).as_int(0, board.rows - 1)),
+                        static_cast<int>(stone.at(1).as_int(0, board.cols - 1))};
+        if (std::find(line.stones.begin(), line.stones.end(), cell) != line.stones.end())
+            stone.fail("a field holds one stone; this one is listed twice");
+        line.stones.push_back(cell);
     }
     read_unmet(p.at("unmet"), line);
+    // The penalty is the stones plus the default disfavor for each task given up (a dealt challenge
+    // keeps the default).
+    const int given_up = static_cast<int>(line.unmet.size()) + (line.formation_unmet ? 1 : 0);
+    const int penalty = static_cast<int>(line.stones.size()) + Challenge{}.disfavor * given_up;
+    if (line.penalty != penalty)
+        p.at("penalty").fail("the penalty of " + std::to_string(line.stones.size()) + " stones and " +
+                             std::to_string(given_up) + " tasks given up is " + std::to_string(penalty) +
+                             ", not " + std::to_string(line.penalty));
     line.unique = p.at("unique").as_bool();
     if (auto tier = p.get("tier")) {
         if (difficulty_index(tier->as_string()) < 0) tier->fail("unknown tier \"" + tier->as_string() + "\"");
