@@ -365,6 +365,16 @@ TEST(VerifyImplied, PrintedTableImpliesNoTouchingAndNoBorderingFour) {
     }
 }
 
+// A value printed where a domain of n would hold k > n bonus territories implies nothing about maps
+// (no "connected set of 0" statement); `verify rulebook` reports the cell as impossible.
+TEST(VerifyImplied, AnImpossibleCellImpliesNothing) {
+    std::vector<std::vector<TableCell>> table = {{0, std::nullopt, 5}};
+    for (const auto& i : implications_of(table)) {
+        EXPECT_EQ(i.statement.find("set of 0"), std::string::npos) << i.statement;
+        if (i.bonus == 2) EXPECT_EQ(i.shape, Implication::Shape::NeverWithin) << i.statement;
+    }
+}
+
 TEST(VerifyClaimsFile, BadInputNamesFileAndPlace) {
     auto msg = error_of([] { claims_from(R"({"game":"aztlan","claims":[{"id":"a","kind":"tabel"}]})"); });
     EXPECT_NE(msg.find("c.json: claims[0].kind: unknown claim kind \"tabel\""), std::string::npos) << msg;

@@ -30,7 +30,9 @@ std::vector<Implication> implications_of(const std::vector<std::vector<TableCell
         Implication imp;
         imp.bonus = k;
         for (int n = 1; n <= static_cast<int>(table.size()) && !imp.smallest; ++n) {
-            if (k < static_cast<int>(table[n - 1].size()) && table[n - 1][k]) imp.smallest = n;
+            // A value where k > n (a domain of n cannot hold k) implies nothing about maps; `verify
+            // rulebook` reports it as an impossible cell.
+            if (k <= n && k < static_cast<int>(table[n - 1].size()) && table[n - 1][k]) imp.smallest = n;
         }
         if (imp.smallest) {
             imp.statement = "no connected set of " + std::to_string(imp.smallest - 1) +
