@@ -4,6 +4,9 @@
 // catching a wrong step or refusing a malformed log.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+
+#include <array>
 #include <chrono>
 #include <fstream>
 #include <random>
@@ -360,6 +363,23 @@ TEST(AztlanGameCli, HumanSeatReadsActionsFromStdin) {
     EXPECT_EQ(r.code, 0) << r.out;
     EXPECT_NE(r.out.find("not an action"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("input ended"), std::string::npos) << r.out;
+}
+
+// --timeout also stops a game whose human seat does not answer: exit 3 while its input is still
+// open (the pipe's writer sleeps for longer than the limit), one line naming the awaited answer.
+TEST(AztlanGameCli, TheTimeoutStopsAGameWaitingForAHumanSeat) {
+    const std::string command = std::string("sleep 4 | ") + TLALOC_BIN +
+                                " aztlan play --players 2 --bots human,random --timeout 1 2>&1";
+    FILE* pipe = popen(command.c_str(), "r");
+    ASSERT_NE(pipe, nullptr);
+    std::string out;
+    std::array<char, 4096> buf{};
+    while (fgets(buf.data(), buf.size(), pipe)) out += buf.data();
+    const int status = pclose(pipe);
+    ASSERT_TRUE(WIFEXITED(status)) << out;
+    EXPECT_EQ(WEXITSTATUS(status), 3) << out;
+    EXPECT_NE(out.find("no answer within the 1 s limit"), std::string::npos) << out;
+    EXPECT_NE(out.find("a human seat's answer was awaited"), std::string::npos) << out;
 }
 
 // The rulebook claims about the whole game are checked against games the engine plays, in both

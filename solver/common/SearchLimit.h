@@ -64,6 +64,13 @@ public:
     bool limited() const { return seconds_ > 0; }
     unsigned seconds() const { return seconds_; }
     bool passed() const { return limited() && std::chrono::steady_clock::now() >= end_; }
+    // Milliseconds until it passes (0 once passed); meaningful only when limited().
+    long long milliseconds_left() const {
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(end_ - std::chrono::steady_clock::now())
+                .count();
+        return left > 0 ? left : 0;
+    }
 
     // Before a solver call: throws SearchLimitReached once the deadline has passed, else gives the
     // solver Z3's `timeout` of the time left (at least 1 ms). No-op without a limit.
