@@ -25,6 +25,13 @@ std::string command_path(const CLI::App& app) {
     return path;
 }
 
+// The deepest subcommand the user reached (the app itself when none).
+const CLI::App& deepest(const CLI::App& app) {
+    const CLI::App* at = &app;
+    while (!at->get_subcommands().empty()) at = at->get_subcommands().front();
+    return *at;
+}
+
 int internal_error(const std::string& what) {
     std::cerr << "tlaloc: internal error (a bug in tlaloc; please report it with the command and its input): "
               << what << "\n";
@@ -55,7 +62,13 @@ int main(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         // One line naming the command, instead of CLI11's message plus a help hint on a second line.
         std::string path = cli::command_path(app);
-        std::cerr << path << ": " << e.what() << " (see '" << path << " --help')\n";
+        std::string what = e.what();
+        // "tlaloc frob": CLI11 says a subcommand is required; the word given is what is wrong.
+        if (const auto left = cli::deepest(app).remaining(); dynamic_cast<const CLI::RequiredError*>(&e) &&
+                                                             !left.empty() && !left.front().empty() &&
+                                                             left.front()[0] != '-')
+            what = "unknown command \"" + left.front() + "\"";
+        std::cerr << path << ": " << what << " (see '" << path << " --help')\n";
         return kExitBadInput;
     } catch (const InputError& e) {
         std::cout.flush();

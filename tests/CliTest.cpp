@@ -37,6 +37,11 @@ TEST(Cli, UsageErrorsAreOneLineNamingTheCommand) {
     }
     auto r = run_tlaloc_split("akelarre check");
     EXPECT_NE(r.err.find("tlaloc akelarre check:"), std::string::npos) << r.err;
+    // A word that names no command is named, not "a subcommand is required".
+    r = run_tlaloc_split("nosuchgame");
+    EXPECT_NE(r.err.find("tlaloc: unknown command \"nosuchgame\""), std::string::npos) << r.err;
+    r = run_tlaloc_split("verify frobnicate");
+    EXPECT_NE(r.err.find("tlaloc verify: unknown command \"frobnicate\""), std::string::npos) << r.err;
     // A file to write must have a name: an empty one is a usage error, not "write no log".
     for (const char* args : {"akelarre play --players 2 --bots random --log ''", "azteka match --log ''"}) {
         r = run_tlaloc_split(args);
