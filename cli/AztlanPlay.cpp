@@ -162,10 +162,11 @@ GameSetup setup_from(const PlayOptions& opt) {
     setup.seed = static_cast<std::uint64_t>(opt.seed);
     setup.seats = opt.bots.empty() ? std::vector<std::string>(opt.players, "greedy") : split_commas(opt.bots);
     if (static_cast<int>(setup.seats.size()) != opt.players)
-        throw InputError("", "--bots", "name one seat per player (" + std::to_string(opt.players) + ")");
+        throw CLI::ValidationError("--bots",
+                                   "name one seat per player (" + std::to_string(opt.players) + ")");
     for (const auto& s : setup.seats)
         if (s != "human" && !parse_game_bot(s))
-            throw InputError("", "--bots", "unknown seat \"" + s + "\" (random, greedy, human)");
+            throw CLI::ValidationError("--bots", "unknown seat \"" + s + "\" (random, greedy, human)");
     Json none = Json::object();
     load_named_profile(setup.profile, JsonPlace(none, "--profile"));
     return setup;
@@ -200,7 +201,12 @@ void add_play(CLI::App& group) {
     cmd->add_option("--seed", opt->seed, "game seed (0 .. 2^53 - 1)")
         ->check(CLI::Range(std::int64_t{0}, kMaxGameSeed))
         ->capture_default_str();
-    cmd->add_option("--bots", opt->bots, "one seat per player: random, greedy or human (default all greedy)");
+    cmd->add_option("--bots", opt->bots, "one seat per player: random, greedy or human (default all greedy)")
+        ->check(CLI::Validator(
+            [](std::string& text) {
+                return text.empty() ? std::string("an empty list of seats") : std::string();
+            },
+            ""));
     cmd->add_option("--log", opt->log, "write the game as JSON lines to this file (replay checks it)")
         ->check(output_path());
     add_timeout(*cmd, opt->timeout);

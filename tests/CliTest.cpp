@@ -28,7 +28,8 @@ TEST(Cli, UsageErrorsAreOneLineNamingTheCommand) {
           "azteka fewest --max-turns", "akelarre play --players 3 --bots random,,best",
           "akelarre play --bots random,", "azteka play puzzles/azteka/empty.json --variant aggressive",
           "xalapa deal --level 2 --seed -1", "xalapa generate --seed 18446744073709551616",
-          "xalapa census --level basic --limit -1", "xalapa deal --level 2 --expert-columns"}) {
+          "xalapa census --level basic --limit -1", "xalapa deal --level 2 --expert-columns",
+          "aztlan play --players 2 --bots ''"}) {
         auto r = run_tlaloc_split(args);
         EXPECT_EQ(r.code, 2) << args;
         EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
