@@ -57,7 +57,7 @@ void run_studio(const StudioOptions& o) {
     waiter.join();
     std::cout << "Xalapa studio stopped" << std::endl;
     // These lines only report the server's state: a reader that went away after the address (as in
-    // `tlaloc studio | head -1`) does not make the session a failure.
+    // `tlaloc studio | head -1`) does not make the run a failure.
     std::cout.clear();
 }
 
