@@ -144,11 +144,9 @@ TEST(XalapaCli, CensusSummarizeNamesTheBadLine) {
         {"unknown-card", with([](Json& j) { j["cards"][1] = "snake"; }), ":2: cards[1]: unknown card"},
         {"stone-off-board", with([](Json& j) { j["stones"] = Json::parse("[[0, 99]]"); }),
          ":2: stones[0][1]"},
-        // Lines that contradict themselves: a stone twice, a penalty that is not stones + 3 per task
-        // given up, a column given up twice.
+        // Lines that contradict themselves: a stone twice, a column given up twice.
         {"stone-twice", with([](Json& j) { j["stones"] = Json::parse("[[0, 2], [0, 2], [0, 4]]"); }),
          ":2: stones[1]: a field holds one stone"},
-        {"wrong-penalty", with([](Json& j) { j["penalty"] = 0; }), ":2: penalty: the penalty of 3 stones"},
         {"unmet-twice", with([](Json& j) {
              j["unmet"] = Json::parse("[1, 1]");
              j["penalty"] = 9;

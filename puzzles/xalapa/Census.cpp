@@ -237,14 +237,6 @@ CensusLine parse_census_line(const JsonPlace& p, const Catalogue& cat) {
         line.stones.push_back(cell);
     }
     read_unmet(p.at("unmet"), line);
-    // The penalty is the stones plus the default disfavor for each task given up (a dealt challenge
-    // keeps the default).
-    const int given_up = static_cast<int>(line.unmet.size()) + (line.formation_unmet ? 1 : 0);
-    const int penalty = static_cast<int>(line.stones.size()) + Challenge{}.disfavor * given_up;
-    if (line.penalty != penalty)
-        p.at("penalty").fail("the penalty of " + std::to_string(line.stones.size()) + " stones and " +
-                             std::to_string(given_up) + " tasks given up is " + std::to_string(penalty) +
-                             ", not " + std::to_string(line.penalty));
     line.unique = p.at("unique").as_bool();
     if (auto tier = p.get("tier")) {
         if (difficulty_index(tier->as_string()) < 0) tier->fail("unknown tier \"" + tier->as_string() + "\"");
