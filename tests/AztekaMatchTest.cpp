@@ -240,8 +240,9 @@ TEST(AztekaMatchReplay, AMalformedLogIsBadInput) {
             lines[1] = j.dump();
         },
         "edited.jsonl:2: kind: expected a \"turn\" or \"round\" line here, found \"move\"");
-    for (const auto& [key, value] :
-         {std::pair<std::string, std::string>{"goal", "fly"}, {"winner", "mummies"}}) {
+    for (const auto& edit : {std::pair<std::string, std::string>{"goal", "fly"}, {"winner", "mummies"}}) {
+        const std::string& key = edit.first;
+        const std::string& value = edit.second;
         bad(
             [&](auto& lines) {
                 for (auto& line : lines) {

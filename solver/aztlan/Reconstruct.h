@@ -17,7 +17,7 @@ struct ReconstructOptions {
     int max_rounds = 500;  // proposals Z3 may make before giving up
     // Past it, reconstruct_types throws solver::SearchLimitReached (checked in Z3's proposals, in the
     // domain tables of the proposals and between rounds).
-    solver::Deadline deadline;
+    solver::Deadline deadline = solver::Deadline();
 };
 
 struct ReconstructResult {
