@@ -7,6 +7,7 @@
 #include "model/akelarre/GameJson.h"
 #include "model/akelarre/Meld.h"
 #include "model/common/Json.h"
+#include "model/common/Text.h"
 #include "puzzles/akelarre/GameLog.h"
 #include "solver/akelarre/TurnSearch.h"
 #include "solver/common/SearchLimit.h"
@@ -156,16 +157,10 @@ struct PlayOptions {
 };
 
 std::vector<Bot> seat_bots(const PlayOptions& opt) {
-    // Split by hand: an empty name ("", "random," or "random,,best") is refused, not dropped.
-    std::vector<std::string> names;
-    for (std::size_t from = 0;;) {
-        const std::size_t comma = opt.bots.find(',', from);
-        names.push_back(opt.bots.substr(from, comma == std::string::npos ? std::string::npos : comma - from));
-        if (names.back().empty())
-            throw CLI::ValidationError("--bots", "an empty bot name in \"" + opt.bots + "\"");
-        if (comma == std::string::npos) break;
-        from = comma + 1;
-    }
+    // An empty name ("", "random," or "random,,best") is refused, not dropped.
+    std::vector<std::string> names = split(opt.bots, ',');
+    for (const std::string& name : names)
+        if (name.empty()) throw CLI::ValidationError("--bots", "an empty bot name in \"" + opt.bots + "\"");
     const std::size_t given = names.size();
     if (names.size() == 1) names.assign(static_cast<std::size_t>(opt.players), names.front());
     if (names.size() == 2 && opt.players != 2)  // the default: best and random in turn

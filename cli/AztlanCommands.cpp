@@ -195,8 +195,8 @@ void check_bitset_size(const Map& map, const std::string& file) {
 }
 
 // Progress on stderr for a person watching (a terminal), once a run has taken more than a second;
-// the time limit checked at each report. clear() wipes the line before an error is printed, so that
-// the error stays one line of its own.
+// the time limit checked at each report. The line is wiped when the run ends, also by an error, so
+// that the error stays one line of its own.
 class ProgressLine {
 public:
     ProgressLine(const char* what, const solver::Deadline& deadline)
@@ -212,11 +212,12 @@ public:
             shown_ = true;
         };
     }
-    void clear() {
+    ~ProgressLine() {
         if (shown_)
             std::cerr << "\r" << std::string(std::string(what_).size() + 6, ' ') << "\r" << std::flush;
-        shown_ = false;
     }
+    ProgressLine(const ProgressLine&) = delete;
+    ProgressLine& operator=(const ProgressLine&) = delete;
 
 private:
     const char* what_;
@@ -336,23 +337,19 @@ struct TableOptions {
 void run_table(const TableOptions& opt) {
     Map map = load_map(opt.file);
     check_bitset_size(map, opt.file);
-    DomainTable table;
     const solver::Deadline deadline(opt.timeout);
-    ProgressLine progress("table", deadline);
-    try {
-        table = naming(opt.file, opt.timeout, [&] {
-            return compute_domain_table(map, opt.max_size, progress.callback(), opt.limit);
-        });
-        progress.clear();
-    } catch (const DomainTableLimit& e) {
-        progress.clear();
-        throw InputError(
-            opt.file, "",
-            std::string("table: ") + e.what() + " (a smaller --max-size or a larger --limit may help)");
-    } catch (...) {
-        progress.clear();
-        throw;
-    }
+    const DomainTable table = [&] {
+        ProgressLine progress("table", deadline);  // wiped when this ends, before the table or an error
+        try {
+            return naming(opt.file, opt.timeout, [&] {
+                return compute_domain_table(map, opt.max_size, progress.callback(), opt.limit);
+            });
+        } catch (const DomainTableLimit& e) {
+            throw InputError(
+                opt.file, "",
+                std::string("table: ") + e.what() + " (a smaller --max-size or a larger --limit may help)");
+        }
+    }();
     if (opt.json)
         std::cout << domain_table_to_json(table).dump() << "\n";
     else

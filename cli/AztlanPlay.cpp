@@ -15,19 +15,13 @@
 #include "cli/Commands.h"
 #include "cli/Timeout.h"
 #include "model/common/InputError.h"
+#include "model/common/Text.h"
 #include "puzzles/aztlan/GameAudit.h"
 #include "puzzles/aztlan/GameLog.h"
 
 namespace tlaloc::cli {
 namespace {
 using namespace tlaloc::aztlan;
-
-std::vector<std::string> split_commas(const std::string& text) {
-    std::vector<std::string> out;
-    std::stringstream in(text);
-    for (std::string item; std::getline(in, item, ',');) out.push_back(item);
-    return out;
-}
 
 std::string player_label(const Game& game, int p) {
     return "player " + std::to_string(p + 1) + " (" + game.sides()[game.side_of(p)].name + ")";
@@ -160,7 +154,7 @@ GameSetup setup_from(const PlayOptions& opt) {
     setup.players = opt.players;
     setup.profile = opt.profile;
     setup.seed = static_cast<std::uint64_t>(opt.seed);
-    setup.seats = opt.bots.empty() ? std::vector<std::string>(opt.players, "greedy") : split_commas(opt.bots);
+    setup.seats = opt.bots.empty() ? std::vector<std::string>(opt.players, "greedy") : split(opt.bots, ',');
     if (static_cast<int>(setup.seats.size()) != opt.players)
         throw CLI::ValidationError("--bots",
                                    "name one seat per player (" + std::to_string(opt.players) + ")");
@@ -202,11 +196,7 @@ void add_play(CLI::App& group) {
         ->check(CLI::Range(std::int64_t{0}, kMaxGameSeed))
         ->capture_default_str();
     cmd->add_option("--bots", opt->bots, "one seat per player: random, greedy or human (default all greedy)")
-        ->check(CLI::Validator(
-            [](std::string& text) {
-                return text.empty() ? std::string("an empty list of seats") : std::string();
-            },
-            ""));
+        ->check(nonempty("list of seats"));
     cmd->add_option("--log", opt->log, "write the game as JSON lines to this file (replay checks it)")
         ->check(output_path());
     add_timeout(*cmd, opt->timeout);

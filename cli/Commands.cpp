@@ -46,18 +46,9 @@ CLI::Validator whole_number_at_most(std::uint64_t most) {
         "");
 }
 
-const CLI::Validator& input_path() {
-    static const CLI::Validator validator(
-        [](std::string& path) { return path.empty() ? std::string("an empty file name") : std::string(); },
-        "");
-    return validator;
-}
-
-const CLI::Validator& output_folder() {
-    static const CLI::Validator validator(
-        [](std::string& path) { return path.empty() ? std::string("an empty folder name") : std::string(); },
-        "");
-    return validator;
+CLI::Validator nonempty(const std::string& what) {
+    return CLI::Validator(
+        [what](std::string& text) { return text.empty() ? "an empty " + what : std::string(); }, "");
 }
 
 }  // namespace tlaloc::cli

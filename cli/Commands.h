@@ -21,10 +21,9 @@ std::string error_line(const std::exception& error);
 const CLI::Validator& output_path();
 // For numeric options: digits only, at most `most` (a seed, a count of items).
 CLI::Validator whole_number_at_most(std::uint64_t most);
-// For options naming a file to read: an empty name is a usage error, not "the default".
-const CLI::Validator& input_path();
-// For options naming a folder to write into (created if missing): an empty name is a usage error.
-const CLI::Validator& output_folder();
+// For options whose empty value would silently mean their default or nothing (a file to read, a
+// folder to write into, a list of seats): "an empty <what>" is a usage error.
+CLI::Validator nonempty(const std::string& what);
 
 void add_xalapa_commands(CLI::App& app);
 void add_aztlan_commands(CLI::App& app);

@@ -12,24 +12,19 @@
 namespace tlaloc::cli {
 namespace {
 
-// The deepest subcommand the user reached ("tlaloc akelarre check"), to name it in a usage error.
-std::string command_path(const CLI::App& app) {
-    std::string path = app.get_name();
-    const CLI::App* at = &app;
-    while (true) {
-        auto used = at->get_subcommands();
-        if (used.empty()) break;
-        at = used.front();
-        path += " " + at->get_name();
-    }
-    return path;
-}
-
 // The deepest subcommand the user reached (the app itself when none).
 const CLI::App& deepest(const CLI::App& app) {
     const CLI::App* at = &app;
     while (!at->get_subcommands().empty()) at = at->get_subcommands().front();
     return *at;
+}
+
+// The path to it ("tlaloc akelarre check"), to name it in a usage error.
+std::string command_path(const CLI::App& app) {
+    std::string path = deepest(app).get_name();
+    for (const CLI::App* up = deepest(app).get_parent(); up; up = up->get_parent())
+        path = up->get_name() + " " + path;
+    return path;
 }
 
 int internal_error(const std::string& what) {

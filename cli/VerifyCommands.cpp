@@ -215,7 +215,7 @@ void add_verify_commands(CLI::App& app) {
     rb->add_option("claims", rulebook->claims, "Claims file (JSON)")->required();
     rb->add_option("--map", rulebook->map,
                    "Aztlán map to check domain tables on (default: the file's \"map\")")
-        ->check(input_path());
+        ->check(nonempty("file name"));
     rb->add_flag("--json", rulebook->json, "Print the pinned JSON report");
     rb->add_option("--html", rulebook->html, "Also write a self-contained HTML report to this file")
         ->check(output_path());
@@ -249,7 +249,7 @@ void add_verify_commands(CLI::App& app) {
         "Example:  tlaloc verify implied verify/rulebooks/aztlan-de.json");
     im->add_option("claims", implied->claims, "Claims file holding a domain_table claim")->required();
     im->add_option("--map", implied->map, "Map to check the statements on (default: the file's \"map\")")
-        ->check(input_path());
+        ->check(nonempty("file name"));
     im->add_option("--claim", implied->claim, "Id of the domain_table claim (default: the first)");
     im->add_flag("--json", implied->json, "Print JSON");
     im->callback([implied] { run_implied(*implied); });

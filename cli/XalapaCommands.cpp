@@ -402,7 +402,7 @@ void add_generate(CLI::App& xalapa) {
     gen->add_option("--max-deals", opt->attempts, "give up after this many deals")
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{100000000}));
     gen->add_option("--out", opt->out, "folder for the challenge files (default: JSON lines on stdout)")
-        ->check(output_folder());
+        ->check(nonempty("folder name"));
     add_timeout(*gen, opt->timeout);
     gen->callback([opt] { run_generate(*opt); });
 }
@@ -459,8 +459,6 @@ void run_census(const CensusOptions& o) {
     if (o.sample && (*o.sample < 1 || *o.sample > 1000000000))
         throw InputError("", "--sample",
                          "expected 1 to 1000000000 draws, found " + std::to_string(*o.sample));
-    if (o.seed > static_cast<std::uint64_t>(kMaxExactJsonInteger))
-        throw InputError("", "--seed", "at most " + std::to_string(kMaxExactJsonInteger));
     Catalogue catalogue = load_catalogue();
     const LevelAtlas atlas(catalogue, level);
     const bool sampling = o.sample.has_value();
@@ -610,7 +608,8 @@ void add_census(CLI::App& xalapa) {
         ->check(whole_number_at_most(kMaxExactJsonInteger));
     census->add_option("--sample", opt->sample,
                        "draw this many challenges uniformly (with replacement) instead of every one");
-    census->add_option("--seed", opt->seed, "the sample's seed: same seed and shard, same lines");
+    census->add_option("--seed", opt->seed, "the sample's seed: same seed and shard, same lines")
+        ->check(whole_number_at_most(kMaxExactJsonInteger));
     census->add_flag("--no-tier", opt->no_tier, "do not rate each challenge's difficulty (faster)");
     add_timeout(*census, opt->timeout);
     add_census_subcommands(*census);

@@ -145,7 +145,7 @@ void add_book(CLI::App& xalapa) {
     book->add_option("--level", opt->level, "level set-up to deal: basic, 1, 2, 3, 4, 5")->required();
     book->add_option("--out", opt->out, "folder to write index.html into (created if missing)")
         ->required()
-        ->check(output_folder());
+        ->check(nonempty("folder name"));
     book->add_option("--seed", opt->seed, "random seed; the same seed makes the same book")
         ->check(whole_number_at_most(kMaxExactJsonInteger));
     book->add_flag("--unique", opt->unique, "only puzzles with exactly one optimal stone set");

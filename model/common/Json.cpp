@@ -7,11 +7,8 @@
 #include <set>
 #include <sstream>
 
-#if defined(__unix__) || defined(__APPLE__)
 #include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
-#endif
 
 namespace tlaloc {
 
@@ -278,7 +275,6 @@ void write_file_atomically(const std::filesystem::path& file, const std::string&
     // A plain file (or none yet): the text goes to a new file of its own beside it, which replaces it
     // only once it is whole.
     std::filesystem::path tmp;
-#if defined(__unix__) || defined(__APPLE__)
     int fd = -1;
     for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
         tmp = target;
@@ -304,21 +300,6 @@ void write_file_atomically(const std::filesystem::path& file, const std::string&
         std::filesystem::remove(tmp, ec);
         throw InputError(file.string(), "", "writing failed");
     }
-#else
-    tmp = target;
-    tmp += ".tmp-tlaloc";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) throw InputError(file.string(), "", "cannot be written");
-        out << text;
-        out.flush();
-        if (!out) {
-            out.close();
-            std::filesystem::remove(tmp, ec);
-            throw InputError(file.string(), "", "writing failed");
-        }
-    }
-#endif
     std::filesystem::rename(tmp, target, ec);
     if (ec) {
         std::filesystem::remove(tmp, ec);

@@ -1,19 +1,10 @@
 #include "model/xalapa/Board.h"
 
+#include "model/common/Text.h"
+
 namespace tlaloc::xalapa {
 
 namespace {
-std::vector<std::string> split(const std::string& s, char sep) {
-    std::vector<std::string> parts;
-    std::size_t start = 0;
-    for (;;) {
-        auto pos = s.find(sep, start);
-        parts.push_back(s.substr(start, pos - start));
-        if (pos == std::string::npos) return parts;
-        start = pos + 1;
-    }
-}
-
 template <std::size_t N>
 int name_index(const char* const (&names)[N], const std::string& name) {
     for (std::size_t i = 0; i < N; ++i)
