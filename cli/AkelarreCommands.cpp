@@ -59,7 +59,7 @@ void run_check(const CheckOptions& opt) {
     }
     check_deck_counts(placed, "command line", "among the cards given");
     MeldReading r = read_meld(cards);
-    std::cout << (opt.json ? meld_json(r).dump() : describe(r)) << "\n";
+    std::cout << (opt.json ? json_text(meld_json(r)) : describe(r)) << "\n";
     if (!r.valid) set_exit_code(kExitFalseClaim);
 }
 
@@ -102,7 +102,7 @@ void run_best(const BestOptions& opt) {
         Json j = outcome_to_json(turn, o);
         j["proved"] = true;
         j["steps"] = best.steps;
-        std::cout << j.dump() << "\n";
+        std::cout << json_text(j) << "\n";
         return;
     }
     std::cout << "played " << o.played << " of " << turn.hand.size() << " hand cards, " << o.points

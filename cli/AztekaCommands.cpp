@@ -99,7 +99,7 @@ void run_forced_win(const FewestOptions& opt, const Position& pos) {
         out["reason"] = w.reason;
     }
     if (opt.json) {
-        std::cout << out.dump() << "\n";
+        std::cout << json_text(out) << "\n";
     } else if (w.verdict == WinVerdict::Win) {
         std::cout << side_name(pos.to_move) << " forces its goal (" << w.goal << ") in " << w.turns
                   << " of its turns; a line against the most stubborn answers:\n";
@@ -132,7 +132,7 @@ void run_fewest(const FewestOptions& opt) {
         } else {
             out = {{"pawns", nullptr}, {"reason", r.reason}};
         }
-        std::cout << out.dump() << "\n";
+        std::cout << json_text(out) << "\n";
         return;
     }
     if (!r.found) {

@@ -58,7 +58,7 @@ void print_score(const Position& pos, const std::vector<PlayerScore>& scores, bo
         Json out = {{"profile", pos.profile.id},
                     {"domain_without_bonus", to_string(pos.profile.domain_without_bonus)},
                     {"players", players}};
-        std::cout << out.dump(2) << "\n";
+        std::cout << json_text(out, 2) << "\n";
         return;
     }
     std::cout << "profile " << pos.profile.id << ": a domain without the bonus type scores "
@@ -169,7 +169,7 @@ void run_conflicts(const ConflictsOptions& opt) {
     Position pos = load_position(opt.file);
     const ConflictPhase phase = resolve_conflicts(pos);
     if (opt.json)
-        std::cout << conflicts_json(pos, phase).dump(2) << "\n";
+        std::cout << json_text(conflicts_json(pos, phase), 2) << "\n";
     else
         print_conflicts_text(pos, phase);
 }
@@ -351,7 +351,7 @@ void run_table(const TableOptions& opt) {
         }
     }();
     if (opt.json)
-        std::cout << domain_table_to_json(table).dump() << "\n";
+        std::cout << json_text(domain_table_to_json(table)) << "\n";
     else
         print_table(map, table);
 }
@@ -394,7 +394,7 @@ Map load_board(const std::filesystem::path& board_path) {
 }
 
 void print_reconstructed(const ReconstructResult& result, const std::string& out_file) {
-    std::string text = map_to_json(*result.map).dump(2) + "\n";
+    std::string text = json_text(map_to_json(*result.map), 2) + "\n";
     if (out_file.empty())
         std::cout << text;
     else

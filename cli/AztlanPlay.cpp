@@ -312,7 +312,7 @@ void run_audit(const AuditCliOptions& opt) {
     load_named_profile(opt.profile, JsonPlace(none, "--profile"));
     const auto audits = naming("aztlan audit", opt.timeout, [&] { return audit_games(options); });
     if (opt.json)
-        std::cout << audit_json(opt, audits).dump(2) << "\n";
+        std::cout << json_text(audit_json(opt, audits), 2) << "\n";
     else
         print_audit(audits);
 }

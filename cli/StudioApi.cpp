@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "cli/Commands.h"
+#include "cli/StudioFolder.h"
 #include "cli/XalapaAnswers.h"
 #include "cli/XalapaPrint.h"
 #include "puzzles/xalapa/Render.h"
@@ -47,7 +48,7 @@ std::string read_text(const std::filesystem::path& file) {
 // A challenge from a request. Its "board" is inline, a shipped side's id ("sun-front"), or a path
 // as the shipped challenges write it ("../boards/sun-front.json"); a path must stay among the shipped
 // boards, so a request cannot make the studio read any other file.
-Challenge challenge_from(const JsonPlace& where, const Catalogue& catalogue) {
+Challenge challenge_read(const JsonPlace& where, const Catalogue& catalogue) {
     where.expect_object();
     const std::filesystem::path boards = data_dir() / "puzzles" / "xalapa" / "boards";
     const std::filesystem::path beside = data_dir() / "puzzles" / "xalapa" / "challenges" / "request.json";
@@ -67,6 +68,13 @@ Challenge challenge_from(const JsonPlace& where, const Catalogue& catalogue) {
                    "\" is not a shipped board: give the board inline, a side's id (e.g. \"sun-front\") or "
                    "\"../boards/<id>.json\"");
     return parse_challenge(where, beside);
+}
+
+// The same, with the dealt cards it names checked against the catalogue.
+Challenge challenge_from(const JsonPlace& where, const Catalogue& catalogue) {
+    Challenge ch = challenge_read(where, catalogue);
+    check_dealt_cards(where, catalogue);
+    return ch;
 }
 
 // A request's "challenge" member (solve and rate take the challenge as the whole body instead).
@@ -289,74 +297,78 @@ StudioResponse generate_list(const StudioRequest& r, const Catalogue& catalogue,
 
 // ---- the data folder ----
 
-// DATA/<name><suffix>. Names are plain words (letters, digits, '-', '_'), so no path can leave the
-// folder; a symbolic link there is refused too, since it could point anywhere.
-std::filesystem::path data_file(const StudioSettings& s, const JsonPlace& name, const std::string& suffix) {
+// The largest saved file the studio reads back (a book of 200 challenges is about 400 KB).
+constexpr std::size_t kMaxSavedFile = 8 << 20;
+
+// <name><suffix> in the data folder. Names are plain words (letters, digits, '-', '_'), so no path can
+// leave the folder; the folder itself opens nothing through a link (StudioFolder).
+std::string data_name(const JsonPlace& name, const std::string& suffix) {
     const std::string text = name.as_string();
     bool plain = !text.empty() && text.size() <= 64 && text[0] != '-';
     for (unsigned char c : text) plain = plain && (std::isalnum(c) || c == '-' || c == '_');
     if (!plain) name.fail("a name is 1 to 64 letters, digits, '-' or '_' (no paths)");
-    auto file = s.data / (text + suffix);
-    std::error_code ec;
-    if (std::filesystem::is_symlink(file, ec))
-        name.fail("\"" + text + suffix + "\" is a symbolic link; the studio keeps to its data folder");
-    return file;
+    return text + suffix;
 }
 
-StudioResponse save(const StudioRequest& r, const StudioSettings& s, const Catalogue& catalogue) {
+// Writes are refused where a link stands, for a clear answer; the rename would replace the link itself.
+void refuse_link(const StudioFolder& folder, const JsonPlace& name, const std::string& file) {
+    if (folder.is_link(file))
+        name.fail("\"" + file + "\" is a symbolic link; the studio keeps to its data folder");
+}
+
+StudioResponse save(const StudioRequest& r, const StudioFolder& folder, const Catalogue& catalogue) {
     Json j = body_json(r);
     JsonPlace body(j, kBodyName);
     body.expect_only_keys({"name", "challenge"});
     Challenge ch = challenge_member(body, catalogue);
-    auto json_file = data_file(s, body.at("name"), ".json");
-    auto svg_file = data_file(s, body.at("name"), ".svg");
+    const std::string json_file = data_name(body.at("name"), ".json");
+    const std::string svg_file = data_name(body.at("name"), ".svg");
+    refuse_link(folder, body.at("name"), json_file);
+    refuse_link(folder, body.at("name"), svg_file);
     xalapa::RenderOptions opt;
     opt.catalogue = &catalogue;
     const std::string svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + render_svg(ch, opt);
-    write_file_atomically(json_file, challenge_to_json(ch).dump(1) + "\n");
-    write_file_atomically(svg_file, svg);
-    return json_response(200, Json{{"saved", {json_file.filename().string(), svg_file.filename().string()}}});
+    folder.write(json_file, challenge_to_json(ch).dump(1) + "\n");
+    folder.write(svg_file, svg);
+    return json_response(200, Json{{"saved", {json_file, svg_file}}});
 }
 
 // A book is DATA/<book>.book.json: {"challenges": [...]}, each in the pinned format.
-StudioResponse add_to_book(const StudioRequest& r, const StudioSettings& s, const Catalogue& catalogue) {
+StudioResponse add_to_book(const StudioRequest& r, const StudioFolder& folder, const Catalogue& catalogue) {
     Json j = body_json(r);
     JsonPlace body(j, kBodyName);
     body.expect_only_keys({"book", "challenge"});
     Challenge ch = challenge_member(body, catalogue);
-    auto file = data_file(s, body.at("book"), ".book.json");
+    const std::string file = data_name(body.at("book"), ".book.json");
+    refuse_link(folder, body.at("book"), file);
     Json book{{"challenges", Json::array()}};
-    std::error_code ec;
-    if (std::filesystem::exists(file, ec)) {
-        Json old = load_json_file(file);
-        JsonPlace place(old, file.filename().string());
+    if (auto text = folder.read(file, kMaxSavedFile)) {
+        Json old = parse_json_text(*text, file);
+        JsonPlace place(old, file);
         place.expect_only_keys({"challenges"});
         for (auto& c : place.at("challenges").items())
             book["challenges"].push_back(challenge_to_json(challenge_from(c, catalogue)));
     }
     if (book["challenges"].size() >= 200) body.fail("a book holds at most 200 challenges");
     book["challenges"].push_back(challenge_to_json(ch));
-    write_file_atomically(file, book.dump(1) + "\n");
-    return json_response(200,
-                         Json{{"book", file.filename().string()}, {"challenges", book["challenges"].size()}});
+    folder.write(file, book.dump(1) + "\n");
+    return json_response(200, Json{{"book", file}, {"challenges", book["challenges"].size()}});
 }
 
 // GET /api/xalapa/saved: the names; ?name=X one saved challenge; ?book=X one book.
-StudioResponse saved(const StudioRequest& r, const StudioSettings& s) {
+StudioResponse saved(const StudioRequest& r, const StudioFolder& folder) {
     for (const auto& [key, suffix] : {std::pair{"name", ".json"}, std::pair{"book", ".book.json"}}) {
         auto it = r.query.find(key);
         if (it == r.query.end()) continue;
         Json name = it->second;
-        auto file = data_file(s, JsonPlace(name, "query", key), suffix);
-        std::error_code ec;
-        if (!std::filesystem::is_regular_file(file, ec)) return error_response(404, "no such saved file");
-        return json_response(200, load_json_file(file));
+        const std::string file = data_name(JsonPlace(name, "query", key), suffix);
+        auto text = folder.read(file, kMaxSavedFile);
+        if (!text) return error_response(404, "no such saved file");
+        return json_response(200, parse_json_text(*text, file));
     }
     Json names = Json::array(), books = Json::array();
-    std::error_code ec;
-    for (const auto& entry : std::filesystem::directory_iterator(s.data, ec)) {
-        const std::string f = entry.path().filename().string();
-        if (entry.is_symlink(ec) || !entry.is_regular_file(ec)) continue;
+    for (const std::string& f : folder.list()) {
+        if (f.starts_with(".")) continue;
         if (f.ends_with(".book.json"))
             books.push_back(f.substr(0, f.size() - 10));
         else if (f.ends_with(".json"))
@@ -380,10 +392,73 @@ StudioResponse asset(const StudioSettings& s, const std::string& path) {
 
 }  // namespace
 
+namespace {
+
+std::string lower_case(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+// A header's value as a message may quote it: at most 80 bytes.
+std::string quoted(const std::string& value) {
+    return "\"" + (value.size() > 80 ? value.substr(0, 80) + "..." : value) + "\"";
+}
+
+}  // namespace
+
+std::vector<std::string> studio_host_names(const std::string& host, int port) {
+    const std::string suffix = ":" + std::to_string(port);
+    std::vector<std::string> bare = {"127.0.0.1", "localhost", "[::1]"};
+    std::string given = lower_case(host);
+    if (given.find(':') != std::string::npos && given.front() != '[') given = "[" + given + "]";
+    if (std::find(bare.begin(), bare.end(), given) == bare.end()) bare.push_back(given);
+    std::vector<std::string> names;
+    for (const auto& b : bare) {
+        names.push_back(b + suffix);
+        if (port == 80) names.push_back(b);  // the default port may be left out
+    }
+    return names;
+}
+
+std::optional<StudioResponse> refused_at_door(const StudioRequest& r, const std::vector<std::string>& hosts) {
+    auto header = [&](const char* name) -> const std::string* {
+        auto it = r.headers.find(name);
+        return it == r.headers.end() ? nullptr : &it->second;
+    };
+    auto known = [&](const std::string& value, const std::string& prefix) {
+        const std::string v = lower_case(value);
+        return std::any_of(hosts.begin(), hosts.end(), [&](const std::string& h) { return v == prefix + h; });
+    };
+    const std::string* host = header("host");
+    if (!host) return error_response(403, "a request must name the studio's address in Host");
+    if (!known(*host, ""))
+        return error_response(403, "Host " + quoted(*host) +
+                                       " is not an address this studio serves (a web page of another "
+                                       "site cannot use it)");
+    if (const std::string* origin = header("origin"); origin && !known(*origin, "http://"))
+        return error_response(403, "requests from another site's page (Origin " + quoted(*origin) +
+                                       ") are refused; open the studio's own page");
+    if (const std::string* site = header("sec-fetch-site"); site && lower_case(*site) == "cross-site")
+        return error_response(403,
+                              "requests from another site's page are refused; open the studio's own page");
+    if (r.method == "POST") {
+        const std::string* type = header("content-type");
+        std::string media = type ? lower_case(type->substr(0, type->find(';'))) : "";
+        while (!media.empty() && (media.back() == ' ' || media.back() == '\t')) media.pop_back();
+        while (!media.empty() && (media.front() == ' ' || media.front() == '\t')) media.erase(0, 1);
+        if (media != "application/json")
+            return error_response(415, "a POST to the studio must be sent as Content-Type: application/json" +
+                                           (type ? " (found " + quoted(*type) + ")" : std::string()));
+    }
+    return std::nullopt;
+}
+
 std::filesystem::path studio_assets_dir() { return data_dir() / "puzzles" / "xalapa" / "studio"; }
 
 StudioApi::StudioApi(StudioSettings settings)
-    : settings_(std::move(settings)), catalogue_(std::make_shared<const Catalogue>(load_catalogue())) {}
+    : settings_(std::move(settings)),
+      catalogue_(std::make_shared<const Catalogue>(load_catalogue())),
+      folder_(std::make_shared<const StudioFolder>(settings_.data)) {}
 
 StudioResponse StudioApi::route(const StudioRequest& r) const {
     const Catalogue& c = *catalogue_;
@@ -399,7 +474,7 @@ StudioResponse StudioApi::route(const StudioRequest& r) const {
         if (p == "/api/xalapa/positions") return shipped_file("positions.json");
         if (p == "/api/xalapa/features") return features();
         if (p == "/api/xalapa/challenges") return shipped_challenges();
-        if (p == "/api/xalapa/saved") return saved(r, settings_);
+        if (p == "/api/xalapa/saved") return saved(r, *folder_);
     } else if (r.method == "POST") {
         if (p == "/api/xalapa/solve") return solve(r, c, t);
         if (p == "/api/xalapa/evaluate") return evaluate_stones(r, c);
@@ -409,8 +484,8 @@ StudioResponse StudioApi::route(const StudioRequest& r) const {
         if (p == "/api/xalapa/deal") return deal_round(r, c);
         if (p == "/api/xalapa/column") return column(r, c);
         if (p == "/api/xalapa/generate") return generate_list(r, c, t);
-        if (p == "/api/xalapa/save") return save(r, settings_, c);
-        if (p == "/api/xalapa/book") return add_to_book(r, settings_, c);
+        if (p == "/api/xalapa/save") return save(r, *folder_, c);
+        if (p == "/api/xalapa/book") return add_to_book(r, *folder_, c);
     }
     return error_response(404, "no such API call: " + r.method + " " + p + " (see docs/studio.md)");
 }

@@ -5,7 +5,9 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "puzzles/xalapa/Catalogue.h"
 
@@ -23,6 +25,7 @@ struct StudioRequest {
     std::string path;    // "/api/xalapa/solve"
     std::map<std::string, std::string> query;
     std::string body;
+    std::map<std::string, std::string> headers;  // names in lower case: "host", "origin", "content-type"
 };
 
 struct StudioResponse {
@@ -30,6 +33,18 @@ struct StudioResponse {
     std::string content_type = "application/json";
     std::string body;
 };
+
+// The door every request passes before the API sees it (docs/studio.md, "Safety"): nullopt to let it in,
+// else the refusal. 403 when Host is missing or not one of `hosts` (a page whose name was rebound to this
+// machine sends its own name), or when an Origin is sent and is not http:// followed by one of `hosts`
+// (another web page); 415 when a POST's Content-Type is not application/json (a form or text/plain body,
+// which a browser sends to another origin without asking first).
+std::optional<StudioResponse> refused_at_door(const StudioRequest& request,
+                                              const std::vector<std::string>& hosts);
+
+// The Host values a studio listening on `host`:`port` answers to: 127.0.0.1, localhost and [::1] with the
+// port, and `host` with the port when it is another name or address.
+std::vector<std::string> studio_host_names(const std::string& host, int port);
 
 // The page's folder among the shipped data (data_dir()/puzzles/xalapa/studio).
 std::filesystem::path studio_assets_dir();
@@ -46,6 +61,7 @@ private:
     StudioResponse route(const StudioRequest& request) const;
     StudioSettings settings_;
     std::shared_ptr<const xalapa::Catalogue> catalogue_;
+    std::shared_ptr<const class StudioFolder> folder_;
 };
 
 }  // namespace tlaloc::cli

@@ -41,8 +41,16 @@ void run_studio(const StudioOptions& o) {
     sigaddset(&stop_signals, SIGINT);
     sigaddset(&stop_signals, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+    // A reader of stdout that went away (`tlaloc studio | head -1`) must not kill the server: writes then
+    // fail instead (sockets are written with MSG_NOSIGNAL already).
+    std::signal(SIGPIPE, SIG_IGN);
     StudioServer server(settings);
     const int port = server.bind(o.host, o.port);
+    if (!is_loopback_host(o.host))
+        std::cerr << "tlaloc: warning: --host " << o.host
+                  << " is not a loopback address: other machines that reach it can use the studio and "
+                     "its data folder (it answers only requests that name this address)"
+                  << std::endl;
     std::cout << "Xalapa studio on http://"
               << (o.host.find(':') != std::string::npos ? "[" + o.host + "]" : o.host) << ":" << port
               << "/  (data folder " << settings.data.string() << "; Ctrl-C stops it)" << std::endl;
@@ -74,8 +82,8 @@ void add_studio_command(CLI::App& app) {
         ->check(CLI::Range(0, 65535));
     studio
         ->add_option("--host", opt->host,
-                     "address to listen on; other machines can connect only if you "
-                     "give one they reach (e.g. 0.0.0.0)")
+                     "address to listen on; other machines can connect only if you give this "
+                     "machine's address they reach (a warning is printed), and must use that address")
         ->capture_default_str();
     studio->add_option("--data", opt->data, "folder for saved challenges, pictures and books (created)")
         ->capture_default_str();

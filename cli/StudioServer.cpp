@@ -1,78 +1,552 @@
 #include "cli/StudioServer.h"
 
-#include <httplib.h>
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <poll.h>
 #include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <condition_variable>
+#include <cstring>
+#include <deque>
+#include <mutex>
+#include <thread>
 
 namespace tlaloc::cli {
 
-struct StudioServer::Impl {
-    explicit Impl(StudioSettings s) : api(s), max_body(s.max_body) {}
-    StudioApi api;
-    std::size_t max_body;
-    httplib::Server server;
-};
-
 namespace {
 
-constexpr std::size_t kWorkers = 16;
+using Clock = std::chrono::steady_clock;
 
-// Hands one HTTP exchange to the API; httplib's own parsing supplies the path and the query.
-void answer(const StudioApi& api, const httplib::Request& req, httplib::Response& res) {
-    StudioRequest r{req.method, req.path, {}, req.body};
-    for (const auto& [key, value] : req.params) r.query.emplace(key, value);
-    StudioResponse out = api.handle(r);
-    res.status = out.status;
-    res.set_header("Cache-Control", "no-store");
-    res.set_header("X-Content-Type-Options", "nosniff");
-    res.set_content(out.body, out.content_type.c_str());
+std::string lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
 }
+
+std::string trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+    return std::string(s);
+}
+
+const char* reason(int status) {
+    switch (status) {
+        case 200:
+            return "OK";
+        case 400:
+            return "Bad Request";
+        case 403:
+            return "Forbidden";
+        case 404:
+            return "Not Found";
+        case 405:
+            return "Method Not Allowed";
+        case 408:
+            return "Request Timeout";
+        case 413:
+            return "Content Too Large";
+        case 415:
+            return "Unsupported Media Type";
+        case 431:
+            return "Request Header Fields Too Large";
+        case 500:
+            return "Internal Server Error";
+        case 501:
+            return "Not Implemented";
+        case 503:
+            return "Service Unavailable";
+        default:
+            return "Status";
+    }
+}
+
+std::string http_answer(const StudioResponse& r) {
+    std::string head = "HTTP/1.1 " + std::to_string(r.status) + " " + reason(r.status) + "\r\n";
+    head += "Content-Type: " + r.content_type + "\r\n";
+    head += "Content-Length: " + std::to_string(r.body.size()) + "\r\n";
+    head += "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n";
+    head += "X-Frame-Options: DENY\r\nReferrer-Policy: no-referrer\r\nConnection: close\r\n\r\n";
+    return head + r.body;
+}
+
+std::string error_answer(int status, const std::string& message) {
+    Json j{{"error", message}};
+    return http_answer(
+        {status, "application/json", j.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n"});
+}
+
+int hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+// %XX decoding ('+' is a space in a query); false on a malformed escape.
+bool percent_decode(std::string_view in, bool plus_is_space, std::string& out) {
+    out.clear();
+    for (std::size_t i = 0; i < in.size(); ++i) {
+        if (in[i] == '%') {
+            if (i + 2 >= in.size()) return false;
+            const int hi = hex_value(in[i + 1]), lo = hex_value(in[i + 2]);
+            if (hi < 0 || lo < 0) return false;
+            out += static_cast<char>(hi * 16 + lo);
+            i += 2;
+        } else if (in[i] == '+' && plus_is_space) {
+            out += ' ';
+        } else {
+            out += in[i];
+        }
+    }
+    return true;
+}
+
+// One connection while its request is read.
+struct Connection {
+    int fd = -1;
+    Clock::time_point deadline;
+    std::string in;  // bytes received and not yet consumed
+    bool head_done = false;
+    StudioRequest request;
+    bool chunked = false;
+    std::size_t body_left = 0;  // Content-Length bytes still to come
+    // Chunked: the size of the chunk being read (bytes still to come), or waiting for a size line.
+    bool in_chunk = false;
+    bool chunk_crlf = false;  // the CRLF after a chunk's data is next
+    bool trailers = false;    // after the last chunk: trailer lines until an empty one
+    std::size_t chunk_left = 0;
+    std::size_t raw_body = 0;  // bytes of body framing received (chunk sizes, CRLFs, data)
+};
+
+enum class Progress { more, done, failed };
 
 }  // namespace
 
-StudioServer::StudioServer(StudioSettings settings) : impl_(std::make_unique<Impl>(std::move(settings))) {
-    auto& server = impl_->server;
-    const StudioApi& api = impl_->api;
-    auto handler = [&api](const httplib::Request& req, httplib::Response& res) { answer(api, req, res); };
-    // Each worker answers one request at a time with its own solver; more requests wait in the queue.
-    server.new_task_queue = [] { return new httplib::ThreadPool(kWorkers); };
-    server.Get(R"(/.*)", handler);
-    server.Post(R"(/.*)", handler);
-    // Bodies over the limit are refused before they are read whole (413 from httplib).
-    server.set_payload_max_length(impl_->max_body);
-    // Address reuse only: httplib's default also sets SO_REUSEPORT, with which a second studio on the
-    // same port would start and share the requests instead of saying the port is taken.
-    server.set_socket_options([](int sock) {
-        int yes = 1;
-        setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-    });
-    server.set_read_timeout(10, 0);
-    server.set_write_timeout(10, 0);
-    server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
-        if (!res.body.empty()) return;
-        Json j{{"error", "HTTP status " + std::to_string(res.status)}};
-        res.set_content(j.dump() + "\n", "application/json");
-    });
-    server.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
-        res.status = 500;
-        res.set_content("{\"error\": \"tlaloc: internal error (a bug in tlaloc; please report it)\"}\n",
-                        "application/json");
-    });
+bool is_loopback_host(const std::string& host) {
+    const std::string h = lower(host);
+    if (h == "localhost" || h == "::1" || h == "[::1]") return true;
+    in_addr a{};
+    return inet_pton(AF_INET, h.c_str(), &a) == 1 && (ntohl(a.s_addr) >> 24) == 127;
 }
 
-StudioServer::~StudioServer() { stop(); }
+struct StudioServer::Impl {
+    Impl(StudioSettings s, StudioLimits l) : api(s), settings(std::move(s)), limits(l) {}
+    StudioApi api;
+    StudioSettings settings;
+    StudioLimits limits;
+    std::vector<std::string> hosts;
+    int listen_fd = -1;
+    int wake[2] = {-1, -1};
+    std::atomic<bool> stopping{false};
+
+    std::mutex mutex;
+    std::condition_variable ready_cv;
+    std::deque<std::pair<int, StudioRequest>> ready;  // complete requests waiting for a worker
+    bool closed = false;
+    std::atomic<std::size_t> in_flight{0};  // connections handed to workers and not yet closed
+
+    // Reads what `c` sent so far: done when the whole request is in, failed when an answer was sent.
+    Progress advance(Connection& c);
+    Progress parse_head(Connection& c);
+    Progress read_body(Connection& c);
+    void refuse(Connection& c, int status, const std::string& message);
+    void worker();
+    void answer(int fd, const StudioRequest& request);
+    bool send_all(int fd, const std::string& data, Clock::time_point deadline);
+};
+
+bool StudioServer::Impl::send_all(int fd, const std::string& data, Clock::time_point deadline) {
+    std::size_t sent = 0;
+    while (sent < data.size()) {
+        ssize_t n = ::send(fd, data.data() + sent, data.size() - sent, MSG_NOSIGNAL);
+        if (n > 0) {
+            sent += static_cast<std::size_t>(n);
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            auto left =
+                std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+            if (left <= 0) return false;
+            pollfd p{fd, POLLOUT, 0};
+            if (::poll(&p, 1, static_cast<int>(std::min<long long>(left, 1000))) < 0 && errno != EINTR)
+                return false;
+            continue;
+        }
+        return false;
+    }
+    return true;
+}
+
+void StudioServer::Impl::refuse(Connection& c, int status, const std::string& message) {
+    // A small answer: it fits the socket's buffer, so the reader thread never waits on it for long.
+    send_all(c.fd, error_answer(status, message), Clock::now() + std::chrono::milliseconds(200));
+}
+
+Progress StudioServer::Impl::parse_head(Connection& c) {
+    const auto end = c.in.find("\r\n\r\n");
+    if (end == std::string::npos) {
+        if (c.in.size() > limits.max_header_bytes) {
+            refuse(c, 431,
+                   "the request line and headers are over " + std::to_string(limits.max_header_bytes) +
+                       " bytes");
+            return Progress::failed;
+        }
+        return Progress::more;
+    }
+    if (end + 4 > limits.max_header_bytes) {
+        refuse(c, 431,
+               "the request line and headers are over " + std::to_string(limits.max_header_bytes) + " bytes");
+        return Progress::failed;
+    }
+    const std::string head = c.in.substr(0, end);
+    c.in.erase(0, end + 4);
+    std::size_t line_end = head.find("\r\n");
+    const std::string first = head.substr(0, line_end);
+    // METHOD SP TARGET SP HTTP/1.x
+    const auto sp1 = first.find(' ');
+    const auto sp2 = sp1 == std::string::npos ? std::string::npos : first.find(' ', sp1 + 1);
+    if (sp1 == std::string::npos || sp2 == std::string::npos ||
+        first.find(' ', sp2 + 1) != std::string::npos || !first.substr(sp2 + 1).starts_with("HTTP/1.")) {
+        refuse(c, 400, "a malformed request line");
+        return Progress::failed;
+    }
+    c.request.method = first.substr(0, sp1);
+    const std::string target = first.substr(sp1 + 1, sp2 - sp1 - 1);
+    if (target.empty() || target[0] != '/') {
+        refuse(c, 400, "the request target must be a path (\"/api/...\")");
+        return Progress::failed;
+    }
+    const auto qmark = target.find('?');
+    if (!percent_decode(target.substr(0, qmark), false, c.request.path)) {
+        refuse(c, 400, "a malformed %-escape in the path");
+        return Progress::failed;
+    }
+    if (qmark != std::string::npos) {
+        std::string_view query(target);
+        query.remove_prefix(qmark + 1);
+        while (!query.empty()) {
+            auto amp = query.find('&');
+            std::string_view pair = query.substr(0, amp);
+            query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
+            if (pair.empty()) continue;
+            auto eq = pair.find('=');
+            std::string key, value;
+            if (!percent_decode(pair.substr(0, eq), true, key) ||
+                !percent_decode(eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1), true,
+                                value)) {
+                refuse(c, 400, "a malformed %-escape in the query");
+                return Progress::failed;
+            }
+            c.request.query.emplace(std::move(key), std::move(value));
+        }
+    }
+    std::size_t count = 0;
+    while (line_end != std::string::npos) {
+        const std::size_t start = line_end + 2;
+        line_end = head.find("\r\n", start);
+        const std::string line =
+            head.substr(start, line_end == std::string::npos ? std::string::npos : line_end - start);
+        if (++count > limits.max_headers) {
+            refuse(c, 431, "more than " + std::to_string(limits.max_headers) + " header lines");
+            return Progress::failed;
+        }
+        const auto colon = line.find(':');
+        if (colon == std::string::npos || colon == 0 || line[0] == ' ' || line[0] == '\t') {
+            refuse(c, 400, "a malformed header line");
+            return Progress::failed;
+        }
+        std::string name = lower(line.substr(0, colon));
+        std::string value = trim(std::string_view(line).substr(colon + 1));
+        if (name.find_first_of(" \t") != std::string::npos) {
+            refuse(c, 400, "a malformed header line");
+            return Progress::failed;
+        }
+        // A repeated Host, Origin, Content-Type or Content-Length is ambiguous: refused.
+        if (c.request.headers.count(name) && (name == "host" || name == "origin" || name == "content-type" ||
+                                              name == "content-length" || name == "transfer-encoding")) {
+            refuse(c, 400, "the header " + name + " is given twice");
+            return Progress::failed;
+        }
+        c.request.headers[name] = value;
+    }
+    c.head_done = true;
+    const auto& h = c.request.headers;
+    const bool has_length = h.count("content-length"), has_te = h.count("transfer-encoding");
+    if (has_length && has_te) {
+        refuse(c, 400, "both Content-Length and Transfer-Encoding");
+        return Progress::failed;
+    }
+    if (has_te) {
+        if (lower(h.at("transfer-encoding")) != "chunked") {
+            refuse(c, 501, "only the chunked transfer encoding is understood");
+            return Progress::failed;
+        }
+        c.chunked = true;
+    } else if (has_length) {
+        const std::string& v = h.at("content-length");
+        if (v.empty() || v.size() > 18 || v.find_first_not_of("0123456789") != std::string::npos) {
+            refuse(c, 400, "a malformed Content-Length");
+            return Progress::failed;
+        }
+        c.body_left = std::stoull(v);
+        if (c.body_left > settings.max_body) {
+            refuse(c, 413, "the request body is over " + std::to_string(settings.max_body) + " bytes");
+            return Progress::failed;
+        }
+        c.request.body.reserve(c.body_left);
+    }
+    return read_body(c);
+}
+
+Progress StudioServer::Impl::read_body(Connection& c) {
+    const std::string too_long = "the request body is over " + std::to_string(settings.max_body) + " bytes";
+    if (!c.chunked) {
+        const std::size_t take = std::min(c.body_left, c.in.size());
+        c.request.body.append(c.in, 0, take);
+        c.in.erase(0, take);
+        c.body_left -= take;
+        return c.body_left == 0 ? Progress::done : Progress::more;
+    }
+    // Chunked: size lines (hex, optional ";ext"), data, CRLF; a 0 size ends it, then trailer lines.
+    while (true) {
+        if (c.in_chunk) {
+            const std::size_t take = std::min(c.chunk_left, c.in.size());
+            c.request.body.append(c.in, 0, take);
+            c.in.erase(0, take);
+            c.chunk_left -= take;
+            if (c.chunk_left > 0) return Progress::more;
+            c.in_chunk = false;
+            c.chunk_crlf = true;
+        }
+        if (c.chunk_crlf) {
+            if (c.in.size() < 2) return Progress::more;
+            if (c.in.compare(0, 2, "\r\n") != 0) {
+                refuse(c, 400, "a malformed chunked body");
+                return Progress::failed;
+            }
+            c.in.erase(0, 2);
+            c.chunk_crlf = false;
+        }
+        const auto eol = c.in.find("\r\n");
+        if (eol == std::string::npos) {
+            if (c.in.size() > 1024) {
+                refuse(c, 400, "a malformed chunked body");
+                return Progress::failed;
+            }
+            return Progress::more;
+        }
+        const std::string line = c.in.substr(0, eol);
+        c.in.erase(0, eol + 2);
+        c.raw_body += eol + 2;
+        if (c.raw_body > limits.max_header_bytes) {
+            // Framing alone (sizes, extensions, trailers) beyond the header limit: no honest client.
+            refuse(c, 413, too_long);
+            return Progress::failed;
+        }
+        if (c.trailers) {
+            if (line.empty()) return Progress::done;
+            continue;
+        }
+        const std::string size = trim(std::string_view(line).substr(0, line.find(';')));
+        if (size.empty() || size.size() > 8 ||
+            size.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos) {
+            refuse(c, size.size() > 8 ? 413 : 400, size.size() > 8 ? too_long : "a malformed chunked body");
+            return Progress::failed;
+        }
+        const std::size_t n = std::stoul(size, nullptr, 16);
+        if (n == 0) {
+            c.trailers = true;
+            continue;
+        }
+        if (c.request.body.size() + n > settings.max_body) {
+            refuse(c, 413, too_long);
+            return Progress::failed;
+        }
+        c.chunk_left = n;
+        c.in_chunk = true;
+    }
+}
+
+Progress StudioServer::Impl::advance(Connection& c) {
+    char buffer[16384];
+    while (true) {
+        ssize_t n = ::recv(c.fd, buffer, sizeof buffer, 0);
+        if (n > 0) {
+            c.in.append(buffer, static_cast<std::size_t>(n));
+            Progress p = c.head_done ? read_body(c) : parse_head(c);
+            if (p != Progress::more) return p;
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return Progress::more;
+        return Progress::failed;  // closed by the client, or an error: nothing to answer
+    }
+}
+
+void StudioServer::Impl::answer(int fd, const StudioRequest& request) {
+    StudioResponse out;
+    if (auto refused = refused_at_door(request, hosts))
+        out = *refused;
+    else
+        out = api.handle(request);
+    send_all(fd, http_answer(out), Clock::now() + std::chrono::seconds(limits.write_seconds));
+    ::shutdown(fd, SHUT_WR);
+    ::close(fd);
+}
+
+void StudioServer::Impl::worker() {
+    while (true) {
+        std::pair<int, StudioRequest> job;
+        {
+            std::unique_lock lock(mutex);
+            ready_cv.wait(lock, [&] { return closed || !ready.empty(); });
+            if (ready.empty()) return;
+            job = std::move(ready.front());
+            ready.pop_front();
+        }
+        answer(job.first, job.second);
+        in_flight.fetch_sub(1);
+    }
+}
+
+StudioServer::StudioServer(StudioSettings settings, StudioLimits limits)
+    : impl_(std::make_unique<Impl>(std::move(settings), limits)) {}
+
+StudioServer::~StudioServer() {
+    stop();
+    if (impl_->listen_fd >= 0) ::close(impl_->listen_fd);
+    for (int fd : impl_->wake)
+        if (fd >= 0) ::close(fd);
+}
 
 int StudioServer::bind(const std::string& host, int port) {
-    auto& server = impl_->server;
-    int bound = port == 0 ? server.bind_to_any_port(host) : (server.bind_to_port(host, port) ? port : -1);
-    if (bound <= 0)
-        throw InputError("", "--host/--port",
-                         "cannot listen on " + host + ":" + std::to_string(port) +
-                             " (in use, or not an address of this machine)");
-    return bound;
+    auto fail = [&] {
+        return InputError("", "--host/--port",
+                          "cannot listen on " + host + ":" + std::to_string(port) +
+                              " (in use, or not an address of this machine)");
+    };
+    addrinfo hints{};
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
+    addrinfo* found = nullptr;
+    const std::string service = std::to_string(port);
+    const std::string name =
+        host.size() > 2 && host.front() == '[' && host.back() == ']' ? host.substr(1, host.size() - 2) : host;
+    if (::getaddrinfo(name.c_str(), service.c_str(), &hints, &found) != 0) throw fail();
+    int fd = -1;
+    for (addrinfo* a = found; a && fd < 0; a = a->ai_next) {
+        fd = ::socket(a->ai_family, a->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC, a->ai_protocol);
+        if (fd < 0) continue;
+        // Address reuse only (no SO_REUSEPORT): a second studio on the same port is refused.
+        int yes = 1;
+        ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+        if (::bind(fd, a->ai_addr, a->ai_addrlen) != 0 || ::listen(fd, 128) != 0) {
+            ::close(fd);
+            fd = -1;
+        }
+    }
+    ::freeaddrinfo(found);
+    if (fd < 0) throw fail();
+    sockaddr_storage bound{};
+    socklen_t length = sizeof bound;
+    ::getsockname(fd, reinterpret_cast<sockaddr*>(&bound), &length);
+    const int actual = ntohs(bound.ss_family == AF_INET6 ? reinterpret_cast<sockaddr_in6*>(&bound)->sin6_port
+                                                         : reinterpret_cast<sockaddr_in*>(&bound)->sin_port);
+    if (impl_->listen_fd >= 0) ::close(impl_->listen_fd);
+    impl_->listen_fd = fd;
+    impl_->hosts = studio_host_names(host, actual);
+    if (impl_->wake[0] < 0 && ::pipe2(impl_->wake, O_NONBLOCK | O_CLOEXEC) != 0) throw fail();
+    return actual;
 }
 
-void StudioServer::run() { impl_->server.listen_after_bind(); }
+void StudioServer::run() {
+    Impl& s = *impl_;
+    if (s.listen_fd < 0) return;
+    std::vector<std::thread> workers;
+    for (std::size_t i = 0; i < s.limits.workers; ++i) workers.emplace_back([&s] { s.worker(); });
+    std::vector<Connection> reading;
+    const auto read_time = std::chrono::seconds(s.limits.read_seconds);
+    while (!s.stopping.load()) {
+        std::vector<pollfd> fds;
+        fds.push_back({s.wake[0], POLLIN, 0});
+        fds.push_back({s.listen_fd, POLLIN, 0});
+        for (const auto& c : reading) fds.push_back({c.fd, POLLIN, 0});
+        // Wake at the nearest deadline at the latest.
+        auto wait = std::chrono::milliseconds(1000);
+        const auto now = Clock::now();
+        for (const auto& c : reading)
+            wait = std::min(wait, std::chrono::duration_cast<std::chrono::milliseconds>(c.deadline - now) +
+                                      std::chrono::milliseconds(1));
+        if (::poll(fds.data(), fds.size(), static_cast<int>(std::max<long long>(0, wait.count()))) < 0 &&
+            errno != EINTR)
+            break;
+        if (s.stopping.load()) break;
+        std::vector<Connection> still;
+        still.reserve(reading.size());
+        for (std::size_t i = 0; i < reading.size(); ++i) {
+            Connection& c = reading[i];
+            Progress p = Progress::more;
+            if (fds[i + 2].revents & (POLLIN | POLLHUP | POLLERR)) p = s.advance(c);
+            if (p == Progress::more && Clock::now() >= c.deadline) {
+                s.refuse(c, 408,
+                         "the request did not arrive within " + std::to_string(s.limits.read_seconds) + " s");
+                p = Progress::failed;
+            }
+            if (p == Progress::failed) {
+                ::close(c.fd);
+            } else if (p == Progress::done) {
+                s.in_flight.fetch_add(1);
+                std::lock_guard lock(s.mutex);
+                s.ready.emplace_back(c.fd, std::move(c.request));
+                s.ready_cv.notify_one();
+            } else {
+                still.push_back(std::move(c));
+            }
+        }
+        reading = std::move(still);
+        if (fds[1].revents & POLLIN) {
+            while (true) {
+                int fd = ::accept4(s.listen_fd, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+                if (fd < 0) break;
+                if (reading.size() + s.in_flight.load() >= s.limits.max_connections) {
+                    Connection busy;
+                    busy.fd = fd;
+                    s.refuse(busy, 503, "the studio is busy; try again");
+                    ::close(fd);
+                    continue;
+                }
+                Connection c;
+                c.fd = fd;
+                c.deadline = Clock::now() + read_time;
+                reading.push_back(std::move(c));
+            }
+        }
+        char drain[64];
+        while (::read(s.wake[0], drain, sizeof drain) > 0) {}
+    }
+    for (auto& c : reading) ::close(c.fd);
+    {
+        std::lock_guard lock(s.mutex);
+        s.closed = true;
+    }
+    s.ready_cv.notify_all();
+    for (auto& w : workers) w.join();
+}
 
-void StudioServer::stop() { impl_->server.stop(); }
+void StudioServer::stop() {
+    impl_->stopping.store(true);
+    if (impl_->wake[1] >= 0) {
+        char c = 1;
+        [[maybe_unused]] auto n = ::write(impl_->wake[1], &c, 1);
+    }
+}
 
 }  // namespace tlaloc::cli

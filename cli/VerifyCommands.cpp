@@ -42,7 +42,7 @@ void run_rulebook(const RulebookOptions& o) {
     FileReport report = check_claims(loaded.claims, loaded.context);
     if (!o.html.empty()) write_file_atomically(o.html, report_html({report}, {}));
     if (o.json)
-        std::cout << report_json(report).dump(2) << "\n";
+        std::cout << json_text(report_json(report), 2) << "\n";
     else
         std::cout << report_text(report);
     if (report.count(Status::False) > 0) set_exit_code(kExitFalseClaim);
@@ -53,7 +53,7 @@ void run_compare(const CompareOptions& o) {
     ClaimsFile b = load_claims_file(o.b, claim_catalog());
     EditionComparison cmp = compare_editions(a, b);
     if (o.json)
-        std::cout << comparison_json(cmp).dump(2) << "\n";
+        std::cout << json_text(comparison_json(cmp), 2) << "\n";
     else
         std::cout << comparison_text(cmp);
     if (!cmp.differences.empty()) set_exit_code(kExitFalseClaim);
@@ -144,10 +144,10 @@ void run_all(const AllOptions& o) {
         Json files = Json::array(), cmps = Json::array();
         for (const auto& r : reports) files.push_back(report_json(r));
         for (const auto& c : comparisons) cmps.push_back(comparison_json(c));
-        std::cout << Json{{"files", files},
-                          {"comparisons", cmps},
-                          {"summary", {{"true", n.t}, {"false", n.f}, {"unchecked", n.u}}}}
-                         .dump(2)
+        std::cout << json_text(Json{{"files", files},
+                                    {"comparisons", cmps},
+                                    {"summary", {{"true", n.t}, {"false", n.f}, {"unchecked", n.u}}}},
+                               2)
                   << "\n";
     } else {
         print_all_text(reports, comparisons, n);
@@ -178,10 +178,11 @@ void run_implied(const ImpliedOptions& o) {
                             {"holds", i.holds ? Json(*i.holds) : Json(nullptr)},
                             {"evidence", i.evidence}});
         }
-        std::cout << Json{{"claim", table->id},
-                          {"map", loaded.context.map ? Json(loaded.context.map_name) : Json(nullptr)},
-                          {"implications", list}}
-                         .dump(2)
+        std::cout << json_text(
+                         Json{{"claim", table->id},
+                              {"map", loaded.context.map ? Json(loaded.context.map_name) : Json(nullptr)},
+                              {"implications", list}},
+                         2)
                   << "\n";
     } else {
         std::cout << "The table \"" << table->id << "\" of " << o.claims

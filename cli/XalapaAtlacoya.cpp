@@ -94,7 +94,7 @@ void print_advice_text(const Challenge& row, const AtlacoyaAdvice& advice) {
 }
 
 void run_advise(const AdviseOptions& opt) {
-    Challenge row = load_challenge(opt.file);
+    Challenge row = load_challenge(opt.file, shipped_catalogue());
     if (row.tasks.size() < static_cast<std::size_t>(kAtlacoyaLowestBid))
         throw InputError(opt.file, "tasks", "an Atlacoya row needs at least 2 tasks (the lowest bid is 2)");
     const solver::Deadline deadline(opt.timeout);
@@ -103,7 +103,7 @@ void run_advise(const AdviseOptions& opt) {
     AtlacoyaAdvice advice =
         naming(opt.file, opt.timeout, [&] { return advise_bids(solver, row, opt.tokens); });
     if (opt.json)
-        std::cout << advice_to_json(advice).dump() << "\n";
+        std::cout << json_text(advice_to_json(advice)) << "\n";
     else
         print_advice_text(row, advice);
 }

@@ -77,7 +77,7 @@ void run_solve(const SolveOptions& opt) {
     // Validate every file before printing anything, so bad input never leaves partial output; the
     // answers are printed once all are found, so an exceeded --timeout leaves none either.
     std::vector<Challenge> challenges;
-    for (const auto& f : opt.files) challenges.push_back(load_challenge(f));
+    for (const auto& f : opt.files) challenges.push_back(load_challenge(f, shipped_catalogue()));
     ChallengeSolver solver;
     solver.set_deadline(&deadline);
     std::ostringstream out;
@@ -86,7 +86,7 @@ void run_solve(const SolveOptions& opt) {
         SolveAnswer answer =
             naming(opt.files[k], opt.timeout, [&] { return solve_challenge(solver, ch, opt.all, opt.cap); });
         if (opt.json) {
-            out << solve_answer_json(ch, answer, opt.files[k]).dump() << "\n";
+            out << json_text(solve_answer_json(ch, answer, opt.files[k])) << "\n";
             continue;
         }
         if (k) out << "\n";
@@ -129,7 +129,7 @@ void run_deal(const DealOptions& o) {
         throw CLI::ValidationError("--expert-columns", "only the basic level has expert columns");
     d.expert_columns = o.experts;
     Catalogue catalogue = load_catalogue();
-    emit(o.out, deal_to_json(deal(catalogue, d), d).dump(1) + "\n");
+    emit(o.out, json_text(deal_to_json(deal(catalogue, d), d), 1) + "\n");
 }
 
 void add_deal(CLI::App& xalapa) {
@@ -151,7 +151,8 @@ void add_deal(CLI::App& xalapa) {
 // ---- explain ----
 
 struct ExplainOptions {
-    std::string file, stones;
+    std::string file;
+    std::optional<std::string> stones;  // given, even as '' (then it is bad input, not absent)
     bool json = false;
     unsigned timeout = 60;
 };
@@ -210,13 +211,13 @@ void print_proposed(const Challenge& ch, const Explanation& x) {
 }
 
 void run_explain(const ExplainOptions& o) {
-    Challenge ch = load_challenge(o.file);
+    Challenge ch = load_challenge(o.file, shipped_catalogue());
     std::optional<CellSet> proposed;
-    if (!o.stones.empty()) proposed = parse_stones(o.stones, ch.board);
+    if (o.stones) proposed = parse_stones(*o.stones, ch.board);
     const solver::Deadline deadline(o.timeout);
     Explanation x = naming(o.file, o.timeout, [&] { return explain(ch, proposed, deadline); });
     if (o.json) {
-        std::cout << explanation_json(ch, x).dump() << "\n";
+        std::cout << json_text(explanation_json(ch, x)) << "\n";
         return;
     }
     print_penalty_bounds(o.file, ch, x);
@@ -268,7 +269,7 @@ void print_rating(std::ostream& out, const Challenge& ch, const Rating& r, const
 void run_rate(const RateOptions& o) {
     const solver::Deadline deadline(o.timeout);
     std::vector<Challenge> challenges;
-    for (const auto& f : o.files) challenges.push_back(load_challenge(f));
+    for (const auto& f : o.files) challenges.push_back(load_challenge(f, shipped_catalogue()));
     ChallengeSolver solver;
     solver.set_deadline(&deadline);
     std::ostringstream out;  // printed once every file is rated: nothing partial on a timeout
@@ -277,7 +278,7 @@ void run_rate(const RateOptions& o) {
         if (o.json) {
             Json j = rating_to_json(r);
             j["file"] = o.files[k];
-            out << j.dump() << "\n";
+            out << json_text(j) << "\n";
             continue;
         }
         print_rating(out, challenges[k], r, o.files[k]);
@@ -373,11 +374,11 @@ void run_generate(const GenerateOptions& o) {
         Json j = generated_puzzle_json(p);
         ++k;
         if (o.out.empty())
-            std::cout << j.dump() << "\n";
+            std::cout << json_text(j) << "\n";
         else {
             char name[64];
             std::snprintf(name, sizeof name, "level%s-%03d.json", o.level.c_str(), k);
-            write_file_atomically(std::filesystem::path(o.out) / name, j.dump(1) + "\n");
+            write_file_atomically(std::filesystem::path(o.out) / name, json_text(j, 1) + "\n");
         }
     }
     std::cerr << "generated " << puzzles.size() << " of " << o.count << " challenges"
@@ -476,7 +477,7 @@ void run_census(const CensusOptions& o) {
         const std::int64_t index = sampling ? sample_index(o.seed, i, atlas.count()) : i;
         try {
             if (deadline.passed()) throw solver::SearchLimitReached();
-            lines << census_record(solver, catalogue, atlas.item(index), atlas.count(), record).dump()
+            lines << json_text(census_record(solver, catalogue, atlas.item(index), atlas.count(), record))
                   << "\n";
         } catch (solver::SearchLimitReached& e) {
             e.set_best_so_far(std::to_string(done) + " of " + std::to_string(mine) +
@@ -532,7 +533,7 @@ void run_census_count(const CensusCountOptions& o) {
              << c.positions << std::setw(28) << group_text << total << "\n";
     }
     if (o.json)
-        std::cout << Json{{"levels", rows}}.dump() << "\n";
+        std::cout << json_text(Json{{"levels", rows}}) << "\n";
     else
         std::cout << text.str();
 }
@@ -547,7 +548,7 @@ void run_census_summarize(const CensusSummarizeOptions& o) {
     std::string text;
     Json summary = summarize_census(read_census_files(o.files), load_catalogue(), text);
     if (o.json)
-        std::cout << summary.dump() << "\n";
+        std::cout << json_text(summary) << "\n";
     else
         std::cout << text;
 }
@@ -556,7 +557,7 @@ void run_census_report(const CensusReportOptions& o) {
     std::string html;
     Json numbers = census_report(read_census_files(o.files), load_catalogue(), html);
     write_file_atomically(o.html, html);
-    if (o.json) std::cout << numbers.dump() << "\n";
+    if (o.json) std::cout << json_text(numbers) << "\n";
 }
 
 void add_census_subcommands(CLI::App& census) {

@@ -31,7 +31,7 @@ struct RenderOptions {
 };
 
 void run_render(const RenderOptions& o) {
-    Challenge ch = load_challenge(o.challenge);
+    Challenge ch = load_challenge(o.challenge, shipped_catalogue());
     Catalogue catalogue = load_catalogue();
     xalapa::RenderOptions opt;
     opt.catalogue = &catalogue;

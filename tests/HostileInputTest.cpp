@@ -4,9 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
+#include <functional>
 #include <string>
 
+#include "model/common/Json.h"
 #include "tests/support/CliRun.h"
 #include "tests/support/ScratchDir.h"
 
@@ -142,6 +145,92 @@ TEST(HostileInput, AkelarreCheckWithoutCardsIsOneUsageLine) {
     EXPECT_EQ(r.code, 2);
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     EXPECT_EQ(r.err.rfind("tlaloc akelarre check:", 0), 0u) << r.err;
+}
+
+// A file name that is not UTF-8 is a file name like any other: its JSON answer writes the bytes as
+// U+FFFD instead of failing with an internal error.
+TEST(HostileInput, AFileNameThatIsNotUtf8InEveryJsonAnswer) {
+    const auto dir = scratch_dir("not-utf8");
+    const std::string challenge_file = (dir / "ch\xff\xfe.json").string();
+    std::ofstream(challenge_file) << challenge(R"([{"feature": "gecko", "count": 1}])");
+    const std::string claims = (dir / "claims\xff.json").string();
+    std::filesystem::copy_file(kSource + "/verify/rulebooks/xalapa-it.json", claims);
+    const std::string de = (dir / "de\xff.json").string();
+    std::filesystem::copy_file(kSource + "/verify/rulebooks/aztlan-de.json", de);
+    const std::string it = kSource + "/verify/rulebooks/aztlan-it.json";
+    for (const std::string& args :
+         {"xalapa solve --json '" + challenge_file + "'", "xalapa rate --json '" + challenge_file + "'",
+          "verify rulebook --json '" + claims + "'", "verify compare --json '" + de + "' " + it}) {
+        CliRun r = run_tlaloc_split(args);
+        EXPECT_TRUE(r.code == 0 || r.code == 1) << args << ": " << r.err;
+        EXPECT_EQ(r.err.find("internal error"), std::string::npos) << args << ": " << r.err;
+        EXPECT_FALSE(tlaloc::Json::parse(r.out, nullptr, false).is_discarded()) << args << ": " << r.out;
+        EXPECT_NE(r.out.find("\xef\xbf\xbd"), std::string::npos) << args;  // U+FFFD where the bytes were
+    }
+}
+
+// A deal's cards must be the catalogue's: an unknown card, position card or board side is refused.
+TEST(HostileInput, AChallengeWhoseDealtCardsAreUnknown) {
+    CliRun deal = run_tlaloc_split("xalapa deal --level 2 --seed 3");
+    ASSERT_EQ(deal.code, 0) << deal.err;
+    const tlaloc::Json dealt = tlaloc::Json::parse(deal.out);
+    const std::string ok = write_file("dealt.json", dealt.dump());
+    EXPECT_EQ(run_tlaloc_split("xalapa solve " + ok).code, 0);
+    auto changed = [&](const std::string& name, const std::function<void(tlaloc::Json&)>& change) {
+        tlaloc::Json j = dealt;
+        change(j);
+        return write_file(name, j.dump());
+    };
+    expect_refused("xalapa solve {}",
+                   changed("card.json", [](auto& j) { j["cards"]["columns"][1]["bottom"] = "novice-gekko"; }),
+                   "cards.columns[1].bottom: unknown oracle card \"novice-gekko\"");
+    expect_refused("xalapa explain {}",
+                   changed("top.json", [](auto& j) { j["cards"]["columns"][0]["top"] = "printed-3"; }),
+                   "cards.columns[0].top: unknown oracle card");
+    expect_refused("xalapa rate {}",
+                   changed("position.json", [](auto& j) { j["cards"]["position"] = "P99"; }),
+                   "cards.position: unknown position card");
+    expect_refused("xalapa render {} --svg /dev/null",
+                   changed("board.json", [](auto& j) { j["cards"]["board"] = "sun-sideways"; }),
+                   "cards.board: unknown board side");
+}
+
+// --stones given empty is not "no stones given": it is malformed JSON.
+TEST(HostileInput, ExplainWithEmptyStones) {
+    const std::string file = write_file("explain.json", challenge(R"([{"feature": "gecko", "count": 1}])"));
+    CliRun r = run_tlaloc_split("xalapa explain --stones '' " + file);
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find("--stones"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "");
+}
+
+// The documented limits hold at their edges: nesting 64 levels is read, 65 is refused; a census
+// penalty below 2^20 is read, 2^20 is refused.
+TEST(HostileInput, LimitsHoldAtTheirEdges) {
+    const auto nest = [](int n) { return std::string(n, '[') + std::string(n, ']'); };
+    expect_refused("xalapa solve {}", write_file("nest65.json", nest(65)), "nested deeper than 64 levels");
+    CliRun r64 = run_tlaloc_split("xalapa solve " + write_file("nest64.json", nest(64)));
+    EXPECT_EQ(r64.code, 2);
+    EXPECT_EQ(r64.err.find("nested"), std::string::npos) << r64.err;  // refused as not a challenge only
+    const std::string line =
+        R"({"board":"jaguar-back","cards":["novice-cactus","novice-bird","novice-gecko","novice-red"],"index":0,)"
+        R"("level":"basic","of":142560,"penalty":PENALTY,"position":"P1-straight","stones":[[0,2],[0,3],[0,4]],)"
+        R"("unique":false,"unmet":[]})";
+    auto with_penalty = [&](const std::string& p) {
+        std::string l = line;
+        l.replace(l.find("PENALTY"), 7, p);
+        return l + "\n";
+    };
+    EXPECT_EQ(
+        run_tlaloc_split("xalapa census summarize " + write_file("census-3.jsonl", with_penalty("3"))).code,
+        0);
+    EXPECT_EQ(run_tlaloc_split("xalapa census summarize " +
+                               write_file("census-below.jsonl", with_penalty("1048575")))
+                  .code,
+              0);
+    expect_refused("xalapa census summarize {}", write_file("census-2-20.jsonl", with_penalty("1048576")),
+                   "penalty");
 }
 
 }  // namespace

@@ -2,14 +2,19 @@
 // `tlaloc xalapa solve --json` prints, bad input is a 400 with the CLI's one line (never a 500), the
 // data folder cannot be left, and many requests at once are all answered correctly.
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <chrono>
+#include <cstdio>
 #include <fstream>
 #include <future>
 #include <random>
@@ -83,8 +88,8 @@ Answer get(const std::string& path) {
     return {res->status, res->body};
 }
 
-// A plain HTTP/1.1 exchange over a socket, independent of the HTTP library the server uses.
-Answer raw_post(int port, const std::string& path, const std::string& body) {
+// A connected socket to 127.0.0.1:port (-1 when it cannot connect).
+int connect_to(int port) {
     int fd = socket(AF_INET, SOCK_STREAM, 0);
     sockaddr_in address{};
     address.sin_family = AF_INET;
@@ -92,16 +97,23 @@ Answer raw_post(int port, const std::string& path, const std::string& body) {
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     if (fd < 0 || connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
         if (fd >= 0) close(fd);
-        return {-1, "cannot connect"};
+        return -1;
     }
-    const std::string request =
-        "POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" +
-        "Content-Length: " + std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
-    for (std::size_t sent = 0; sent < request.size();) {
-        ssize_t n = write(fd, request.data() + sent, request.size() - sent);
-        if (n <= 0) break;
+    return fd;
+}
+
+// Sends what it can of `data` (false when the server closed the connection first).
+bool send_text(int fd, const std::string& data) {
+    for (std::size_t sent = 0; sent < data.size();) {
+        ssize_t n = send(fd, data.data() + sent, data.size() - sent, MSG_NOSIGNAL);
+        if (n <= 0) return false;
         sent += static_cast<std::size_t>(n);
     }
+    return true;
+}
+
+// The status and body of the answer on `fd`, read until the server closes it.
+Answer read_answer(int fd) {
     std::string reply;
     char buffer[4096];
     for (ssize_t n; (n = read(fd, buffer, sizeof buffer)) > 0;)
@@ -110,6 +122,22 @@ Answer raw_post(int port, const std::string& path, const std::string& body) {
     const auto head_end = reply.find("\r\n\r\n");
     if (reply.rfind("HTTP/1.1 ", 0) != 0 || head_end == std::string::npos) return {-1, "no answer: " + reply};
     return {std::atoi(reply.c_str() + 9), reply.substr(head_end + 4)};
+}
+
+// A plain HTTP/1.1 exchange over a socket, independent of any HTTP library: `request` is sent whole.
+Answer raw_exchange(int port, const std::string& request) {
+    int fd = connect_to(port);
+    if (fd < 0) return {-1, "cannot connect"};
+    send_text(fd, request);
+    return read_answer(fd);
+}
+
+std::string host_line(int port) { return "Host: 127.0.0.1:" + std::to_string(port) + "\r\n"; }
+
+Answer raw_post(int port, const std::string& path, const std::string& body) {
+    return raw_exchange(port, "POST " + path + " HTTP/1.1\r\n" + host_line(port) +
+                                  "Content-Type: application/json\r\nContent-Length: " +
+                                  std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body);
 }
 
 std::string shipped(const std::string& name) {
@@ -313,18 +341,260 @@ TEST(StudioApi, SavedFilesStayInTheDataFolder) {
     EXPECT_EQ(get("/api/xalapa/saved?book=mybook").json()["challenges"].size(), 2u);
 }
 
+// ---- the door (docs/studio.md, "Safety") ----
+
+std::string challenge_body() { return challenge_to_json(load_challenge(shipped("basic-1.json"))).dump(); }
+
+// A POST with the given extra header lines ("Name: value\r\n" each) and content type.
+Answer post_with(const std::string& path, const std::string& body, const std::string& type,
+                 const std::string& extra, const std::string& host = "") {
+    const int port = Studio::get().port();
+    return raw_exchange(port, "POST " + path + " HTTP/1.1\r\n" + (host.empty() ? host_line(port) : host) +
+                                  "Content-Type: " + type + "\r\n" + extra +
+                                  "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body);
+}
+
+// A web page of another site can send these without asking the server first (a "simple" request);
+// none of them may write a file or start a solve.
+TEST(StudioSafety, CrossOriginSaveBookAndSolveAreRefusedAndWriteNothing) {
+    const auto data = Studio::get().data();
+    const std::string ch = challenge_body();
+    const std::string save = Json{{"name", "cross"}, {"challenge", Json::parse(ch)}}.dump();
+    const std::string book = Json{{"book", "crossbook"}, {"challenge", Json::parse(ch)}}.dump();
+    for (const char* origin : {"http://evil.example", "null", "http://127.0.0.1:1", "https://127.0.0.1"}) {
+        for (const auto& [path, body] :
+             {std::pair{"/api/xalapa/save", save}, std::pair{"/api/xalapa/book", book},
+              std::pair{"/api/xalapa/solve", ch}}) {
+            for (const char* type : {"text/plain", "application/json"}) {
+                Answer a = post_with(path, body, type, std::string("Origin: ") + origin + "\r\n");
+                EXPECT_EQ(a.status, 403) << origin << " " << path << " " << type << ": " << a.body;
+            }
+        }
+    }
+    // Without an Origin (as curl sends it), a body that is not declared JSON is refused too: 415.
+    for (const char* type : {"text/plain", "application/x-www-form-urlencoded", "multipart/form-data"})
+        EXPECT_EQ(post_with("/api/xalapa/save", save, type, "").status, 415) << type;
+    EXPECT_EQ(post_with("/api/xalapa/save", save, "text/plain", "Sec-Fetch-Site: cross-site\r\n").status,
+              403);
+    EXPECT_FALSE(std::filesystem::exists(data / "cross.json"));
+    EXPECT_FALSE(std::filesystem::exists(data / "cross.svg"));
+    EXPECT_FALSE(std::filesystem::exists(data / "crossbook.book.json"));
+    // The studio's own page sends its own origin and JSON: let in.
+    const std::string own = "Origin: http://127.0.0.1:" + std::to_string(Studio::get().port()) + "\r\n";
+    EXPECT_EQ(post_with("/api/xalapa/save", save, "application/json; charset=utf-8", own).status, 200);
+    EXPECT_TRUE(std::filesystem::exists(data / "cross.json"));
+    const std::string localhost = "Origin: http://localhost:" + std::to_string(Studio::get().port()) + "\r\n";
+    EXPECT_EQ(post_with("/api/xalapa/solve", ch, "application/json", localhost,
+                        "Host: localhost:" + std::to_string(Studio::get().port()) + "\r\n")
+                  .status,
+              200);
+}
+
+// DNS rebinding: a page whose name now points at 127.0.0.1 sends its own name in Host.
+TEST(StudioSafety, AForeignHostIsRefused) {
+    const int port = Studio::get().port();
+    const std::string p = std::to_string(port);
+    for (const std::string& host :
+         std::vector<std::string>{"evil.example:" + p, "evil.example", "127.0.0.1", "127.0.0.1:1",
+                                  "localhost.evil.example:" + p, ""}) {
+        const std::string line = host.empty() ? "" : "Host: " + host + "\r\n";
+        Answer a = raw_exchange(port, "GET /api/xalapa/saved HTTP/1.1\r\n" + line + "\r\n");
+        EXPECT_EQ(a.status, 403) << host << ": " << a.body;
+        EXPECT_EQ(a.body.find("challenges"), std::string::npos) << a.body;
+    }
+    for (const std::string& host :
+         std::vector<std::string>{"127.0.0.1:" + p, "localhost:" + p, "LOCALHOST:" + p, "[::1]:" + p})
+        EXPECT_EQ(raw_exchange(port, "GET /api/xalapa/saved HTTP/1.1\r\nHost: " + host + "\r\n\r\n").status,
+                  200)
+            << host;
+    // Two Host lines are ambiguous.
+    EXPECT_EQ(
+        raw_exchange(port, "GET / HTTP/1.1\r\n" + host_line(port) + "Host: evil.example\r\n\r\n").status,
+        400);
+}
+
+// Clients that send a byte now and then hold no worker: a normal request is answered at once.
+TEST(StudioSafety, SlowClientsDoNotDelayOthers) {
+    const int port = Studio::get().port();
+    std::vector<int> slow;
+    for (int i = 0; i < 24; ++i) {
+        int fd = connect_to(port);
+        ASSERT_GE(fd, 0);
+        send_text(fd, "POST /api/xalapa/solve HTTP/1.1\r\nH");
+        slow.push_back(fd);
+    }
+    std::atomic<bool> done{false};
+    std::thread trickle([&] {
+        while (!done.load()) {
+            for (int fd : slow) send_text(fd, "o");
+            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        }
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    for (int k = 0; k < 3; ++k) {
+        const auto start = std::chrono::steady_clock::now();
+        Answer a = raw_exchange(port, "GET /api/xalapa/features HTTP/1.1\r\n" + host_line(port) + "\r\n");
+        const auto took = std::chrono::steady_clock::now() - start;
+        EXPECT_EQ(a.status, 200) << a.body;
+        EXPECT_LT(took, std::chrono::seconds(1));
+    }
+    done = true;
+    trickle.join();
+    for (int fd : slow) close(fd);
+}
+
+std::size_t resident_bytes() {
+    std::ifstream statm("/proc/self/statm");
+    std::size_t pages = 0, resident = 0;
+    statm >> pages >> resident;
+    return resident * static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+}
+
+// A chunked body is held to the same limit as a sized one: refused after the limit, not read whole.
+TEST(StudioSafety, AHugeChunkedBodyIsRefusedWithMemoryFlat) {
+    const int port = Studio::get().port();
+    const std::size_t before = resident_bytes();
+    int fd = connect_to(port);
+    ASSERT_GE(fd, 0);
+    send_text(fd, "POST /api/xalapa/solve HTTP/1.1\r\n" + host_line(port) +
+                      "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n");
+    const std::string chunk(64 * 1024, ' ');
+    char size[32];
+    std::snprintf(size, sizeof size, "%zx\r\n", chunk.size());
+    std::size_t sent = 0;
+    for (int i = 0; i < 800 && send_text(fd, size + chunk + "\r\n"); ++i) sent += chunk.size();
+    Answer a = read_answer(fd);
+    EXPECT_EQ(a.status, 413) << a.body;
+    EXPECT_LT(sent, std::size_t{50} << 20);  // the server stopped reading long before 50 MiB
+    EXPECT_LT(resident_bytes(), before + (std::size_t{16} << 20));
+    // A sized body over the limit is refused before it is read; so are oversized chunk sizes.
+    Answer sized =
+        raw_exchange(port, "POST /api/xalapa/solve HTTP/1.1\r\n" + host_line(port) +
+                               "Content-Type: application/json\r\nContent-Length: 52428800\r\n\r\n{");
+    EXPECT_EQ(sized.status, 413);
+    Answer big_chunk = raw_exchange(port, "POST /api/xalapa/solve HTTP/1.1\r\n" + host_line(port) +
+                                              "Content-Type: application/json\r\nTransfer-Encoding: "
+                                              "chunked\r\n\r\nfffffffff\r\n{");
+    EXPECT_EQ(big_chunk.status, 413);
+    // A well-formed chunked body within the limit is read as the body.
+    const std::string body = challenge_body();
+    Answer ok = raw_exchange(
+        port, "POST /api/xalapa/evaluate HTTP/1.1\r\n" + host_line(port) +
+                  "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n" + [&] {
+                      const std::string wrapped = "{\"challenge\": " + body + "}";
+                      char h[32];
+                      std::snprintf(h, sizeof h, "%zx\r\n", wrapped.size());
+                      return std::string(h) + wrapped + "\r\n0\r\n\r\n";
+                  }());
+    EXPECT_EQ(ok.status, 200) << ok.body;
+}
+
+// Headers are capped in size and count: 400 MB of them are refused after the first few kilobytes.
+TEST(StudioSafety, HeadersAreCappedInSizeAndCount) {
+    const int port = Studio::get().port();
+    const std::size_t before = resident_bytes();
+    int fd = connect_to(port);
+    ASSERT_GE(fd, 0);
+    send_text(fd, "GET / HTTP/1.1\r\n" + host_line(port));
+    const std::string line = "X-Filler: " + std::string(1000, 'a') + "\r\n";
+    std::string block;
+    for (int i = 0; i < 64; ++i) block += line;
+    std::size_t sent = 0;
+    for (int i = 0; i < 6400 && send_text(fd, block); ++i) sent += block.size();
+    Answer a = read_answer(fd);
+    EXPECT_EQ(a.status, 431) << a.body;
+    EXPECT_LT(sent, std::size_t{400} << 20);
+    EXPECT_LT(resident_bytes(), before + (std::size_t{16} << 20));
+    std::string many = "GET / HTTP/1.1\r\n" + host_line(port);
+    for (int i = 0; i < 200; ++i) many += "X-" + std::to_string(i) + ": 1\r\n";
+    EXPECT_EQ(raw_exchange(port, many + "\r\n").status, 431);
+}
+
+// A file in the data folder swapped for a link while saves run: nothing outside the folder changes.
+TEST(StudioSafety, ALinkSwappedInDuringSavesWritesNothingOutside) {
+    const auto data = Studio::get().data();
+    const auto outside = scratch_dir("outside") / "victim.json";
+    std::ofstream(outside) << "untouched\n";
+    const std::string save = Json{{"name", "race"}, {"challenge", Json::parse(challenge_body())}}.dump();
+    std::atomic<bool> done{false};
+    std::thread swapper([&] {
+        std::error_code ec;
+        while (!done.load()) {
+            std::filesystem::remove(data / "race.json", ec);
+            std::filesystem::create_symlink(outside, data / "race.json", ec);
+            std::filesystem::remove(data / "race.svg", ec);
+            std::filesystem::create_symlink(outside, data / "race.svg", ec);
+        }
+    });
+    for (int i = 0; i < 60; ++i) {
+        Answer a = post("/api/xalapa/save", save);
+        EXPECT_TRUE(a.status == 200 || a.status == 400) << a.body;
+        Answer r = get("/api/xalapa/saved?name=race");
+        EXPECT_EQ(r.body.find("untouched"), std::string::npos) << r.body;
+        EXPECT_TRUE(r.status == 200 || r.status == 400 || r.status == 404) << r.body;
+    }
+    done = true;
+    swapper.join();
+    std::ifstream in(outside);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(text, "untouched\n");
+}
+
+// A FIFO is refused at once (never waited on), a hard link to another file is not read, and neither is
+// listed.
+TEST(StudioSafety, FifosAndHardLinksInTheDataFolderAreRefused) {
+    const auto data = Studio::get().data();
+    ASSERT_EQ(mkfifo((data / "pipe.json").c_str(), 0600), 0);
+    ASSERT_EQ(mkfifo((data / "pipebook.book.json").c_str(), 0600), 0);
+    const auto outside = scratch_dir("outside-hard") / "secret.json";
+    std::ofstream(outside) << "{\"secret\": 1}\n";
+    std::error_code ec;
+    std::filesystem::create_hard_link(outside, data / "hard.json", ec);
+    const bool hard = !ec;  // a temp folder on another file system cannot hold the link
+    std::vector<std::future<Answer>> reads;
+    for (int i = 0; i < 20; ++i)
+        reads.push_back(std::async(std::launch::async, [] { return get("/api/xalapa/saved?name=pipe"); }));
+    for (auto& r : reads) {
+        ASSERT_EQ(r.wait_for(std::chrono::seconds(10)), std::future_status::ready);
+        Answer a = r.get();
+        EXPECT_EQ(a.status, 400) << a.body;
+        EXPECT_NE(a.body.find("not a regular file"), std::string::npos) << a.body;
+    }
+    const std::string ch = challenge_body();
+    Answer book = post("/api/xalapa/book", Json{{"book", "pipebook"}, {"challenge", Json::parse(ch)}}.dump());
+    EXPECT_EQ(book.status, 400) << book.body;
+    if (hard) {
+        Answer a = get("/api/xalapa/saved?name=hard");
+        EXPECT_EQ(a.status, 400) << a.body;
+        EXPECT_EQ(a.body.find("secret"), std::string::npos);
+    }
+    Json list = get("/api/xalapa/saved").json();
+    for (const auto& name : list["challenges"]) {
+        EXPECT_NE(name, "pipe");
+        EXPECT_NE(name, "hard");
+    }
+    EXPECT_EQ(get("/api/xalapa/features").status, 200);
+}
+
 // `tlaloc studio --port 0` as a separate process: its port (from the first line it prints), and
 // SIGINT to stop it, after which it must exit 0.
 class StudioProcess {
 public:
-    explicit StudioProcess(const std::string& data) {
+    // Its stderr goes to `err` when given.
+    explicit StudioProcess(const std::string& data, const std::string& host = "127.0.0.1",
+                           const std::string& err = "") {
         int out[2];
         if (pipe(out) != 0) return;
         pid_ = fork();
         if (pid_ == 0) {
             dup2(out[1], 1);
             close(out[0]);
-            execl(TLALOC_BIN, TLALOC_BIN, "studio", "--port", "0", "--data", data.c_str(), nullptr);
+            if (!err.empty()) {
+                int fd = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+                dup2(fd, 2);
+            }
+            execl(TLALOC_BIN, TLALOC_BIN, "studio", "--port", "0", "--host", host.c_str(), "--data",
+                  data.c_str(), nullptr);
             _exit(127);
         }
         close(out[1]);
@@ -332,8 +602,8 @@ public:
         char c;
         while (read(out[0], &c, 1) == 1 && c != '\n') line += c;
         close(out[0]);
-        auto colon = line.find("127.0.0.1:");
-        if (colon != std::string::npos) port_ = std::atoi(line.c_str() + colon + 10);
+        auto colon = line.find(host + ":");
+        if (colon != std::string::npos) port_ = std::atoi(line.c_str() + colon + host.size() + 1);
     }
     int port() const { return port_; }
     // SIGINT, as Ctrl-C sends; the exit code (-1 when it did not exit normally).
@@ -402,6 +672,27 @@ TEST(StudioApi, TheProgramAnswersConcurrentRequestsAndStopsOnSigint) {
     ASSERT_GT(process.port(), 0);
     EXPECT_EQ(concurrent_failures(process.port(), 16), std::vector<std::string>{});
     EXPECT_EQ(process.stop(), 0);
+}
+
+// Listening beyond loopback is allowed, with a one-line warning; the Host check still applies.
+TEST(StudioSafety, ANonLoopbackHostIsWarnedAbout) {
+    const auto err = scratch_dir("warn") / "stderr.txt";
+    StudioProcess process(scratch_dir("warn-data").string(), "0.0.0.0", err.string());
+    ASSERT_GT(process.port(), 0);
+    const std::string p = std::to_string(process.port());
+    EXPECT_EQ(
+        raw_exchange(process.port(), "GET /api/xalapa/features HTTP/1.1\r\nHost: 127.0.0.1:" + p + "\r\n\r\n")
+            .status,
+        200);
+    EXPECT_EQ(raw_exchange(process.port(),
+                           "GET /api/xalapa/features HTTP/1.1\r\nHost: evil.example:" + p + "\r\n\r\n")
+                  .status,
+              403);
+    EXPECT_EQ(process.stop(), 0);
+    std::ifstream in(err);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 1) << text;
+    EXPECT_NE(text.find("warning: --host 0.0.0.0 is not a loopback address"), std::string::npos) << text;
 }
 
 }  // namespace

@@ -67,6 +67,10 @@ std::vector<JsonLine> parse_json_lines(const std::string& name, const std::strin
     return out;
 }
 
+std::string json_text(const Json& j, int indent) {
+    return j.dump(indent, ' ', false, Json::error_handler_t::replace);
+}
+
 Json parse_json_text(const std::string& text, const std::string& file) {
     if (text.size() > kMaxJsonBytes)
         throw InputError(file, "",
@@ -76,7 +80,7 @@ Json parse_json_text(const std::string& text, const std::string& file) {
     // is a key given twice in one object (JSON leaves it open which one counts).
     std::vector<std::set<std::string>> keys;  // the keys met so far in each object being read
     auto depth_limit = [&](int depth, Json::parse_event_t event, Json& parsed) {
-        if (depth > kMaxJsonDepth &&
+        if (depth >= kMaxJsonDepth &&  // depth counts from 0: the 65th level is at depth 64
             (event == Json::parse_event_t::object_start || event == Json::parse_event_t::array_start))
             throw InputError(file, "", "nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
         if (event == Json::parse_event_t::object_start) keys.emplace_back();

@@ -29,6 +29,9 @@ Json load_json_file(const std::filesystem::path& file);
 std::string read_json_input_file(const std::filesystem::path& file);
 // Parses text that came from `file` (used for error messages only).
 Json parse_json_text(const std::string& text, const std::string& file);
+// JSON text for output: bytes that are not UTF-8 (a file name may hold them) are written as U+FFFD
+// rather than failing; indent as Json::dump's (-1: one line).
+std::string json_text(const Json& j, int indent = -1);
 
 // One line of a JSON-lines file, parsed, with its place ("FILE:LINE") for messages.
 struct JsonLine {

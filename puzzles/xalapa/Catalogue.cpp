@@ -34,6 +34,33 @@ const BoardSide* Catalogue::board(const std::string& id) const {
     return nullptr;
 }
 
+void check_dealt_cards(const JsonPlace& challenge, const Catalogue& catalogue) {
+    if (!challenge.is_object() || !challenge.has("cards")) return;
+    const JsonPlace cards = challenge.at("cards");
+    auto known = [&](const JsonPlace& at, bool found, const char* what) {
+        if (!found) at.fail("unknown " + std::string(what) + " \"" + at.as_string() + "\"");
+    };
+    for (auto& column : cards.at("columns").items())
+        for (const char* end : {"top", "bottom"}) {
+            const JsonPlace at = column.at(end);
+            const std::string id = at.as_string();
+            known(at, id == "printed-1" || id == "printed-2" || catalogue.find_card(id), "oracle card");
+        }
+    const JsonPlace position = cards.at("position");
+    bool found = false;
+    for (const auto& p : catalogue.positions) found = found || p.id == position.as_string();
+    known(position, found, "position card");
+    known(cards.at("board"), catalogue.board(cards.at("board").as_string()) != nullptr, "board side");
+}
+
+Challenge load_challenge(const std::filesystem::path& file, const Catalogue& catalogue) {
+    Json j = load_json_file(file);
+    const JsonPlace where(j, file.string());
+    Challenge ch = parse_challenge(where, file);
+    check_dealt_cards(where, catalogue);
+    return ch;
+}
+
 namespace {
 Formation read_formation(const JsonPlace& where) {
     std::vector<Cell> cells;
@@ -109,5 +136,10 @@ Catalogue load_catalogue(const std::filesystem::path& dir) {
 }
 
 Catalogue load_catalogue() { return load_catalogue(data_dir() / "puzzles" / "xalapa"); }
+
+const Catalogue& shipped_catalogue() {
+    static const Catalogue catalogue = load_catalogue();
+    return catalogue;
+}
 
 }  // namespace tlaloc::xalapa

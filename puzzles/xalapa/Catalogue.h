@@ -44,8 +44,16 @@ struct Catalogue {
     const BoardSide* board(const std::string& id) const;  // nullptr when unknown
 };
 
+// A challenge file whose "cards" (what a deal named) must name this catalogue's cards: every column's top
+// and bottom a card id ("printed-1" and "printed-2" stand for the board's printed columns), the position
+// a position card and the board a side. An unknown name is an InputError naming its place.
+Challenge load_challenge(const std::filesystem::path& file, const Catalogue& catalogue);
+void check_dealt_cards(const JsonPlace& challenge, const Catalogue& catalogue);
+
 // Loads from `dir` (default: data_dir()/puzzles/xalapa); bad files are InputErrors.
 Catalogue load_catalogue(const std::filesystem::path& dir);
 Catalogue load_catalogue();
+// The shipped catalogue, loaded once per process.
+const Catalogue& shipped_catalogue();
 
 }  // namespace tlaloc::xalapa

@@ -226,7 +226,7 @@ CensusLine parse_census_line(const JsonPlace& p, const Catalogue& cat) {
         p.fail("missing \"side\" (level " + std::string(to_string(line.level)) + " plays either side)");
     }
     read_cards(p.at("cards"), cat, line);
-    line.penalty = static_cast<int>(p.at("penalty").as_int(0, 1 << 20));
+    line.penalty = static_cast<int>(p.at("penalty").as_int(0, (1 << 20) - 1));
     const Board& board = cat.board(line.board)->board;
     for (const auto& stone : p.at("stones").items()) {
         if (stone.size() != 2) stone.fail("a stone is [row, column]");
