@@ -167,12 +167,17 @@ std::vector<AtlacoyaBot> mixed_bots(int players, int seed) {
     return bots;
 }
 
-// Every day legal from the state before it; tokens = 3 - lost, never below 0; points = 15 + deltas.
+// Every day legal from the state before it; tokens = 3 - lost, never below 0; points = 15 + deltas;
+// each day a position card not seen before in the game.
 void check_invariants(const AtlacoyaGame& g, int game) {
     const auto n = g.setup.seats.size();
     std::vector<int> points(n, kAtlacoyaStartPoints), tokens(n, kAtlacoyaTokens), lost(n, 0);
+    std::set<std::string> positions;
     for (std::size_t d = 0; d < g.days.size(); ++d) {
         const AtlacoyaDay& day = g.days[d];
+        EXPECT_TRUE(positions.insert(day.row.cards.value().position).second)
+            << "game " << game << ": a position card again on day " << d + 1;
+        EXPECT_EQ(day.piles.positions, 8 - static_cast<int>(d));
         for (std::size_t p = 0; p < n; ++p) {
             const Challenge row = row_on_board(day.row, g.setup.seats[p].board);
             EXPECT_EQ(why_illegal(row, tokens[p], day.plays[p]), std::nullopt)
