@@ -503,7 +503,7 @@ TEST(XalapaAtlacoyaLog, ReplayRefusesTheMutantsThatChangeTheGame) {
     const auto dir = scratch_dir("atlacoya-mutants");
     const std::vector<std::string> games = {"--players 2 --seed 3 --bots greedy,cautious",
                                             "--players 3 --seed 8 --bots cautious,greedy,greedy",
-                                            "--players 4 --seed 21 --bots greedy,greedy,cautious,greedy"};
+                                            "--players 2 --seed 21 --bots greedy,greedy"};
     std::size_t mutants = 0, detected = 0, exempt = 0;
     std::vector<std::string> missed;
     for (std::size_t g = 0; g < games.size(); ++g) {
