@@ -420,6 +420,16 @@ TEST(XalapaAtlacoyaGame, ReplayDealsTheGameAgainFromTheSeed) {
     });
     EXPECT_EQ(card.code, 1) << card.out << card.err;
     EXPECT_NE(card.out.find("day 2: row.cards.columns[0].bottom recorded"), std::string::npos) << card.out;
+    // A long value is cut short in the message.
+    CliRun label = replay_edited("label.jsonl", [](auto& lines) {
+        Json j = line_json(lines, 2);
+        j["row"]["tasks"][1]["label"] = std::string(5000, 'x');
+        lines[2] = j.dump();
+    });
+    EXPECT_EQ(label.code, 1) << label.out << label.err;
+    EXPECT_NE(label.out.find("day 2: row.tasks[1].label recorded \"xxx"), std::string::npos) << label.out;
+    EXPECT_NE(label.out.find("... (5002 characters), the seed deals"), std::string::npos) << label.out;
+    EXPECT_LT(label.out.size(), 500u);
     CliRun pile = replay_edited("pile.jsonl", [](auto& lines) {
         Json j = line_json(lines, 4);
         j["piles"]["novice"] = j["piles"]["novice"].template get<int>() + 1;

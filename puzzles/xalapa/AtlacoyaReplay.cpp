@@ -206,9 +206,20 @@ LoggedGame read_game(const Catalogue& cat, const std::string& name, const std::s
     return game;
 }
 
+// A value for a message: its JSON text, cut short past 200 characters so the line stays readable.
+std::string shown(const Json& value) {
+    constexpr std::size_t kMost = 200;
+    std::string text = value.dump();
+    if (text.size() <= kMost) return text;
+    std::size_t cut = kMost;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+        --cut;  // not inside a character
+    return text.substr(0, cut) + "... (" + std::to_string(text.size()) + " characters)";
+}
+
 std::string differs(const std::string& step, const std::string& key, const Json& recorded,
                     const Json& rules) {
-    return step + ": " + key + " recorded " + recorded.dump() + ", the rules give " + rules.dump();
+    return step + ": " + key + " recorded " + shown(recorded) + ", the rules give " + shown(rules);
 }
 
 // The first place where `recorded` differs from `derived` ("row.cards.columns[2].bottom recorded
@@ -222,7 +233,7 @@ std::optional<std::string> first_difference(const Json& recorded, const Json& de
         for (auto it = derived.begin(); it != derived.end(); ++it) keys.insert(it.key());
         for (const std::string& key : keys) {
             const std::string at = path + "." + key;
-            if (!recorded.contains(key)) return at + " is missing, " + source + " " + derived.at(key).dump();
+            if (!recorded.contains(key)) return at + " is missing, " + source + " " + shown(derived.at(key));
             if (!derived.contains(key)) return at + " is recorded, but " + source + " none";
             if (auto d = first_difference(recorded.at(key), derived.at(key), at, source)) return d;
         }
@@ -235,7 +246,7 @@ std::optional<std::string> first_difference(const Json& recorded, const Json& de
         return path + " recorded " + std::to_string(recorded.size()) + " entries, " + source + " " +
                std::to_string(derived.size());
     }
-    return path + " recorded " + recorded.dump() + ", " + source + " " + derived.dump();
+    return path + " recorded " + shown(recorded) + ", " + source + " " + shown(derived);
 }
 
 // The seats' board sides must be the ones the seed chooses, and the points table the shipped one.
@@ -303,8 +314,8 @@ std::optional<std::string> check_game(const Catalogue& cat, const AtlacoyaPoints
     const Json rules = atlacoya_end_line(state, atlacoya_places(state));
     for (const char* key : {"points", "tokens", "ranking"})
         if (game.end.at(key) != rules.at(key))
-            return "end: " + std::string(key) + " recorded " + game.end.at(key).dump() + ", the game gives " +
-                   rules.at(key).dump();
+            return "end: " + std::string(key) + " recorded " + shown(game.end.at(key)) + ", the game gives " +
+                   shown(rules.at(key));
     return std::nullopt;
 }
 
