@@ -25,7 +25,7 @@ void shuffle(std::vector<T>& items, std::mt19937_64& rng) {
     for (std::size_t i = items.size(); i > 1; --i) std::swap(items[i - 1], items[rng() % i]);
 }
 
-// Cards of one pile a day takes.
+// The cards a day takes from the novice and from the intermediate pile.
 constexpr std::size_t kNovicePerDay = 4, kIntermediatePerDay = 4;
 
 std::vector<std::string> novice_features(const Catalogue& cat) {
