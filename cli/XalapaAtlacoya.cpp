@@ -282,8 +282,9 @@ void add_replay(CLI::App& atlacoya) {
     auto opt = std::make_shared<ReplayOptions>();
     auto* cmd = atlacoya.add_subcommand(
         "replay",
-        "Re-checks a game log from 'atlacoya play --log': every play against the rules, every result\n"
-        "and the ranking recomputed. Exit 0: all right; 1: the first wrong step; 2: not a game log.\n"
+        "Re-checks a game log from 'atlacoya play --log': the boards, rows and piles dealt again from the\n"
+        "seed, every play against the rules, every result and the ranking recomputed.\n"
+        "Exit 0: all right; 1: the first wrong step; 2: not a game log.\n"
         "Example: tlaloc xalapa atlacoya replay game.jsonl");
     cmd->add_option("LOG", opt->file, "the JSON lines game log")->required();
     cmd->callback([opt] { run_replay(*opt); });

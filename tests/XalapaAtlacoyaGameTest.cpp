@@ -4,14 +4,20 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <functional>
+#include <regex>
+#include <set>
 #include <sstream>
 
+#include "model/common/InputError.h"
 #include "model/xalapa/AtlacoyaRules.h"
 #include "puzzles/xalapa/Atlacoya.h"
 #include "puzzles/xalapa/AtlacoyaLog.h"
+#include "puzzles/xalapa/Deal.h"
 #include "tests/support/CliRun.h"
+#include "tests/support/LogMutation.h"
 #include "tests/support/ScratchDir.h"
 #include "tests/support/TestScale.h"
 #include "tests/support/XalapaBruteForce.h"
@@ -137,6 +143,23 @@ TEST(XalapaAtlacoyaRules, TheStateAndTheRanking) {
     EXPECT_EQ(state.day, before.day);
 }
 
+// The rulebook's end of the Atlacoya game: most points win, and a tie on points goes to the player
+// with more tokens left. Decision: players equal on both share the place (and the win), the next
+// place is skipped, and the token count orders ties on points for every place, not only the first.
+TEST(XalapaAtlacoyaRules, PlayersEqualInPointsAndTokensShareTheirPlace) {
+    AtlacoyaState state(5);
+    state.points = {40, 40, 40, 38, 38};
+    state.tokens = {2, 2, 1, 0, 3};
+    EXPECT_EQ(atlacoya_places(state), (std::vector<int>{1, 1, 3, 5, 4}));
+    state.tokens = {2, 2, 2, 0, 0};
+    EXPECT_EQ(atlacoya_places(state), (std::vector<int>{1, 1, 1, 4, 4}));
+    // The end line ranks them best first, those sharing a place with its number, in seat order.
+    const Json end = atlacoya_end_line(state, atlacoya_places(state));
+    std::vector<std::pair<int, int>> ranking;
+    for (const Json& r : end.at("ranking")) ranking.emplace_back(r.at("place"), r.at("player"));
+    EXPECT_EQ(ranking, (std::vector<std::pair<int, int>>{{1, 1}, {1, 2}, {1, 3}, {4, 4}, {4, 5}}));
+}
+
 std::vector<AtlacoyaBot> mixed_bots(int players, int seed) {
     std::vector<AtlacoyaBot> bots;
     for (int p = 0; p < players; ++p)
@@ -144,12 +167,17 @@ std::vector<AtlacoyaBot> mixed_bots(int players, int seed) {
     return bots;
 }
 
-// Every day legal from the state before it; tokens = 3 - lost, never below 0; points = 15 + deltas.
+// Every day legal from the state before it; tokens = 3 - lost, never below 0; points = 15 + deltas;
+// each day a position card not seen before in the game.
 void check_invariants(const AtlacoyaGame& g, int game) {
     const auto n = g.setup.seats.size();
     std::vector<int> points(n, kAtlacoyaStartPoints), tokens(n, kAtlacoyaTokens), lost(n, 0);
+    std::set<std::string> positions;
     for (std::size_t d = 0; d < g.days.size(); ++d) {
         const AtlacoyaDay& day = g.days[d];
+        EXPECT_TRUE(positions.insert(day.row.cards.value().position).second)
+            << "game " << game << ": a position card again on day " << d + 1;
+        EXPECT_EQ(day.piles.positions, 8 - static_cast<int>(d));
         for (std::size_t p = 0; p < n; ++p) {
             const Challenge row = row_on_board(day.row, g.setup.seats[p].board);
             EXPECT_EQ(why_illegal(row, tokens[p], day.plays[p]), std::nullopt)
@@ -169,6 +197,76 @@ void check_invariants(const AtlacoyaGame& g, int game) {
     EXPECT_EQ(g.state.tokens, tokens);
     EXPECT_EQ(g.state.day, kAtlacoyaDays);
     EXPECT_EQ(g.places, atlacoya_places(g.state));
+}
+
+// The base game puts each used position card back into the box, and Atlacoya puts used cards
+// aside: over the 7 days of one game no position card comes twice.
+TEST(XalapaAtlacoyaGame, NoPositionCardComesTwiceInAGame) {
+    const Catalogue cat = load_catalogue();
+    const Board& board = cat.boards.front().board;
+    for (std::uint64_t seed = 1; seed <= 50; ++seed) {
+        std::set<std::string> seen;
+        for (int day = 1; day <= kAtlacoyaDays; ++day) {
+            const Challenge row = deal_atlacoya_row(cat, seed, day, board);
+            ASSERT_TRUE(row.cards);
+            EXPECT_TRUE(seen.insert(row.cards->position).second)
+                << "seed " << seed << ": position card " << row.cards->position << " again on day " << day;
+        }
+    }
+}
+
+// Each day takes its cards from the top of the piles, so the piles shrink by what the day used: the
+// position pile by 1, the novice and intermediate piles by 4. A pile is made again from all its cards
+// only when it holds fewer than the day needs (the novice pile's 11 cards: before days 3, 5 and 7).
+TEST(XalapaAtlacoyaGame, ThePilesShrinkByWhatEachDayUses) {
+    const Catalogue cat = load_catalogue();
+    const Board& board = cat.boards.front().board;
+    for (std::uint64_t seed = 1; seed <= 50; ++seed) {
+        AtlacoyaPiles piles = atlacoya_piles(cat, seed);
+        EXPECT_EQ(pile_sizes(piles), (AtlacoyaPileSizes{9, 11, 7}));
+        std::set<std::string> novice_since_shuffle;
+        for (int day = 1; day <= kAtlacoyaDays; ++day) {
+            const AtlacoyaPiles before = piles;
+            const Challenge row = deal_atlacoya_day(cat, piles, board);
+            const DealtCards& cards = row.cards.value();
+            ASSERT_EQ(cards.columns.size(), 6u);
+            // The position card came off the top of its pile.
+            EXPECT_EQ(cards.position, before.positions.back());
+            EXPECT_EQ(piles.positions,
+                      std::vector<std::string>(before.positions.begin(), before.positions.end() - 1));
+            const bool novice_shuffled = before.novice.size() < 4;
+            EXPECT_EQ(piles.novice_shuffles, before.novice_shuffles + (novice_shuffled ? 1 : 0));
+            EXPECT_EQ(novice_shuffled, day == 3 || day == 5 || day == 7) << "seed " << seed << " day " << day;
+            if (novice_shuffled) novice_since_shuffle.clear();
+            std::vector<std::string> drawn;
+            for (std::size_t c = 0; c < 4; ++c) {
+                EXPECT_EQ(cards.columns[c].top, kBasicColumnTops[c]);
+                drawn.push_back(cards.columns[c].bottom);
+                EXPECT_TRUE(novice_since_shuffle.insert(cards.columns[c].bottom).second)
+                    << "seed " << seed << ": " << cards.columns[c].bottom << " twice before a shuffle";
+            }
+            if (!novice_shuffled) {  // the 4 cards were the top 4, in order
+                EXPECT_EQ(std::vector<std::string>(before.novice.rbegin(), before.novice.rbegin() + 4),
+                          drawn);
+                EXPECT_EQ(piles.novice,
+                          std::vector<std::string>(before.novice.begin(), before.novice.end() - 4));
+            }
+            EXPECT_EQ(piles.intermediate_shuffles,
+                      before.intermediate_shuffles + (before.intermediate.size() < 4));
+            if (before.intermediate.size() >= 4) {
+                EXPECT_EQ(piles.intermediate, std::vector<std::string>(before.intermediate.begin(),
+                                                                       before.intermediate.end() - 4));
+            }
+            const AtlacoyaPileSizes left = pile_sizes(piles);
+            EXPECT_EQ(left.positions, 9 - day);
+            EXPECT_EQ(left.novice, (day % 2 == 1 ? 7 : 3));
+            EXPECT_EQ(left.intermediate, 3);
+            // The row is the deal's: position card (3-stone side) first, the 8 stones of the rules.
+            EXPECT_EQ(cards.position_side, 3);
+            EXPECT_EQ(row.max_stones, kAtlacoyaStones);
+            EXPECT_EQ(deal_atlacoya_row(cat, seed, day, board).cards, row.cards);
+        }
+    }
 }
 
 TEST(XalapaAtlacoyaGame, SeededPlayoutsKeepTheInvariantsAndReplay) {
@@ -290,6 +388,164 @@ TEST(XalapaAtlacoyaGame, AMalformedLogIsBadInput) {
                "order.jsonl:2: day");
     expect_bad(replay_edited("empty.jsonl", [](auto& lines) { lines.clear(); }), "empty.jsonl");
     expect_bad(run_tlaloc_split("xalapa atlacoya replay /nonexistent/game.jsonl"), "/nonexistent/game.jsonl");
+}
+
+Json line_json(const std::vector<std::string>& lines, std::size_t i) { return Json::parse(lines[i]); }
+
+// Replay deals the game again from the seed and compares: the board sides, each day's row and the
+// piles left must be the seed's, the points table the shipped one.
+TEST(XalapaAtlacoyaGame, ReplayDealsTheGameAgainFromTheSeed) {
+    CliRun seed = replay_edited("seed.jsonl", [](auto& lines) {
+        Json j = line_json(lines, 0);
+        j["seed"] = j["seed"].template get<int>() + 1;
+        lines[0] = j.dump();
+    });
+    EXPECT_EQ(seed.code, 1) << seed.out << seed.err;
+    EXPECT_NE(seed.out.find(", the seed "), std::string::npos) << seed.out;
+    // A position card seen on day 1 again on day 3 (the base game boxes a used one).
+    CliRun again = replay_edited("again.jsonl", [](auto& lines) {
+        Json first = line_json(lines, 1), third = line_json(lines, 3);
+        third["row"]["cards"]["position"] = first["row"]["cards"]["position"];
+        third["row"]["formation"] = first["row"]["formation"];
+        lines[3] = third.dump();
+    });
+    EXPECT_EQ(again.code, 1) << again.out << again.err;
+    EXPECT_NE(again.out.find("day 3: row."), std::string::npos) << again.out;
+    EXPECT_NE(again.out.find("the seed deals"), std::string::npos) << again.out;
+    CliRun card = replay_edited("card.jsonl", [](auto& lines) {
+        Json j = line_json(lines, 2);
+        Json& bottom = j["row"]["cards"]["columns"][0]["bottom"];
+        bottom = bottom == "novice-cactus" ? "novice-gecko" : "novice-cactus";
+        lines[2] = j.dump();
+    });
+    EXPECT_EQ(card.code, 1) << card.out << card.err;
+    EXPECT_NE(card.out.find("day 2: row.cards.columns[0].bottom recorded"), std::string::npos) << card.out;
+    // A long value is cut short in the message.
+    CliRun label = replay_edited("label.jsonl", [](auto& lines) {
+        Json j = line_json(lines, 2);
+        j["row"]["tasks"][1]["label"] = std::string(5000, 'x');
+        lines[2] = j.dump();
+    });
+    EXPECT_EQ(label.code, 1) << label.out << label.err;
+    EXPECT_NE(label.out.find("day 2: row.tasks[1].label recorded \"xxx"), std::string::npos) << label.out;
+    EXPECT_NE(label.out.find("... (5002 characters), the seed deals"), std::string::npos) << label.out;
+    EXPECT_LT(label.out.size(), 500u);
+    CliRun pile = replay_edited("pile.jsonl", [](auto& lines) {
+        Json j = line_json(lines, 4);
+        j["piles"]["novice"] = j["piles"]["novice"].template get<int>() + 1;
+        lines[4] = j.dump();
+    });
+    EXPECT_EQ(pile.code, 1) << pile.out << pile.err;
+    EXPECT_NE(pile.out.find("day 4: piles.novice recorded 4, the seed leaves 3"), std::string::npos)
+        << pile.out;
+    CliRun points = replay_edited("points.jsonl", [](auto& lines) {
+        Json j = line_json(lines, 0);
+        j["points"]["bids"][5]["green"] = 40;
+        lines[0] = j.dump();
+    });
+    EXPECT_EQ(points.code, 1) << points.out << points.err;
+    EXPECT_NE(points.out.find("setup: points.bids[5].green recorded 40, the shipped table gives"),
+              std::string::npos)
+        << points.out;
+}
+
+// The stone limit is the rules' 8: a row claiming more is not the seed's row, and the rules refuse a
+// ninth stone whatever a row's max_stones says.
+TEST(XalapaAtlacoyaGame, TheStoneLimitComesFromTheRules) {
+    Challenge roomy = kRow;
+    roomy.max_stones = 12;
+    AtlacoyaPlay nine = play_of(2, {AtlacoyaStep::Stop}, std::nullopt);
+    for (int i = 0; i < 7; ++i) nine.stones.set(static_cast<std::size_t>(10 + i));
+    const auto why = why_illegal(roomy, 3, nine);
+    ASSERT_TRUE(why);
+    EXPECT_NE(why->find("9 stones, more than the 8 a player has"), std::string::npos) << *why;
+    CliRun limit = replay_edited("limit.jsonl", [](auto& lines) {
+        Json j = line_json(lines, 1);
+        j["row"]["max_stones"] = 12;
+        lines[1] = j.dump();
+    });
+    EXPECT_EQ(limit.code, 1) << limit.out << limit.err;
+    EXPECT_NE(limit.out.find("day 1: row.max_stones recorded 12, the seed deals 8"), std::string::npos)
+        << limit.out;
+}
+
+TEST(XalapaAtlacoyaGame, ARowNamingAnUnknownCardIsBadInput) {
+    CliRun card = replay_edited("unknown.jsonl", [](auto& lines) {
+        Json j = line_json(lines, 2);
+        j["row"]["cards"]["columns"][2]["bottom"] = "novice-frog";
+        lines[2] = j.dump();
+    });
+    EXPECT_EQ(card.code, 2) << card.out << card.err;
+    EXPECT_NE(
+        card.err.find("unknown.jsonl:3: row.cards.columns[2].bottom: unknown oracle card \"novice-frog\""),
+        std::string::npos)
+        << card.err;
+    EXPECT_EQ(lines_of(card.err).size(), 1u) << card.err;
+    CliRun position = replay_edited("position.jsonl", [](auto& lines) {
+        Json j = line_json(lines, 5);
+        j["row"]["cards"]["position"] = "P10-nowhere";
+        lines[5] = j.dump();
+    });
+    EXPECT_EQ(position.code, 2) << position.out << position.err;
+    EXPECT_NE(position.err.find("position.jsonl:6: row.cards.position: unknown position card"),
+              std::string::npos)
+        << position.err;
+    // Stones are listed in one order only, row by row.
+    CliRun order = replay_edited("order.jsonl", [](auto& lines) {
+        edit_play(lines, 1, 1, [](Json& e) { e["stones"] = Json::parse("[[3,3],[1,1]]"); });
+    });
+    EXPECT_EQ(order.code, 2) << order.out << order.err;
+    EXPECT_NE(order.err.find("order.jsonl:2: plays[0].stones[1]: field"), std::string::npos) << order.err;
+}
+
+// The fields of a log that cannot change the game (docs/xalapa.md, "The log"): a seat's bot names who
+// chose the plays, and replay accepts any legal play.
+bool exempt_field(const std::string& where) {
+    static const std::regex bot(R"(0/players/\d+/bot)");
+    return std::regex_match(where, bot);
+}
+
+// Each field of logged games changed once (tests/support/LogMutation.h): replay must refuse at least
+// 99 % of the mutants that change the game, as bad input or as a wrong step.
+TEST(XalapaAtlacoyaLog, ReplayRefusesTheMutantsThatChangeTheGame) {
+    const Catalogue cat = load_catalogue();
+    const AtlacoyaPoints pts = load_atlacoya_points();
+    const auto dir = scratch_dir("atlacoya-mutants");
+    const std::vector<std::string> games = {"--players 2 --seed 3 --bots greedy,cautious",
+                                            "--players 3 --seed 8 --bots cautious,greedy,greedy",
+                                            "--players 2 --seed 21 --bots greedy,greedy"};
+    std::size_t mutants = 0, detected = 0, exempt = 0;
+    std::vector<std::string> missed;
+    for (std::size_t g = 0; g < games.size(); ++g) {
+        const auto file = dir / ("game-" + std::to_string(g) + ".jsonl");
+        const CliRun play = run_tlaloc_split("xalapa atlacoya play " + games[g] + " --log " + file.string());
+        ASSERT_EQ(play.code, 0) << play.err;
+        std::ifstream in(file);
+        std::stringstream text;
+        text << in.rdbuf();
+        const std::string log = text.str();
+        ASSERT_EQ(replay_atlacoya(cat, pts, "log", log).wrong, std::nullopt);
+        const auto refused = [&](const std::string& mutant) {
+            try {
+                return replay_atlacoya(cat, pts, "mutant", mutant).wrong.has_value();
+            } catch (const InputError&) {
+                return true;
+            }
+        };
+        const ::test_support::MutationScore score = ::test_support::score_mutants(log, refused, exempt_field);
+        mutants += score.mutants;
+        detected += score.detected;
+        exempt += score.exempt;
+        for (const std::string& m : score.missed) missed.push_back("game " + std::to_string(g) + ": " + m);
+    }
+    const double rate = static_cast<double>(detected) / static_cast<double>(mutants);
+    std::string sample;
+    for (std::size_t i = 0; i < std::min<std::size_t>(missed.size(), 20); ++i) sample += "\n  " + missed[i];
+    std::printf("atlacoya log mutants: %zu refused of %zu that change the game (%.2f %%), %zu exempt\n",
+                detected, mutants, 100 * rate, exempt);
+    if (!missed.empty()) std::printf("missed (the first 20):%s\n", sample.c_str());
+    EXPECT_GE(rate, 0.99) << "missed:" << sample;
+    EXPECT_GT(mutants, 1000u);
 }
 
 TEST(XalapaAtlacoyaGame, PlayRefusesBadOptions) {

@@ -67,8 +67,8 @@ namespace {
 std::optional<std::string> why_stones_illegal(const Challenge& row, const CellSet& stones) {
     if ((stones & ~row.board.all_fields()).any()) return std::string("a stone lies outside the board");
     const auto count = static_cast<int>(stones.count());
-    if (count > row.max_stones)
-        return std::to_string(count) + " stones, more than the " + std::to_string(row.max_stones) +
+    if (count > kAtlacoyaStones)
+        return std::to_string(count) + " stones, more than the " + std::to_string(kAtlacoyaStones) +
                " a player has";
     return std::nullopt;
 }

@@ -16,6 +16,7 @@ namespace tlaloc::xalapa {
 inline constexpr int kAtlacoyaLowestBid = 2;
 inline constexpr int kAtlacoyaHighestBid = 7;
 inline constexpr int kAtlacoyaTokens = 3;  // each player's penalty tokens for the whole game
+inline constexpr int kAtlacoyaStones = 8;  // each player's oracle stones: the most a play may place
 inline constexpr int kAtlacoyaDays = 7;
 // Seeds up to 2^53 - 1: every JSON reader reads such a number in a log exactly.
 inline constexpr std::int64_t kAtlacoyaMaxSeed = kMaxExactJsonInteger;
@@ -67,6 +68,7 @@ struct AtlacoyaOutcome {
 };
 
 // Why `play` breaks a rule on `row` for a player holding `tokens_left` tokens; nullopt when legal.
+// The stone limit is the rules' kAtlacoyaStones, whatever the row's max_stones says.
 std::optional<std::string> why_illegal(const Challenge& row, int tokens_left, const AtlacoyaPlay& play);
 // The result of a legal play (std::logic_error for an illegal one: ask why_illegal first).
 AtlacoyaOutcome resolve(const Challenge& row, const AtlacoyaPoints& points, int tokens_left,

@@ -17,6 +17,49 @@ std::optional<AtlacoyaBot> parse_atlacoya_bot(const std::string& name) {
 
 const char* to_string(AtlacoyaBot bot) { return bot == AtlacoyaBot::Cautious ? "cautious" : "greedy"; }
 
+namespace {
+
+// Our own Fisher-Yates, so a seed deals the same with any standard library.
+template <class T>
+void shuffle(std::vector<T>& items, std::mt19937_64& rng) {
+    for (std::size_t i = items.size(); i > 1; --i) std::swap(items[i - 1], items[rng() % i]);
+}
+
+// The cards a day takes from the novice and from the intermediate pile.
+constexpr std::size_t kNovicePerDay = 4, kIntermediatePerDay = 4;
+
+std::vector<std::string> novice_features(const Catalogue& cat) {
+    std::vector<std::string> ids;
+    for (const OracleCard& c : cat.cards)
+        if (c.deck == Deck::Novice && c.kind == OracleCard::Kind::FeatureCard) ids.push_back(c.id);
+    return ids;
+}
+
+std::vector<std::string> intermediate_cards(const Catalogue& cat) {
+    std::vector<std::string> ids;
+    for (const OracleCard& c : cat.cards)
+        if (c.deck == Deck::Intermediate) ids.push_back(c.id);
+    return ids;
+}
+
+// Before a day's draw: a pile too short for it is made again from all `cards`, shuffled.
+void refill(std::vector<std::string>& pile, std::size_t needed, std::vector<std::string> cards, int& shuffles,
+            std::mt19937_64& rng) {
+    if (pile.size() >= needed) return;
+    shuffle(cards, rng);
+    pile = std::move(cards);
+    ++shuffles;
+}
+
+std::string draw(std::vector<std::string>& pile) {
+    if (pile.empty()) throw std::logic_error("atlacoya: a pile ran out");
+    std::string id = pile.back();
+    pile.pop_back();
+    return id;
+}
+
+}  // namespace
+
 AtlacoyaSetup setup_atlacoya(const Catalogue& cat, std::uint64_t seed, const std::vector<AtlacoyaBot>& bots,
                              const AtlacoyaPoints& points) {
     const auto n = bots.size();
@@ -24,9 +67,8 @@ AtlacoyaSetup setup_atlacoya(const Catalogue& cat, std::uint64_t seed, const std
         throw std::invalid_argument("an Atlacoya game has 2 to 6 players");
     std::vector<std::size_t> sides(cat.boards.size());
     for (std::size_t i = 0; i < sides.size(); ++i) sides[i] = i;
-    // Our own Fisher-Yates, so a seed picks the same sides with any standard library.
     std::mt19937_64 rng(seed);
-    for (std::size_t i = sides.size(); i > 1; --i) std::swap(sides[i - 1], sides[rng() % i]);
+    shuffle(sides, rng);
     AtlacoyaSetup setup;
     setup.seed = seed;
     setup.points = points;
@@ -34,14 +76,51 @@ AtlacoyaSetup setup_atlacoya(const Catalogue& cat, std::uint64_t seed, const std
     return setup;
 }
 
+AtlacoyaPiles atlacoya_piles(const Catalogue& cat, std::uint64_t seed) {
+    AtlacoyaPiles piles;
+    // Another stream than the one choosing the sides (a fixed odd offset; wrapping is fine).
+    piles.rng.seed(seed + 0x9E3779B97F4A7C15ULL);
+    for (const PositionCard& p : cat.positions) piles.positions.push_back(p.id);
+    shuffle(piles.positions, piles.rng);
+    piles.novice = novice_features(cat);
+    shuffle(piles.novice, piles.rng);
+    piles.intermediate = intermediate_cards(cat);
+    shuffle(piles.intermediate, piles.rng);
+    return piles;
+}
+
+AtlacoyaPileSizes pile_sizes(const AtlacoyaPiles& piles) {
+    return {static_cast<int>(piles.positions.size()), static_cast<int>(piles.novice.size()),
+            static_cast<int>(piles.intermediate.size())};
+}
+
+Challenge deal_atlacoya_day(const Catalogue& cat, AtlacoyaPiles& piles, const Board& board) {
+    const std::string position_id = draw(piles.positions);
+    refill(piles.novice, kNovicePerDay, novice_features(cat), piles.novice_shuffles, piles.rng);
+    std::vector<DealtColumn> columns;
+    for (const char* top : kBasicColumnTops) columns.push_back({top, draw(piles.novice)});
+    refill(piles.intermediate, kIntermediatePerDay, intermediate_cards(cat), piles.intermediate_shuffles,
+           piles.rng);
+    for (int k = 0; k < 2; ++k) {
+        std::string top = draw(piles.intermediate);
+        columns.push_back({top, draw(piles.intermediate)});
+    }
+    const auto position = std::find_if(cat.positions.begin(), cat.positions.end(),
+                                       [&](const PositionCard& p) { return p.id == position_id; });
+    Challenge row;
+    row.board = board;
+    row.formation = position->three;
+    row.max_stones = kAtlacoyaStones;
+    for (const DealtColumn& c : columns) row.tasks.push_back(column_task(cat, c));
+    row.cards = DealtCards{std::move(columns), position_id, 3, board.id};
+    return row;
+}
+
 Challenge deal_atlacoya_row(const Catalogue& cat, std::uint64_t seed, int day, const Board& board) {
-    DealOptions o;
-    o.level = Level::Basic;
-    o.seed = seed * 1000003 + static_cast<std::uint64_t>(day);
-    o.board = board.id;
-    o.position_side = 3;
-    o.expert_columns = true;
-    return deal(cat, o).challenge;
+    if (day < 1 || day > kAtlacoyaDays) throw std::invalid_argument("an Atlacoya game has days 1 to 7");
+    AtlacoyaPiles piles = atlacoya_piles(cat, seed);
+    for (int d = 1; d < day; ++d) deal_atlacoya_day(cat, piles, board);
+    return deal_atlacoya_day(cat, piles, board);
 }
 
 Challenge row_on_board(const Challenge& row, const Board& board) {
@@ -140,9 +219,11 @@ AtlacoyaGame play_atlacoya(ChallengeSolver& solver, const Catalogue& cat, const 
     AtlacoyaGame game;
     game.setup = setup;
     game.state = AtlacoyaState(static_cast<int>(setup.seats.size()));
+    AtlacoyaPiles piles = atlacoya_piles(cat, setup.seed);
     for (int day = 1; day <= kAtlacoyaDays; ++day) {
         AtlacoyaDay d;
-        d.row = deal_atlacoya_row(cat, setup.seed, day, setup.seats.front().board);
+        d.row = deal_atlacoya_day(cat, piles, setup.seats.front().board);
+        d.piles = pile_sizes(piles);
         std::vector<Challenge> rows;
         for (std::size_t p = 0; p < setup.seats.size(); ++p) {
             rows.push_back(row_on_board(d.row, setup.seats[p].board));

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -37,8 +38,30 @@ struct AtlacoyaSetup {
 AtlacoyaSetup setup_atlacoya(const Catalogue& catalogue, std::uint64_t seed,
                              const std::vector<AtlacoyaBot>& bots, const AtlacoyaPoints& points);
 
-// Day `day` (1-7) of the game with this seed: a basic deal with the expert columns and the position
-// card's 3-stone side, on `board`.
+// A game's draw piles, the top card last. Each day takes the top position card (its 3-stone side is
+// challenge 1), 4 novice feature cards (under the printed 1 and 2 and the novice number cards) and
+// 4 intermediate cards (columns 5 and 6). Used cards are put aside, the position card into the box,
+// so the piles shrink from day to day and no position card comes twice. A pile holding fewer cards
+// than the day needs is made again from all its cards, shuffled: the rulebook's rule for the novice
+// pile, and tlaloc's for the intermediate one (7 cards, so from the second day on).
+struct AtlacoyaPiles {
+    std::vector<std::string> positions, novice, intermediate;
+    int novice_shuffles = 0, intermediate_shuffles = 0;  // made again so far
+    std::mt19937_64 rng;                                 // for the shuffles
+};
+
+// Cards left in each draw pile.
+struct AtlacoyaPileSizes {
+    int positions = 0, novice = 0, intermediate = 0;
+    bool operator==(const AtlacoyaPileSizes&) const = default;
+};
+
+// The piles of the game with this seed, each shuffled.
+AtlacoyaPiles atlacoya_piles(const Catalogue& catalogue, std::uint64_t seed);
+AtlacoyaPileSizes pile_sizes(const AtlacoyaPiles& piles);
+// The next day's row, on `board`, drawn from `piles`.
+Challenge deal_atlacoya_day(const Catalogue& catalogue, AtlacoyaPiles& piles, const Board& board);
+// Day `day` (1-7) of the game with this seed (the days before it are dealt first), on `board`.
 Challenge deal_atlacoya_row(const Catalogue& catalogue, std::uint64_t seed, int day, const Board& board);
 // The same row on another player's board.
 Challenge row_on_board(const Challenge& row, const Board& board);
@@ -49,7 +72,8 @@ AtlacoyaPlay bot_play(ChallengeSolver& solver, AtlacoyaBot bot, const Challenge&
                       const AtlacoyaPoints& points);
 
 struct AtlacoyaDay {
-    Challenge row;  // on the first seat's board; each player plays it on their own
+    Challenge row;            // on the first seat's board; each player plays it on their own
+    AtlacoyaPileSizes piles;  // after the row was dealt
     std::vector<AtlacoyaPlay> plays;
     std::vector<AtlacoyaOutcome> outcomes;
     std::vector<int> points, tokens;  // after the day

@@ -50,17 +50,16 @@ Json atlacoya_play_entry(int player, const Board& board, const AtlacoyaPlay& pla
             {"tokens_left", tokens_left}};
 }
 
-namespace {
-
-// What a day line's row holds: the challenge without a board (each player's is in the setup line).
-Json row_json(const Challenge& row) {
+Json atlacoya_row_json(const Challenge& row) {
     Json j = challenge_to_json(row);
     j.erase("board");
     if (j.contains("cards")) j["cards"]["board"] = "";
     return j;
 }
 
-}  // namespace
+Json atlacoya_piles_json(const AtlacoyaPileSizes& piles) {
+    return {{"positions", piles.positions}, {"novice", piles.novice}, {"intermediate", piles.intermediate}};
+}
 
 Json atlacoya_setup_line(const AtlacoyaSetup& setup) {
     Json players = Json::array();
@@ -79,7 +78,11 @@ Json atlacoya_day_line(int day, const AtlacoyaDay& d, const std::vector<Board>& 
     for (std::size_t p = 0; p < d.plays.size(); ++p)
         plays.push_back(atlacoya_play_entry(static_cast<int>(p) + 1, boards[p], d.plays[p], d.outcomes[p],
                                             d.points[p], d.tokens[p]));
-    return {{"kind", "day"}, {"day", day}, {"row", row_json(d.row)}, {"plays", plays}};
+    return {{"kind", "day"},
+            {"day", day},
+            {"row", atlacoya_row_json(d.row)},
+            {"piles", atlacoya_piles_json(d.piles)},
+            {"plays", plays}};
 }
 
 Json atlacoya_end_line(const AtlacoyaState& state, const std::vector<int>& places) {

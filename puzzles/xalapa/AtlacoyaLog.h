@@ -10,7 +10,11 @@
 namespace tlaloc::xalapa {
 
 Json atlacoya_setup_line(const AtlacoyaSetup& setup);
-// A day line: the row without a board, and per player (playing on boards[p]) the play and its result.
+// A day line: the row without a board, the cards left in the piles after it was dealt, and per player
+// (playing on boards[p]) the play and its result.
+// What a day line's row holds: the challenge without a board (each player's is in the setup line).
+Json atlacoya_row_json(const Challenge& row);
+Json atlacoya_piles_json(const AtlacoyaPileSizes& piles);
 Json atlacoya_day_line(int day, const AtlacoyaDay& d, const std::vector<Board>& boards);
 // One player's entry of a day line; `total` and `tokens_left` are after the day.
 Json atlacoya_play_entry(int player, const Board& board, const AtlacoyaPlay& play,
@@ -28,7 +32,13 @@ struct AtlacoyaReplay {
 };
 
 // `name` names the log in messages. A log that is not a game log at all (bad JSON, a missing or
-// mistyped key, lines out of order) throws InputError naming the file and the line.
+// mistyped key, lines out of order, a card the catalogue does not have) throws InputError naming
+// the file and the line. What the seed determines (the board sides, each day's row and the piles
+// left) is dealt again from the seed and compared with the log; the points table, the stone limit
+// and the cards come from `points`, the rules and `catalogue`, never from the log.
+AtlacoyaReplay replay_atlacoya(const Catalogue& catalogue, const AtlacoyaPoints& points,
+                               const std::string& name, const std::string& content);
+// The same with the shipped catalogue and points table.
 AtlacoyaReplay replay_atlacoya(const std::string& name, const std::string& content);
 
 }  // namespace tlaloc::xalapa

@@ -1,9 +1,11 @@
 // Replaying an Atlacoya log: every line is read and typed first (a malformed log is bad input), then
-// the game is played again from the recorded plays and each recorded result compared with the rules'.
-#include <limits>
-#include <sstream>
+// the game is dealt again from the seed and played again from the recorded plays, and everything the
+// log records is compared with what the seed and the rules give.
+#include <algorithm>
+#include <set>
 
 #include "puzzles/xalapa/AtlacoyaLog.h"
+#include "puzzles/xalapa/Deal.h"
 
 namespace tlaloc::xalapa {
 
@@ -19,13 +21,15 @@ struct LoggedPlay {
 
 struct LoggedDay {
     std::string where;
-    std::vector<Challenge> rows;  // per player, on their board
+    Json row, piles;  // as recorded
     std::vector<LoggedPlay> plays;
 };
 
 struct LoggedGame {
-    std::vector<Board> boards;
-    AtlacoyaPoints points;
+    std::uint64_t seed = 0;
+    std::vector<AtlacoyaBot> bots;
+    std::vector<Board> boards;  // as recorded, to read the stones on
+    Json setup;                 // the setup line as recorded
     std::vector<LoggedDay> days;
     Json end;
 };
@@ -45,7 +49,7 @@ void read_setup(const LogLine& line, LoggedGame& game) {
     const JsonPlace p(line.json, line.where);
     p.expect_only_keys({"kind", "seed", "players", "points"});
     expect_kind(p, "setup");
-    p.at("seed").as_int(0, kAtlacoyaMaxSeed);
+    game.seed = static_cast<std::uint64_t>(p.at("seed").as_int(0, kAtlacoyaMaxSeed));
     const JsonPlace players = p.at("players");
     if (players.size() < kAtlacoyaMinPlayers || players.size() > kAtlacoyaMaxPlayers)
         players.fail("an Atlacoya game has 2 to 6 players, not " + std::to_string(players.size()));
@@ -54,20 +58,28 @@ void read_setup(const LogLine& line, LoggedGame& game) {
         if (seat.at("player").as_int(1, kAtlacoyaMaxPlayers) !=
             static_cast<std::int64_t>(game.boards.size()) + 1)
             seat.at("player").fail("players are numbered 1, 2, ... in order");
-        if (!parse_atlacoya_bot(seat.at("bot").as_string()))
-            seat.at("bot").fail("expected cautious or greedy");
+        const auto bot = parse_atlacoya_bot(seat.at("bot").as_string());
+        if (!bot) seat.at("bot").fail("expected cautious or greedy");
+        game.bots.push_back(*bot);
         game.boards.push_back(parse_board(seat.at("board")));
     }
-    game.points = parse_atlacoya_points(p.at("points"));
+    parse_atlacoya_points(p.at("points"));  // its form; its values are compared with the shipped table
+    game.setup = line.json;
 }
 
 // Fills the play's stones, noting (not failing on) a stone the rules forbid: that is a wrong step.
 void read_stones(const JsonPlace& list, const Board& board, LoggedPlay& out) {
+    Cell previous{0, 0};
     for (const JsonPlace& s : list.items()) {
         if (s.size() != 2) s.fail("expected a field [row, column]");
         const Cell c{static_cast<int>(s.at(0).as_int(0, kMaxSide - 1)),
                      static_cast<int>(s.at(1).as_int(0, kMaxSide - 1))};
         const std::string field = "[" + std::to_string(c.row) + "," + std::to_string(c.col) + "]";
+        // One order for a set of fields, so that a log states each play one way only.
+        if (c.row < previous.row || (c.row == previous.row && c.col < previous.col))
+            s.fail("field " + field + " is listed after [" + std::to_string(previous.row) + "," +
+                   std::to_string(previous.col) + "]: stones are listed row by row, left to right");
+        previous = c;
         if (!board.contains(c)) {
             if (!out.stone_fault) out.stone_fault = "a stone on " + field + " lies outside the board";
         } else if (out.play.stones.test(static_cast<std::size_t>(board.index(c)))) {
@@ -113,9 +125,30 @@ LoggedPlay read_play(const JsonPlace& e, std::size_t player, const Board& board)
     return out;
 }
 
-LoggedDay read_day(const LogLine& line, int day, const std::vector<Board>& boards) {
+// A row may name only cards the catalogue has (and the board's printed numbers).
+void check_card_names(const JsonPlace& row, const Catalogue& cat) {
+    const auto cards = row.get("cards");
+    if (!cards) return;
+    for (const JsonPlace& column : cards->at("columns").items())
+        for (const char* face : {"top", "bottom"}) {
+            const JsonPlace id = column.at(face);
+            if (!printed_number(id.as_string()) && !cat.find_card(id.as_string()))
+                id.fail("unknown oracle card \"" + id.as_string() + "\"");
+        }
+    const JsonPlace position = cards->at("position");
+    if (std::none_of(cat.positions.begin(), cat.positions.end(),
+                     [&](const PositionCard& c) { return c.id == position.as_string(); }))
+        position.fail("unknown position card \"" + position.as_string() + "\"");
+}
+
+void check_pile_types(const JsonPlace& piles) {
+    piles.expect_only_keys({"positions", "novice", "intermediate"});
+    for (const char* key : {"positions", "novice", "intermediate"}) piles.at(key).as_int(0, 1000);
+}
+
+LoggedDay read_day(const LogLine& line, int day, const std::vector<Board>& boards, const Catalogue& cat) {
     const JsonPlace p(line.json, line.where);
-    p.expect_only_keys({"kind", "day", "row", "plays"});
+    p.expect_only_keys({"kind", "day", "row", "piles", "plays"});
     expect_kind(p, "day");
     if (p.at("day").as_int(1, kAtlacoyaDays) != day)
         p.at("day").fail("expected day " + std::to_string(day) + " here");
@@ -123,13 +156,15 @@ LoggedDay read_day(const LogLine& line, int day, const std::vector<Board>& board
     row.expect_object();
     if (row.has("board"))
         row.at("board").fail("the row carries no board: each player's is in the setup line");
+    Json full = row.json();
+    full["board"] = board_to_json(boards.front());
+    parse_challenge(JsonPlace(full, line.where, "row"), line.where);  // its form; the seed gives its values
+    check_card_names(row, cat);
+    check_pile_types(p.at("piles"));
     LoggedDay out;
     out.where = line.where;
-    for (const Board& b : boards) {
-        Json full = row.json();
-        full["board"] = board_to_json(b);
-        out.rows.push_back(parse_challenge(JsonPlace(full, line.where, "row"), line.where));
-    }
+    out.row = row.json();
+    out.piles = p.at("piles").json();
     const JsonPlace plays = p.at("plays");
     if (plays.size() != boards.size())
         plays.fail("expected one entry per player (" + std::to_string(boards.size()) + ")");
@@ -154,13 +189,13 @@ void check_end_types(const JsonPlace& p, std::size_t players) {
     }
 }
 
-LoggedGame read_game(const std::string& name, const std::string& content) {
+LoggedGame read_game(const Catalogue& cat, const std::string& name, const std::string& content) {
     const std::vector<LogLine> lines = parse_json_lines(name, content, "lines of an Atlacoya log");
     LoggedGame game;
     read_setup(lines.front(), game);
     const std::size_t expected = 1 + kAtlacoyaDays + 1;
     for (std::size_t i = 1; i < std::min(lines.size(), expected - 1); ++i)
-        game.days.push_back(read_day(lines[i], static_cast<int>(i), game.boards));
+        game.days.push_back(read_day(lines[i], static_cast<int>(i), game.boards, cat));
     if (lines.size() < expected)
         throw InputError(
             lines.back().where, "",
@@ -171,61 +206,133 @@ LoggedGame read_game(const std::string& name, const std::string& content) {
     return game;
 }
 
-std::string differs(const std::string& step, const std::string& key, const Json& recorded,
-                    const Json& rules) {
-    return step + ": " + key + " recorded " + recorded.dump() + ", the rules give " + rules.dump();
+// A value for a message: its JSON text, cut short past 200 characters so the line stays readable.
+std::string shown(const Json& value) {
+    constexpr std::size_t kMost = 200;
+    std::string text = value.dump();
+    if (text.size() <= kMost) return text;
+    std::size_t cut = kMost;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+        --cut;  // not inside a character
+    return text.substr(0, cut) + "... (" + std::to_string(text.size()) + " characters)";
 }
 
-// Plays one recorded day on `state`; the first wrong step, if any (the state is then left as is).
-std::optional<std::string> check_day(const LoggedDay& d, int day, const AtlacoyaPoints& points,
-                                     const std::vector<Board>& boards, AtlacoyaState& state) {
+std::string differs(const std::string& step, const std::string& key, const Json& recorded,
+                    const Json& rules) {
+    return step + ": " + key + " recorded " + shown(recorded) + ", the rules give " + shown(rules);
+}
+
+// The first place where `recorded` differs from `derived` ("row.cards.columns[2].bottom recorded
+// \"novice-gecko\", the seed deals \"novice-red\""), or nullopt when they are equal.
+std::optional<std::string> first_difference(const Json& recorded, const Json& derived,
+                                            const std::string& path, const std::string& source) {
+    if (recorded == derived) return std::nullopt;
+    if (recorded.is_object() && derived.is_object()) {
+        std::set<std::string> keys;
+        for (auto it = recorded.begin(); it != recorded.end(); ++it) keys.insert(it.key());
+        for (auto it = derived.begin(); it != derived.end(); ++it) keys.insert(it.key());
+        for (const std::string& key : keys) {
+            const std::string at = path + "." + key;
+            if (!recorded.contains(key)) return at + " is missing, " + source + " " + shown(derived.at(key));
+            if (!derived.contains(key)) return at + " is recorded, but " + source + " none";
+            if (auto d = first_difference(recorded.at(key), derived.at(key), at, source)) return d;
+        }
+    }
+    if (recorded.is_array() && derived.is_array()) {
+        for (std::size_t i = 0; i < std::min(recorded.size(), derived.size()); ++i)
+            if (auto d =
+                    first_difference(recorded[i], derived[i], path + "[" + std::to_string(i) + "]", source))
+                return d;
+        return path + " recorded " + std::to_string(recorded.size()) + " entries, " + source + " " +
+               std::to_string(derived.size());
+    }
+    return path + " recorded " + shown(recorded) + ", " + source + " " + shown(derived);
+}
+
+// The seats' board sides must be the ones the seed chooses, and the points table the shipped one.
+std::optional<std::string> check_setup(const LoggedGame& game, const AtlacoyaSetup& dealt) {
+    const Json& players = game.setup.at("players");
+    for (std::size_t p = 0; p < dealt.seats.size(); ++p)
+        if (auto d = first_difference(players[p].at("board"), board_to_json(dealt.seats[p].board),
+                                      "players[" + std::to_string(p) + "].board", "the seed gives"))
+            return "setup: " + *d;
+    if (auto d = first_difference(game.setup.at("points"), atlacoya_points_to_json(dealt.points), "points",
+                                  "the shipped table gives"))
+        return "setup: " + *d;
+    return std::nullopt;
+}
+
+// Plays one recorded day on `state`, on the rows dealt from the seed (rows[p] on player p's board);
+// the first wrong step, if any (the state is then left as is).
+std::optional<std::string> check_day(const LoggedDay& d, int day, const std::vector<Challenge>& rows,
+                                     const AtlacoyaPoints& points, AtlacoyaState& state) {
     std::vector<AtlacoyaPlay> plays;
     for (std::size_t p = 0; p < d.plays.size(); ++p) {
         const LoggedPlay& lp = d.plays[p];
         const std::string step = "day " + std::to_string(day) + ", player " + std::to_string(p + 1);
         std::optional<std::string> why = lp.stone_fault;
-        if (!why) why = why_illegal(d.rows[p], state.tokens[p], lp.play);
+        if (!why) why = why_illegal(rows[p], state.tokens[p], lp.play);
         if (why) return step + ": illegal play: " + *why;
-        const AtlacoyaOutcome o = resolve(d.rows[p], points, state.tokens[p], lp.play);
-        const Json rules = atlacoya_play_entry(static_cast<int>(p) + 1, boards[p], lp.play, o,
+        const AtlacoyaOutcome o = resolve(rows[p], points, state.tokens[p], lp.play);
+        const Json rules = atlacoya_play_entry(static_cast<int>(p) + 1, rows[p].board, lp.play, o,
                                                state.points[p] + o.points, state.tokens[p] - o.tokens_lost);
         for (const std::string& key : kResultKeys)
             if (lp.entry.at(key) != rules.at(key)) return differs(step, key, lp.entry.at(key), rules.at(key));
         plays.push_back(lp.play);
     }
-    play_day(state, d.rows, points, plays);
+    play_day(state, rows, points, plays);
     return std::nullopt;
 }
 
-std::optional<std::string> check_setup(const LoggedGame& game) {
-    for (std::size_t p = 0; p < game.boards.size(); ++p)
-        for (std::size_t q = p + 1; q < game.boards.size(); ++q)
-            if (game.boards[p].id == game.boards[q].id)
-                return "setup: players " + std::to_string(p + 1) + " and " + std::to_string(q + 1) +
-                       " play the same board side " + game.boards[p].id;
+// Deals the day's row from the piles and compares it, and the piles left, with the record.
+std::optional<std::string> check_deal(const LoggedDay& d, int day, const Catalogue& cat, AtlacoyaPiles& piles,
+                                      const AtlacoyaSetup& dealt, std::vector<Challenge>& rows) {
+    const Challenge row = deal_atlacoya_day(cat, piles, dealt.seats.front().board);
+    const std::string step = "day " + std::to_string(day) + ": ";
+    if (auto diff = first_difference(d.row, atlacoya_row_json(row), "row", "the seed deals"))
+        return step + *diff;
+    if (auto diff =
+            first_difference(d.piles, atlacoya_piles_json(pile_sizes(piles)), "piles", "the seed leaves"))
+        return step + *diff;
+    rows.clear();
+    for (const AtlacoyaSeat& seat : dealt.seats) rows.push_back(row_on_board(row, seat.board));
+    return std::nullopt;
+}
+
+std::optional<std::string> check_game(const Catalogue& cat, const AtlacoyaPoints& points,
+                                      const LoggedGame& game) {
+    const AtlacoyaSetup dealt = setup_atlacoya(cat, game.seed, game.bots, points);
+    if (auto why = check_setup(game, dealt)) return why;
+    AtlacoyaPiles piles = atlacoya_piles(cat, game.seed);
+    AtlacoyaState state(static_cast<int>(dealt.seats.size()));
+    std::vector<Challenge> rows;
+    for (std::size_t d = 0; d < game.days.size(); ++d) {
+        const int day = static_cast<int>(d) + 1;
+        if (auto why = check_deal(game.days[d], day, cat, piles, dealt, rows)) return why;
+        if (auto why = check_day(game.days[d], day, rows, points, state)) return why;
+    }
+    const Json rules = atlacoya_end_line(state, atlacoya_places(state));
+    for (const char* key : {"points", "tokens", "ranking"})
+        if (game.end.at(key) != rules.at(key))
+            return "end: " + std::string(key) + " recorded " + shown(game.end.at(key)) + ", the game gives " +
+                   shown(rules.at(key));
     return std::nullopt;
 }
 
 }  // namespace
 
-AtlacoyaReplay replay_atlacoya(const std::string& name, const std::string& content) {
-    const LoggedGame game = read_game(name, content);
+AtlacoyaReplay replay_atlacoya(const Catalogue& cat, const AtlacoyaPoints& points, const std::string& name,
+                               const std::string& content) {
+    const LoggedGame game = read_game(cat, name, content);
     AtlacoyaReplay out;
     out.players = static_cast<int>(game.boards.size());
     out.days = static_cast<int>(game.days.size());
-    if ((out.wrong = check_setup(game))) return out;
-    AtlacoyaState state(out.players);
-    for (std::size_t d = 0; d < game.days.size(); ++d)
-        if ((out.wrong = check_day(game.days[d], static_cast<int>(d) + 1, game.points, game.boards, state)))
-            return out;
-    const Json rules = atlacoya_end_line(state, atlacoya_places(state));
-    for (const char* key : {"points", "tokens", "ranking"})
-        if (game.end.at(key) != rules.at(key)) {
-            out.wrong = "end: " + std::string(key) + " recorded " + game.end.at(key).dump() +
-                        ", the game gives " + rules.at(key).dump();
-            return out;
-        }
+    out.wrong = check_game(cat, points, game);
     return out;
+}
+
+AtlacoyaReplay replay_atlacoya(const std::string& name, const std::string& content) {
+    return replay_atlacoya(load_catalogue(), load_atlacoya_points(), name, content);
 }
 
 }  // namespace tlaloc::xalapa

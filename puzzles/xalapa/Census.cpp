@@ -12,7 +12,6 @@
 namespace tlaloc::xalapa {
 
 namespace {
-const char* const kBasicTops[4] = {"printed-1", "printed-2", "novice-1-stone", "novice-2-stones"};
 
 // How many columns a level deals.
 std::size_t level_columns(Level level) { return level == Level::Basic || level == Level::One ? 4 : 6; }
@@ -41,7 +40,8 @@ std::vector<CensusItem> basic_census_items(const Catalogue& cat) {
                             item.position = position.card;
                             const std::string bottom[4] = {features[a], features[b], features[c],
                                                            features[d]};
-                            for (int k = 0; k < 4; ++k) item.columns.push_back({kBasicTops[k], bottom[k]});
+                            for (int k = 0; k < 4; ++k)
+                                item.columns.push_back({kBasicColumnTops[k], bottom[k]});
                             items.push_back(item);
                         }
     return items;
@@ -175,7 +175,7 @@ void read_cards(const JsonPlace& cards, const Catalogue& cat, CensusLine& line) 
                    " deal, found " + std::to_string(cards.size()));
     for (std::size_t k = 0; k < want; ++k) {
         if (line.level == Level::Basic) {
-            line.columns.push_back({kBasicTops[k], known_name(cards.at(k), cat.cards, "card")});
+            line.columns.push_back({kBasicColumnTops[k], known_name(cards.at(k), cat.cards, "card")});
             continue;
         }
         const JsonPlace col = cards.at(k);

@@ -126,8 +126,7 @@ void add_intermediate_columns(Piles& p, std::vector<DealtColumn>& columns) {
 
 std::vector<DealtColumn> basic_columns(Piles& p, bool expert_columns) {
     std::vector<DealtColumn> columns;
-    const std::string tops[] = {"printed-1", "printed-2", "novice-1-stone", "novice-2-stones"};
-    for (const auto& top : tops) columns.push_back({top, Dealer::draw(p.novice_features)});
+    for (const char* top : kBasicColumnTops) columns.push_back({top, Dealer::draw(p.novice_features)});
     if (expert_columns) add_intermediate_columns(p, columns);
     return columns;
 }

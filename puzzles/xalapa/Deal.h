@@ -16,6 +16,11 @@ inline constexpr const char* kLevelNames[] = {"basic", "1", "2", "3", "4", "5"};
 std::optional<Level> parse_level(const std::string& name);
 const char* to_string(Level level);
 
+// The tops of the basic level's four columns: the printed 1 and 2, then the novice number cards,
+// which stay on the board for the whole game.
+inline constexpr const char* kBasicColumnTops[] = {"printed-1", "printed-2", "novice-1-stone",
+                                                   "novice-2-stones"};
+
 // The number a printed column top stands for ("printed-1" -> 1, "printed-2" -> 2); nullopt for a card.
 std::optional<int> printed_number(const std::string& id);
 
