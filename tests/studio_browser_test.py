@@ -2,8 +2,13 @@
 """The Xalapa studio in a real browser: Selenium drives headless Chromium against `tlaloc studio`.
 
 Places stones by clicking and checks the penalty shown against the evaluator (`tlaloc xalapa explain
---stones`), presses Solution and checks the optimum shown against `tlaloc xalapa solve --json`, then
-edits a field in the Author view and sees the optimum change. Saves a screenshot of the Play view.
+--stones`), presses Solution and checks the optimum shown against `tlaloc xalapa solve --json`; undoes
+and redoes through Solution (buttons and Ctrl+Z / Ctrl+Y), marks a field with a right click, sees the
+"solved" notice, opens the page's address in a fresh browser and finds the same stones, downloads a
+challenge and uploads it again; then edits a field in the Author view and sees the optimum change, a
+typo in a task clears the picture, and a saved challenge appears in Play's list at once. Saves a
+screenshot of the Play view. The pinned hooks: fields carry data-row, data-col, data-stone and
+data-mark; #undo, #redo and #penalty.
 Needs Debian's python3-selenium, chromium and chromium-driver (scripts/test.sh installs them).
 Usage: /usr/bin/python3 tests/studio_browser_test.py --tlaloc build/tlaloc [--screenshot FILE]
 """
@@ -18,7 +23,9 @@ import tempfile
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -42,8 +49,11 @@ def start_studio(tlaloc, data):
     return proc, f"http://127.0.0.1:{match.group(1)}/"
 
 
-def browser():
+def browser(downloads=None):
     options = webdriver.ChromeOptions()
+    if downloads:
+        options.add_experimental_option("prefs", {"download.default_directory": downloads,
+                                                  "download.prompt_for_download": False})
     options.binary_location = "/usr/bin/chromium"
     for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1000",
                  "--no-proxy-server"):
@@ -82,9 +92,28 @@ def wait_board_of(driver, holder, challenge_id):
                                       f"#{holder} never showed {challenge_id}")
 
 
+def field_attr(driver, row, col, name):
+    selector = f'#play-board rect.field[data-row="{row}"][data-col="{col}"]'
+    try:
+        return driver.find_element(By.CSS_SELECTOR, selector).get_attribute(name)
+    except (NoSuchElementException, StaleElementReferenceException):
+        return None
+
+
+def wait_attr(driver, row, col, name, wanted):
+    WebDriverWait(driver, WAIT).until(lambda d: field_attr(d, row, col, name) == wanted,
+                                      f"field {row},{col} never had {name}={wanted!r}")
+
+
+def stones_shown(driver):
+    return sorted([int(r.get_attribute("data-row")), int(r.get_attribute("data-col"))]
+                  for r in driver.find_elements(By.CSS_SELECTOR, '#play-board rect.field[data-stone="true"]'))
+
+
 def play(driver, tlaloc):
-    # The page fills its lists when it starts; the first challenge is drawn last.
+    # The page fills its lists when it starts; the first challenge is drawn last: basic-1.
     WebDriverWait(driver, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#play-board rect.field"))
+    wait_board_of(driver, "play-board", "basic-1")
     Select(driver.find_element(By.ID, "play-pick")).select_by_visible_text("basic-1")
     wait_board_of(driver, "play-board", "basic-1")
     wait_text(driver, "play-stones", "0")
@@ -93,12 +122,79 @@ def play(driver, tlaloc):
         click_field(driver, "play-board", row, col)
         wait_text(driver, "play-stones", str(count))
     evaluator = tlaloc_json(tlaloc, "xalapa", "explain", BASIC, "--stones", json.dumps(stones), "--json")
-    wait_text(driver, "play-penalty", str(evaluator["proposed"]["penalty"]))
+    wait_text(driver, "penalty", str(evaluator["proposed"]["penalty"]))
+    assert stones_shown(driver) == sorted(stones), stones_shown(driver)
+    assert not driver.find_element(By.ID, "play-solved").is_displayed(), "solved notice before the optimum"
     driver.find_element(By.ID, "play-solve").click()
     solved = tlaloc_json(tlaloc, "xalapa", "solve", "--json", BASIC)
     wait_text(driver, "play-optimum", str(solved["penalty"]))
-    wait_text(driver, "play-penalty", str(solved["penalty"]))
+    wait_text(driver, "penalty", str(solved["penalty"]))
+    WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.ID, "play-solved").is_displayed(),
+                                      "no solved notice at the optimum")
+    assert stones_shown(driver) == sorted(solved["stones"]), stones_shown(driver)
     print(f"play: penalty {evaluator['proposed']['penalty']} for {stones}, optimum {solved['penalty']}")
+    return stones, solved, evaluator["proposed"]["penalty"]
+
+
+def undo_redo_marks(driver, stones, solved, mine):
+    """Undo through Solution and back, with the buttons and the keys; a right click marks a field."""
+    driver.find_element(By.ID, "undo").click()
+    wait_text(driver, "penalty", str(mine))
+    WebDriverWait(driver, WAIT).until(lambda d: stones_shown(d) == sorted(stones), "undo did not restore")
+    driver.find_element(By.ID, "redo").click()
+    wait_text(driver, "penalty", str(solved["penalty"]))
+    body = driver.find_element(By.TAG_NAME, "body")
+    ActionChains(driver).key_down(Keys.CONTROL).send_keys_to_element(body, "z").key_up(Keys.CONTROL).perform()
+    wait_text(driver, "penalty", str(mine))
+    ActionChains(driver).key_down(Keys.CONTROL).send_keys_to_element(body, "y").key_up(Keys.CONTROL).perform()
+    wait_text(driver, "penalty", str(solved["penalty"]))
+    free = next([r, c] for r in range(6) for c in range(6) if [r, c] not in solved["stones"])
+    field = driver.find_element(By.CSS_SELECTOR,
+                                f'#play-board rect.field[data-row="{free[0]}"][data-col="{free[1]}"]')
+    ActionChains(driver).context_click(field).perform()
+    wait_attr(driver, free[0], free[1], "data-mark", "true")
+    wait_attr(driver, free[0], free[1], "data-stone", "false")
+    wait_text(driver, "penalty", str(solved["penalty"]))  # a mark is not a stone
+    driver.find_element(By.ID, "undo").click()
+    wait_attr(driver, free[0], free[1], "data-mark", "false")
+    driver.find_element(By.ID, "redo").click()
+    wait_attr(driver, free[0], free[1], "data-mark", "true")
+    print(f"undo/redo: through Solution and back, by buttons and keys; mark at {free}")
+    return free
+
+
+def address_keeps_the_work(url_with_work, stones, mark):
+    """The page's address, opened in a fresh browser (no shared storage), shows the same stones."""
+    fresh = browser()
+    try:
+        fresh.get(url_with_work)
+        WebDriverWait(fresh, WAIT).until(lambda d: stones_shown(d) == sorted(stones),
+                                         "the address did not restore the stones")
+        wait_attr(fresh, mark[0], mark[1], "data-mark", "true")
+        wait_board_of(fresh, "play-board", "basic-1")
+    finally:
+        fresh.quit()
+    print(f"address: {len(url_with_work)} characters, the stones and the mark restored in a fresh browser")
+
+
+def download_and_upload(driver, downloads):
+    """Download level2-1 as a file, switch to basic-1, upload the file: level2-1 is back."""
+    Select(driver.find_element(By.ID, "play-pick")).select_by_visible_text("level2-1")
+    wait_board_of(driver, "play-board", "level2-1")
+    driver.find_element(By.ID, "play-download").click()
+    target = os.path.join(downloads, "level2-1.json")
+    WebDriverWait(driver, WAIT).until(lambda d: os.path.exists(target) and os.path.getsize(target) > 0,
+                                      "no downloaded challenge")
+    with open(target) as f:
+        downloaded = json.load(f)
+    assert downloaded["tasks"], downloaded
+    Select(driver.find_element(By.ID, "play-pick")).select_by_visible_text("basic-1")
+    wait_board_of(driver, "play-board", "basic-1")
+    driver.find_element(By.ID, "play-upload").send_keys(target)
+    wait_board_of(driver, "play-board", "level2-1")
+    selected = Select(driver.find_element(By.ID, "play-pick")).first_selected_option.text
+    assert selected == "uploaded: level2-1.json", selected
+    print("files: level2-1 downloaded and uploaded again")
 
 
 def author(driver):
@@ -113,6 +209,25 @@ def author(driver):
     click_field(driver, "author-board", 2, 3)
     wait_text(driver, "author-optimum", "1")
     print("author: optimum 3 on the blank board, 1 after drawing a gecko")
+    # A typo in a task: no stale picture, no endless "…".
+    feature = driver.find_element(By.CSS_SELECTOR, '#author-tasks input[list="feature-words"]')
+    feature.send_keys(Keys.CONTROL, "a")  # one edit: the whole word replaced
+    feature.send_keys("gekko", Keys.TAB)
+    WebDriverWait(driver, WAIT).until(lambda d: "unknown feature" in text_of(d, "status"), "no error shown")
+    wait_text(driver, "author-optimum", "–")
+    assert not driver.find_elements(By.CSS_SELECTOR, "#author-board svg"), "stale picture after a typo"
+    driver.find_element(By.ID, "undo").click()
+    wait_text(driver, "author-optimum", "1")
+    # A saved challenge is in Play's list at once.
+    name = driver.find_element(By.ID, "author-name")
+    name.clear()
+    name.send_keys("mine")
+    driver.find_element(By.ID, "author-save").click()
+    WebDriverWait(driver, WAIT).until(lambda d: "Saved" in text_of(d, "status"),
+                                      "not saved: " + text_of(driver, "status"))
+    options = [o.get_attribute("textContent") for o in Select(driver.find_element(By.ID, "play-pick")).options]
+    assert "saved: mine" in options, options
+    print("author: a typo clears the picture, undo brings it back; the saved challenge is listed at once")
 
 
 def main():
@@ -120,15 +235,18 @@ def main():
     parser.add_argument("--tlaloc", required=True)
     parser.add_argument("--screenshot", help="PNG of the Play view with the solution")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as data:
+    with tempfile.TemporaryDirectory() as data, tempfile.TemporaryDirectory() as downloads:
         proc, url = start_studio(args.tlaloc, data)
         driver = None
         try:
-            driver = browser()
+            driver = browser(downloads)
             driver.get(url)
-            play(driver, args.tlaloc)
+            stones, solved, mine = play(driver, args.tlaloc)
+            mark = undo_redo_marks(driver, stones, solved, mine)
             if args.screenshot:
                 driver.save_screenshot(args.screenshot)
+            address_keeps_the_work(driver.current_url, solved["stones"], mark)
+            download_and_upload(driver, downloads)
             author(driver)
         finally:
             if driver:

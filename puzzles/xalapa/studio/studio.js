@@ -9,7 +9,7 @@ const state = {
   boards: [],         // [{id, board}]
   positions: [],      // [{id, three, four}]
   features: [],
-  play: { challenge: null, stones: [], cursor: [0, 0], token: 0 },
+  play: { challenge: null, stones: [], marks: [], cursor: [0, 0], token: 0, optimum: undefined, solveToken: 0 },
   author: { challenge: null, cursor: [0, 0], token: 0, timer: null },
   generated: [],
 };
@@ -41,14 +41,184 @@ const copy = (x) => JSON.parse(JSON.stringify(x));
 
 // ---- boards drawn by the server, clicked here ----
 
-// Puts the SVG into `holder` and calls `onField(row, col)` when a field is clicked.
-function showBoard(holder, svg, onField, cursor) {
+// Puts the SVG into `holder` and calls `onField(row, col)` when a field is clicked (`onMark(row, col)`
+// on a right click, when given). `stones` and `marks` ([[r, c]]) are shown on the fields as the
+// attributes data-stone="true" and data-mark="true"; a mark is drawn as a cross.
+function showBoard(holder, svg, onField, cursor, stones = [], marks = [], onMark = null) {
   holder.innerHTML = svg;
+  const has = (list, r, c) => list.some((s) => s[0] === r && s[1] === c);
+  const svgRoot = holder.querySelector("svg");
   holder.querySelectorAll("rect.field").forEach((rect) => {
     const r = Number(rect.dataset.row), c = Number(rect.dataset.col);
     if (cursor && cursor[0] === r && cursor[1] === c) rect.classList.add("cursor");
+    rect.dataset.stone = String(has(stones, r, c));
+    rect.dataset.mark = String(has(marks, r, c));
     rect.addEventListener("click", () => { cursor[0] = r; cursor[1] = c; onField(r, c); });
+    if (onMark) rect.addEventListener("contextmenu", (event) => {
+      event.preventDefault();
+      cursor[0] = r; cursor[1] = c;
+      onMark(r, c);
+    });
+    if (svgRoot && has(marks, r, c)) {
+      const x = Number(rect.getAttribute("x")), y = Number(rect.getAttribute("y"));
+      const w = Number(rect.getAttribute("width")), h = Number(rect.getAttribute("height"));
+      const cross = document.createElementNS("http://www.w3.org/2000/svg", "path");
+      const m = 0.3;
+      cross.setAttribute("d", `M${x + w * m},${y + h * m}L${x + w * (1 - m)},${y + h * (1 - m)}` +
+        `M${x + w * (1 - m)},${y + h * m}L${x + w * m},${y + h * (1 - m)}`);
+      cross.setAttribute("class", "mark");
+      svgRoot.append(cross);
+    }
   });
+}
+
+// ---- undo and redo, the URL and the browser's storage ----
+
+// Each view keeps its own history of snapshots: Play the challenge, stones and marks; Author the
+// challenge being edited. Every change remembers the state before it.
+const undoHistory = { play: { past: [], future: [] }, author: { past: [], future: [] } };
+
+function currentView() { return ["play", "author", "generate"].find((v) => !$(v).hidden); }
+
+function snapshot(view) {
+  if (view === "play") {
+    const p = state.play;
+    return copy({ challenge: p.challenge, stones: p.stones, marks: p.marks });
+  }
+  return copy({ challenge: state.author.challenge, position: $("author-position").value, side: $("author-side").value });
+}
+
+function remember(view) {
+  const h = undoHistory[view];
+  if (!h || (view === "play" ? !state.play.challenge : !state.author.challenge)) return;
+  h.past.push(snapshot(view));
+  if (h.past.length > 500) h.past.shift();
+  h.future = [];
+  undoButtons();
+}
+
+function restore(view, snap) {
+  if (view === "play") {
+    const sameChallenge = JSON.stringify(snap.challenge) === JSON.stringify(state.play.challenge);
+    state.play.challenge = snap.challenge;
+    state.play.stones = snap.stones;
+    state.play.marks = snap.marks;
+    if (!sameChallenge) playOptimumInBackground();
+    $("play-verdict").textContent = "";
+    return attempt(playRefresh);
+  }
+  state.author.challenge = snap.challenge;
+  $("author-position").value = snap.position;
+  $("author-side").value = snap.side;
+  authorChanged();
+}
+
+function step(backwards) {
+  const view = currentView();
+  const h = undoHistory[view];
+  if (!h) return;
+  const from = backwards ? h.past : h.future, to = backwards ? h.future : h.past;
+  if (from.length === 0) return;
+  to.push(snapshot(view));
+  restore(view, from.pop());
+  undoButtons();
+}
+
+function undoButtons() {
+  const h = undoHistory[currentView()];
+  $("undo").disabled = !h || h.past.length === 0;
+  $("redo").disabled = !h || h.future.length === 0;
+}
+
+// The work in Play lives in the page's address (#play=...), so a link or a reload shows the same
+// challenge with the same stones; both views are also kept in the browser's local storage.
+function encodeWork(obj) {
+  const bytes = new TextEncoder().encode(JSON.stringify(obj));
+  let binary = "";
+  bytes.forEach((b) => { binary += String.fromCharCode(b); });
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function decodeWork(text) {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (ch) => ch.charCodeAt(0))));
+}
+
+function keepPlay() {
+  const p = state.play;
+  const work = { challenge: p.challenge, stones: p.stones, marks: p.marks };
+  const encoded = encodeWork(work);
+  window.history.replaceState(null, "", "#play=" + encoded);
+  try { localStorage.setItem("xalapa-studio-play", JSON.stringify(work)); } catch (e) { /* storage full or off */ }
+}
+
+function keepAuthor() {
+  try { localStorage.setItem("xalapa-studio-author", JSON.stringify(snapshot("author"))); } catch (e) { /* off */ }
+}
+
+// The Play work to start with: the address's, else the browser's, else null.
+function savedPlay() {
+  const hash = window.location.hash;
+  if (hash.startsWith("#play=")) {
+    try { return decodeWork(hash.slice(6)); } catch (e) { say("The address holds no readable challenge."); }
+  }
+  try { return JSON.parse(localStorage.getItem("xalapa-studio-play")); } catch (e) { return null; }
+}
+
+// ---- files: download and upload ----
+
+function download(name, blob) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+}
+
+function fileName(challenge, ext) {
+  const id = String(challenge.id || challenge.name || "challenge").replace(/[^A-Za-z0-9_-]+/g, "-");
+  return id + ext;
+}
+
+async function pictureSvg(challenge, stones) {
+  const svg = await api("/api/xalapa/render", { challenge, stones });
+  return svg.startsWith("<?xml") ? svg : '<?xml version="1.0" encoding="UTF-8"?>\n' + svg;
+}
+
+// The picture as PNG: the SVG drawn on a canvas twice its size.
+async function picturePng(challenge, stones) {
+  const svg = await pictureSvg(challenge, stones);
+  const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+  try {
+    const image = new Image();
+    await new Promise((resolve, reject) => { image.onload = resolve; image.onerror = reject; image.src = url; });
+    const canvas = document.createElement("canvas");
+    canvas.width = image.width * 2;
+    canvas.height = image.height * 2;
+    const g = canvas.getContext("2d");
+    g.fillStyle = "#fff";
+    g.fillRect(0, 0, canvas.width, canvas.height);
+    g.drawImage(image, 0, 0, canvas.width, canvas.height);
+    return await new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+// A challenge file the user picked: the pinned challenge format, or a studio book (its first
+// challenge); the server checks it when it is drawn.
+async function readChallengeFile(input) {
+  const file = input.files[0];
+  input.value = "";
+  if (!file) return null;
+  if (file.size > 1 << 20) throw new Error(`${file.name}: over 1 MiB`);
+  let json;
+  try { json = JSON.parse(await file.text()); } catch (e) { throw new Error(`${file.name}: not JSON (${e.message})`); }
+  if (json && Array.isArray(json.challenges)) json = json.challenges[0];
+  if (!json || typeof json !== "object" || !json.board) throw new Error(`${file.name}: not a challenge (no "board")`);
+  return json;
 }
 
 // Arrow keys move the cursor field; Enter or Space acts on it.
@@ -87,8 +257,11 @@ async function playRefresh() {
   const body = { challenge: p.challenge, stones: p.stones };
   const [score, svg] = await Promise.all([api("/api/xalapa/evaluate", body), api("/api/xalapa/render", body)]);
   if (token !== p.token) return;  // a newer click already asked again
-  showBoard($("play-board"), svg, playToggle, p.cursor);
-  $("play-penalty").textContent = score.penalty;
+  showBoard($("play-board"), svg, playField, p.cursor, p.stones, p.marks, playMark);
+  $("penalty").textContent = score.penalty;
+  p.score = score;
+  playSolvedNotice();
+  keepPlay();
   $("play-stones").textContent = score.stone_count;
   $("play-unmet").textContent = score.unmet_count;
   const list = $("play-tasks");
@@ -101,20 +274,77 @@ async function playRefresh() {
   if (!score.within_limit) say(`More than the ${score.max_stones} stones allowed.`);
 }
 
+// The notice when the stones reach the proved optimum (asked in the background when a challenge is
+// loaded, and not shown until then: the number itself stays hidden until you ask for it).
+function playSolvedNotice() {
+  const p = state.play;
+  const solved = p.score && p.optimum !== undefined && p.score.within_limit && p.score.penalty === p.optimum;
+  $("play-solved").hidden = !solved;
+  $("play-solved").textContent = solved ? `Solved: penalty ${p.optimum} is the proved optimum.` : "";
+}
+
+function playOptimumInBackground() {
+  const p = state.play;
+  const token = ++p.solveToken;
+  p.optimum = undefined;
+  api("/api/xalapa/solve", p.challenge).then((answer) => {
+    if (token !== p.solveToken) return;
+    p.optimum = answer.penalty;
+    playSolvedNotice();
+  }).catch(() => { /* the refresh shows the error */ });
+}
+
+function playField(r, c) {
+  if ($("play-mark-mode").checked) playMark(r, c); else playToggle(r, c);
+}
+
+// A "no stone here" mark (right click, or a click in mark mode); it lifts a stone there.
+function playMark(r, c) {
+  const p = state.play;
+  remember("play");
+  const at = p.marks.findIndex((s) => s[0] === r && s[1] === c);
+  if (at >= 0) p.marks.splice(at, 1); else {
+    p.marks.push([r, c]);
+    p.stones = p.stones.filter((s) => s[0] !== r || s[1] !== c);
+  }
+  attempt(playRefresh);
+}
+
 function playToggle(r, c) {
   const p = state.play;
+  remember("play");
   const at = p.stones.findIndex((s) => s[0] === r && s[1] === c);
-  if (at >= 0) p.stones.splice(at, 1); else p.stones.push([r, c]);
+  if (at >= 0) p.stones.splice(at, 1); else {
+    p.stones.push([r, c]);
+    p.marks = p.marks.filter((s) => s[0] !== r || s[1] !== c);
+  }
   $("play-verdict").textContent = "";
   attempt(playRefresh);
 }
 
-function playLoad(challenge) {
+// Loads a challenge into Play (with stones and marks when given); `label` names it in the list when it
+// is not one of the list's own (a generated, uploaded or edited challenge).
+function playLoad(challenge, work = {}, label = null) {
+  if (state.play.challenge) remember("play");
   state.play.challenge = copy(challenge);
-  state.play.stones = [];
+  state.play.stones = copy(work.stones || []);
+  state.play.marks = copy(work.marks || []);
   $("play-optimum").textContent = "not asked yet";
   $("play-verdict").textContent = "";
+  if (label) pickLabel(label);
+  playOptimumInBackground();
   return attempt(playRefresh);
+}
+
+// Shows `label` as the list's choice, adding it (once) when the list lacks it.
+function pickLabel(label) {
+  const pick = $("play-pick");
+  let option = [...pick.options].find((o) => o.value === "other:" + label);
+  if (!option) {
+    option = new Option(label, "other:" + label);
+    pick.add(option);
+  }
+  pick.value = option.value;
 }
 
 async function playSolve(all) {
@@ -125,27 +355,51 @@ async function playSolve(all) {
 
 async function playFar() {
   const best = await playSolve(false);
-  const mine = Number($("play-penalty").textContent);
+  const mine = Number($("penalty").textContent);
   $("play-verdict").textContent = mine === best.penalty ? "Your stones are optimal." :
     `Your penalty is ${mine}: ${mine - best.penalty} above the best possible ${best.penalty}.`;
 }
 
+// One stone that every optimal answer has, and why: without it no set of stones reaches the optimum.
+// "Best possible" is not filled in (that is what "How far from best?" is for).
 async function playHint() {
-  const answer = await playSolve(true);
+  const answer = await api("/api/xalapa/solve?all=1", state.play.challenge);
   const placed = new Set(state.play.stones.map((s) => key(s[0], s[1])));
   const next = answer.forced.find((s) => !placed.has(key(s[0], s[1])));
   if (!next) {
     $("play-verdict").textContent = "Every stone forced in all optimal answers is already placed.";
     return;
   }
+  remember("play");
   state.play.stones.push(next);
-  $("play-verdict").textContent = `Hint: every optimal answer has a stone at row ${next[0]}, column ${next[1]}.`;
+  state.play.marks = state.play.marks.filter((s) => s[0] !== next[0] || s[1] !== next[1]);
+  const sets = answer.optimal_sets_more ? `more than ${answer.optimal_sets}` : String(answer.optimal_sets);
+  // Rows and columns as the picture labels them (from 0).
+  $("play-verdict").textContent = `Hint: row ${next[0]}, column ${next[1]}. ` +
+    `Every optimal answer (${sets} of them) has a stone there: without one there, the solver proved that ` +
+    `no placement reaches the lowest penalty.`;
   await playRefresh();
+}
+
+// What is wrong so far, without the answer: the stones no optimal answer has, and the unmet tasks.
+async function playCheck() {
+  const answer = await api("/api/xalapa/solve?all=1", state.play.challenge);
+  const never = new Set(answer.never.map((s) => key(s[0], s[1])));
+  const wrong = state.play.stones.filter((s) => never.has(key(s[0], s[1])));
+  const unmet = (state.play.score ? state.play.score.tasks : []).map((t, i) => (t.met ? null : i + 1)).filter((i) => i);
+  const parts = [];
+  parts.push(wrong.length === 0 ? "Every stone you placed is in some optimal answer." :
+    `${wrong.length} of your stones ${wrong.length === 1 ? "is" : "are"} in no optimal answer: ` +
+    wrong.map((s) => `row ${s[0]}, column ${s[1]}`).join("; ") + ".");
+  parts.push(unmet.length === 0 ? "Every task is met." : `Unmet: task ${unmet.join(", ")}.`);
+  $("play-verdict").textContent = parts.join(" ");
 }
 
 async function playSolution() {
   const answer = await playSolve(false);
+  remember("play");
   state.play.stones = copy(answer.stones);
+  state.play.marks = [];
   $("play-verdict").textContent = `A proved-optimal answer: penalty ${answer.penalty}.`;
   await playRefresh();
 }
@@ -173,6 +427,7 @@ function joinField(f) {
 function authorTool() { return document.querySelector('input[name="tool"]:checked').value; }
 
 function authorEditField(r, c) {
+  remember("author");
   const board = state.author.challenge.board;
   const tool = authorTool();
   const field = splitField(board.rows[r][c]);
@@ -214,6 +469,7 @@ function authorTaskRow(t, index) {
   remove.textContent = "Remove";
   remove.title = `Remove task ${index + 1}`;
   const update = () => {
+    remember("author");
     const k = kind.value;
     const n = Number(number.value);
     const task = k === "same" ? { same: [feature.value.trim(), other.value.trim()] }
@@ -224,7 +480,11 @@ function authorTaskRow(t, index) {
     authorChanged(false);
   };
   [kind, number, feature, other].forEach((el) => el.addEventListener("change", update));
-  remove.addEventListener("click", () => { state.author.challenge.tasks.splice(index, 1); authorChanged(); });
+  remove.addEventListener("click", () => {
+    remember("author");
+    state.author.challenge.tasks.splice(index, 1);
+    authorChanged();
+  });
   number.hidden = kind.value === "same";
   other.hidden = kind.value !== "same";
   li.append(kind, " ", number, " ", feature, " ", other, " ", remove);
@@ -243,16 +503,28 @@ function authorChanged(redrawTasks = true) {
   if (redrawTasks) authorDrawTasks();
   const a = state.author;
   const token = ++a.token;
+  keepAuthor();
+  undoButtons();
+  const facts = ["author-optimum", "author-unique", "author-difficulty", "author-conflict"];
   attempt(async () => {
-    const svg = await api("/api/xalapa/render", { challenge: a.challenge });
+    let svg;
+    try { svg = await api("/api/xalapa/render", { challenge: a.challenge }); } catch (e) {
+      // A challenge the server refuses (a typo in a task): no stale picture, no endless "…".
+      if (token === a.token) {
+        $("author-board").innerHTML = '<p class="refused">No picture: the challenge has an error (above).</p>';
+        facts.forEach((id) => $(id).textContent = "–");
+        clearTimeout(a.timer);
+      }
+      throw e;
+    }
     if (token === a.token) showBoard($("author-board"), svg, authorEditField, a.cursor);
   });
-  ["author-optimum", "author-unique", "author-difficulty", "author-conflict"].forEach((id) => $(id).textContent = "…");
+  facts.forEach((id) => $(id).textContent = "…");
   clearTimeout(a.timer);
   a.timer = setTimeout(() => attempt(async () => {
     let rating;
     try { rating = await api("/api/xalapa/rate", a.challenge); }
-    catch (e) { if (token === a.token) $("author-optimum").textContent = "–"; throw e; }
+    catch (e) { if (token === a.token) facts.forEach((id) => $(id).textContent = "–"); throw e; }
     if (token !== a.token) return;
     $("author-optimum").textContent = rating.optimum;
     $("author-unique").textContent = rating.unique ? "yes, one optimal answer" :
@@ -264,6 +536,7 @@ function authorChanged(redrawTasks = true) {
 }
 
 function authorLoad(challenge) {
+  remember("author");
   const ch = copy(challenge);
   $("author-position").value = ch.cards ? ch.cards.position : "";
   $("author-side").value = ch.cards && ch.cards.position_side === 4 ? "four" : "three";
@@ -281,6 +554,7 @@ function authorStart() {
 }
 
 function authorFormation() {
+  remember("author");
   const id = $("author-position").value;
   const ch = state.author.challenge;
   if (!id) delete ch.formation;
@@ -291,6 +565,7 @@ function authorFormation() {
 async function authorAddColumn() {
   const top = $("author-card-top").value, bottom = $("author-card-bottom").value;
   const answer = await api("/api/xalapa/column", { top, bottom });
+  remember("author");
   state.author.challenge.tasks.push(Object.assign(answer.task, { label: `${top} / ${bottom}` }));
   authorChanged();
 }
@@ -323,7 +598,7 @@ async function generate() {
     const play = document.createElement("button");
     play.textContent = "Play";
     play.title = `Play challenge ${i + 1}`;
-    play.addEventListener("click", () => { showView("play"); playLoad(ch); });
+    play.addEventListener("click", () => { showView("play"); playLoad(ch, {}, `generated ${i + 1} (level ${body.level}, seed ${body.seed})`); });
     const edit = document.createElement("button");
     edit.textContent = "Edit";
     edit.addEventListener("click", () => { showView("author"); authorLoad(ch); });
@@ -354,6 +629,7 @@ function showView(name) {
     $(view).hidden = view !== name;
     $("tab-" + view).setAttribute("aria-selected", String(view === name));
   }
+  undoButtons();
 }
 
 async function start() {
@@ -382,38 +658,107 @@ async function start() {
   $("author-position").add(new Option("none", ""));
   state.positions.forEach((p) => $("author-position").add(new Option(p.id, p.id)));
   wire();
-  await playLoad(state.shipped[0].challenge);
-  authorLoad({ board: blankBoard(), tasks: [] });
+  const work = savedPlay();
+  if (work && work.challenge) {
+    await playLoad(work.challenge, work, "from the address or your last visit");
+  } else {
+    const first = state.shipped.findIndex((s) => s.name === "basic-1");
+    $("play-pick").value = "shipped:" + Math.max(0, first);
+    await playLoad(state.shipped[Math.max(0, first)].challenge);
+  }
+  let authored = null;
+  try { authored = JSON.parse(localStorage.getItem("xalapa-studio-author")); } catch (e) { /* none */ }
+  if (authored && authored.challenge) {
+    state.author.challenge = authored.challenge;
+    $("author-position").value = authored.position || "";
+    $("author-side").value = authored.side || "three";
+    authorChanged();
+  } else {
+    authorLoad({ board: blankBoard(), tasks: [] });
+  }
+  undoHistory.play.past = [];
+  undoHistory.author.past = [];
+  undoButtons();
 }
 
 function wire() {
   for (const view of ["play", "author", "generate"]) $("tab-" + view).addEventListener("click", () => showView(view));
   $("play-pick").addEventListener("change", async () => {
     const [kind, which] = $("play-pick").value.split(/:(.*)/s);
+    if (kind === "other") return;
     const ch = kind === "shipped" ? state.shipped[Number(which)].challenge
       : await attempt(() => api("/api/xalapa/saved?name=" + encodeURIComponent(which)));
     if (ch) playLoad(ch);
   });
-  $("play-clear").addEventListener("click", () => { state.play.stones = []; attempt(playRefresh); });
+  $("play-clear").addEventListener("click", () => {
+    remember("play");
+    state.play.stones = [];
+    state.play.marks = [];
+    attempt(playRefresh);
+  });
+  $("undo").addEventListener("click", () => step(true));
+  $("redo").addEventListener("click", () => step(false));
+  document.addEventListener("keydown", (event) => {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+    const target = event.target;
+    if (target && (target.tagName === "INPUT" && target.type !== "radio" && target.type !== "checkbox" ||
+        target.tagName === "TEXTAREA")) return;  // the field's own undo
+    const k = event.key.toLowerCase();
+    if (k === "z" && !event.shiftKey) { step(true); event.preventDefault(); }
+    else if (k === "y" || (k === "z" && event.shiftKey)) { step(false); event.preventDefault(); }
+  });
+  $("play-check").addEventListener("click", () => attempt(playCheck));
+  $("play-download").addEventListener("click", () => {
+    const ch = state.play.challenge;
+    download(fileName(ch, ".json"), new Blob([JSON.stringify(ch, null, 1) + "\n"], { type: "application/json" }));
+  });
+  $("play-download-svg").addEventListener("click", () => attempt(async () => {
+    const ch = state.play.challenge;
+    download(fileName(ch, ".svg"), new Blob([await pictureSvg(ch, state.play.stones)], { type: "image/svg+xml" }));
+  }));
+  $("play-download-png").addEventListener("click", () => attempt(async () => {
+    const ch = state.play.challenge;
+    download(fileName(ch, ".png"), await picturePng(ch, state.play.stones));
+  }));
+  $("play-upload").addEventListener("change", () => attempt(async () => {
+    const input = $("play-upload");
+    const name = input.files[0] ? input.files[0].name : "";
+    const ch = await readChallengeFile(input);
+    if (ch) await playLoad(ch, {}, "uploaded: " + name);
+  }));
+  $("author-download").addEventListener("click", () => {
+    const ch = state.author.challenge;
+    download(fileName({ id: $("author-name").value }, ".json"),
+      new Blob([JSON.stringify(ch, null, 1) + "\n"], { type: "application/json" }));
+  });
+  $("author-upload").addEventListener("change", () => attempt(async () => {
+    const ch = await readChallengeFile($("author-upload"));
+    if (ch) authorLoad(ch);
+  }));
   $("play-far").addEventListener("click", () => attempt(playFar));
   $("play-hint").addEventListener("click", () => attempt(playHint));
   $("play-solve").addEventListener("click", () => attempt(playSolution));
   $("play-edit").addEventListener("click", () => { showView("author"); authorLoad(state.play.challenge); });
+  $("play-mark-mode").addEventListener("change", () => {
+    $("play-board").classList.toggle("marking", $("play-mark-mode").checked);
+  });
   keyboardBoard($("play-board"), state.play, () => {
     const rows = state.play.challenge.board.rows;
     return [rows.length, rows[0].length];
-  }, playToggle);
+  }, playField);
   keyboardBoard($("author-board"), state.author, () => {
     const rows = state.author.challenge.board.rows;
     return [rows.length, rows[0].length];
   }, authorEditField);
   $("author-load").addEventListener("click", authorStart);
   $("author-background").addEventListener("click", () => {
+    remember("author");
     const b = state.author.challenge.board;
     b.top_left = b.top_left === "white" ? "black" : "white";
     authorChanged(false);
   });
   $("author-add-task").addEventListener("click", () => {
+    remember("author");
     state.author.challenge.tasks.push({ feature: "gecko", count: 1 });
     authorChanged();
   });
@@ -422,14 +767,21 @@ function wire() {
   $("author-position").addEventListener("change", authorFormation);
   $("author-side").addEventListener("change", authorFormation);
   $("author-save").addEventListener("click", () => attempt(async () => {
-    const r = await api("/api/xalapa/save", { name: $("author-name").value, challenge: state.author.challenge });
+    const name = $("author-name").value;
+    const r = await api("/api/xalapa/save", { name, challenge: state.author.challenge });
     say("Saved " + r.saved.join(" and ") + " in the data folder.");
+    // At once in Play's list, without a reload.
+    if (![...$("play-pick").options].some((o) => o.value === "saved:" + name))
+      $("play-pick").add(new Option("saved: " + name, "saved:" + name));
   }));
   $("author-add-book").addEventListener("click", () => attempt(async () => {
     const r = await api("/api/xalapa/book", { book: $("author-book").value, challenge: state.author.challenge });
     say(`${r.book} now holds ${r.challenges} challenge(s).`);
   }));
-  $("author-play").addEventListener("click", () => { showView("play"); playLoad(state.author.challenge); });
+  $("author-play").addEventListener("click", () => {
+    showView("play");
+    playLoad(state.author.challenge, {}, "from Author: " + $("author-name").value);
+  });
   $("gen-go").addEventListener("click", () => attempt(generate));
   $("gen-print").addEventListener("click", () => attempt(printBook));
 }
