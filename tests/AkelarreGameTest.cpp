@@ -25,7 +25,7 @@ GameSetup setup_for(int players, std::uint64_t seed, bool teams = false) {
     for (int p = 1; p <= players; ++p) s.players.push_back("P" + std::to_string(p));
     if (teams) s.teams = {0, 1, 0, 1};
     s.seed = seed;
-    s.first_player = static_cast<int>(seed % static_cast<std::uint64_t>(players));
+    s.first_player = seeded_first_player(seed, players);
     return s;
 }
 
