@@ -236,8 +236,8 @@ void print_result(const PlayedGame& game) {
         return "team " + std::to_string(i + 1) + " (" + members + ")";
     };
     if (const auto w = winner_of(totals)) {
-        std::cout << name(static_cast<std::size_t>(*w)) << " wins with " << totals[static_cast<std::size_t>(*w)]
-                  << " points\n";
+        std::cout << name(static_cast<std::size_t>(*w)) << " wins with "
+                  << totals[static_cast<std::size_t>(*w)] << " points\n";
         return;
     }
     const int most = *std::max_element(totals.begin(), totals.end());
@@ -274,7 +274,8 @@ void show_table(const GameState& s, const std::string& me) {
     for (std::size_t i = 0; i < s.places.size(); ++i) {
         const MeetingPlace& p = s.places[i];
         std::cout << "  place " << i << " (" << p.owner << "): "
-                  << (p.free() ? std::string("free") : cards_text(p.cards) + "   " + describe(read_meld(p.cards)))
+                  << (p.free() ? std::string("free")
+                               : cards_text(p.cards) + "   " + describe(read_meld(p.cards)))
                   << "\n";
     }
     std::cout << "  deck: " << s.deck.size() << " cards; discard piles:";
@@ -365,7 +366,8 @@ void run_play(const PlayOptions& opt) {
         return;
     }
     std::cout << "Akelarre, seed " << setup.seed << ", " << setup.players.size() << " players"
-              << (opt.teams ? " in two teams" : "") << "; " << setup.players[static_cast<std::size_t>(setup.first_player)]
+              << (opt.teams ? " in two teams" : "") << "; "
+              << setup.players[static_cast<std::size_t>(setup.first_player)]
               << " begins (drawn from the seed)\n";
     print_turns(game);
     print_scores(game);

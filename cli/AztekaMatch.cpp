@@ -68,8 +68,8 @@ std::string seat_name(const Match& m, int player) {
 
 void print_match(const Match& m) {
     std::cout << "Azteka match" << (m.setup.variant == "standard" ? "" : " (" + m.setup.variant + " variant)")
-              << ", seed " << m.setup.seed << ": " << seat_name(m, 1) << " against "
-              << seat_name(m, 2) << "\n";
+              << ", seed " << m.setup.seed << ": " << seat_name(m, 1) << " against " << seat_name(m, 2)
+              << "\n";
     for (std::size_t r = 0; r < m.rounds.size(); ++r) {
         const int round = static_cast<int>(r) + 1;
         const MatchRound& played = m.rounds[r];
@@ -142,7 +142,8 @@ void add_match(CLI::App& group) {
     cmd->add_option("--death-bot", opt->death_bot, "player 2 (Death in round 1): search, random or human")
         ->capture_default_str()
         ->check(CLI::IsMember({"search", "random", "human"}));
-    cmd->add_option("--variant", opt->variant, "standard or aggressive (ring turns of two sectors, no abilities)")
+    cmd->add_option("--variant", opt->variant,
+                    "standard or aggressive (ring turns of two sectors, no abilities)")
         ->capture_default_str()
         ->check(CLI::IsMember(match_variants()));
     cmd->add_option("--log", opt->log, "write the match as JSON lines to this file (replay checks it)")

@@ -227,9 +227,9 @@ TEST(AkelarreRules, BuyingAMeetingPlaceCostsFivePointsPileCards) {
 // is refused, and the other players' places do not count.
 TEST(AkelarreRules, TheForestSpiritArrowsLetAPlayerHoldAtMostThreeMeetingPlaces) {
     EXPECT_EQ(most_places_held(), 3);
-    GameState s = two_players(cards({"N2", "N3"}), cards({"N4"}),
-                              {{0, "Carlo", {}}, {1, "Carlo", cards({"F2", "F3", "F4"})}, {2, "Anna", {}},
-                               {3, "Anna", {}}});
+    GameState s = two_players(
+        cards({"N2", "N3"}), cards({"N4"}),
+        {{0, "Carlo", {}}, {1, "Carlo", cards({"F2", "F3", "F4"})}, {2, "Anna", {}}, {3, "Anna", {}}});
     s.players[0].points_pile = cards({"F2", "F3", "G4", "D5", "WJ", "N6", "G2", "G3", "D2", "D3"});
     Game g(s);
     g.discard(card("N2"));

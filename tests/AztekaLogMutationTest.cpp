@@ -16,6 +16,7 @@
 
 using namespace tlaloc;
 using namespace tlaloc::test_support;
+using namespace ::test_support;  // LogMutation.h
 
 namespace {
 
@@ -83,8 +84,8 @@ TEST(AztekaLogMutation, ReplayRefusesAtLeast99PercentOfTheMutantsThatChangeTheMa
 // An aggressive match is replayed under its own variant: the same log under the standard rules is a
 // wrong step (a placement away from its side's pawns, or a two-sector turn).
 TEST(AztekaLogMutation, TheVariantIsPartOfTheLog) {
-    const std::string log = logged_match("--variant aggressive --seed 10 --life-bot random --death-bot random",
-                                         "variant");
+    const std::string log =
+        logged_match("--variant aggressive --seed 10 --life-bot random --death-bot random", "variant");
     ASSERT_NE(log.find("\"variant\":\"aggressive\""), std::string::npos);
     std::string standard = log;
     standard.replace(standard.find("\"variant\":\"aggressive\""), 22, "\"variant\":\"standard\"");

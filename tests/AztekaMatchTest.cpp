@@ -304,9 +304,10 @@ TEST(AztekaMatchCli, AHumanSeatReadsActionsFromStdin) {
 TEST(AztekaMatchCli, TheAggressiveVariantPlaysAWholeMatch) {
     const auto dir = scratch_dir("azteka-match-aggressive");
     const std::string log = (dir / "a.jsonl").string();
-    CliRun a = run_tlaloc_split("azteka match --variant aggressive --seed 3 --life-bot search --death-bot random "
-                                "--log " +
-                                log);
+    CliRun a = run_tlaloc_split(
+        "azteka match --variant aggressive --seed 3 --life-bot search --death-bot random "
+        "--log " +
+        log);
     ASSERT_EQ(a.code, 0) << a.err;
     EXPECT_NE(a.out.find("Azteka match (aggressive variant), seed 3"), std::string::npos) << a.out;
     std::ifstream in(log);

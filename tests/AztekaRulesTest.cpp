@@ -71,8 +71,8 @@ TEST(AztekaRules, PrimoTurnoFreesEachSidesFirstPawnNotTheWholeFirstRound) {
     EXPECT_EQ(placement_holes(g), (std::vector<int>{hole(0, 1), hole(0, 7), hole(1, 0)}));
 
     Game h = start_game(Position(profile_named("standard")));
-    apply(h, Action::turn(2));      // Life's first turn places nothing
-    apply(h, Action::place(1, 1));  // Death's first pawn
+    apply(h, Action::turn(2));                  // Life's first turn places nothing
+    apply(h, Action::place(1, 1));              // Death's first pawn
     EXPECT_EQ(placement_holes(h).size(), 31u);  // Life's first pawn, on its second turn: anywhere
 }
 
@@ -102,8 +102,8 @@ TEST(AztekaRules, BirthGivesLifeAnotherPlacementUnderTheNormalRules) {
               "a new life pawn must touch one of its own pawns (same ring or same sector)");
     EXPECT_TRUE(is_legal(g, Action::place(2, 1)));
     // Under "any empty space" all 27 empty holes would do; the normal rules leave those touching Life.
-    EXPECT_EQ(placement_holes(g), (std::vector<int>{hole(0, 1), hole(0, 7), hole(1, 1), hole(1, 7), hole(2, 1),
-                                                    hole(2, 7), hole(3, 1), hole(3, 7)}));
+    EXPECT_EQ(placement_holes(g), (std::vector<int>{hole(0, 1), hole(0, 7), hole(1, 1), hole(1, 7),
+                                                    hole(2, 1), hole(2, 7), hole(3, 1), hole(3, 7)}));
     apply(g, Action::place(2, 1));
     EXPECT_FALSE(g.birth_pending);
     EXPECT_EQ(g.position.to_move, Side::Death);

@@ -86,8 +86,8 @@ int seeded_first_player(std::uint64_t seed, int players) {
 int most_places_held() { return kMostPlaces; }
 
 int places_held(const GameState& s, const std::string& player) {
-    return static_cast<int>(
-        std::count_if(s.places.begin(), s.places.end(), [&](const MeetingPlace& p) { return p.owner == player; }));
+    return static_cast<int>(std::count_if(s.places.begin(), s.places.end(),
+                                          [&](const MeetingPlace& p) { return p.owner == player; }));
 }
 
 Game::Game(GameState state) : s_(std::move(state)) {}

@@ -65,7 +65,8 @@ LoggedGame read_log(const std::string& name, const std::string& content) {
     const JsonPlace bots = setup.at("bots");
     if (bots.size() != game.setup.players.size()) bots.fail("expected one bot per player");
     for (const JsonPlace& b : bots.items())
-        if (!parse_bot(b.as_string())) b.fail("unknown bot \"" + b.as_string() + "\" (bots: random, best, human)");
+        if (!parse_bot(b.as_string()))
+            b.fail("unknown bot \"" + b.as_string() + "\" (bots: random, best, human)");
     if (auto limit = setup.get("best_states")) limit->as_int(0, kMaxExactJsonInteger);
     const JsonPlace favourites = setup.at("favourites");
     if (favourites.size() != game.setup.players.size())
@@ -169,8 +170,9 @@ GameReplay replay_game_log(const std::string& name, const std::string& content) 
     replay.players = static_cast<int>(logged.setup.players.size());
     const int first = seeded_first_player(logged.setup.seed, replay.players);
     if (logged.setup.first_player != first) {
-        replay.wrong = name + ":1: the first player recorded is " + std::to_string(logged.setup.first_player) +
-                       ", the seed draws " + std::to_string(first);
+        replay.wrong = name + ":1: the first player recorded is " +
+                       std::to_string(logged.setup.first_player) + ", the seed draws " +
+                       std::to_string(first);
         return replay;
     }
     Game game = Game::deal(logged.setup);

@@ -151,8 +151,7 @@ GameAction choose_draw(const GameState& s, Bot bot, Rng& rng) {
 
 GameAction choose_buy(const GameState& s, Bot bot, Rng& rng) {
     const Player& me = mover(s);
-    if (me.points_pile.size() < 5 || places_held(s, me.name) >= most_places_held())
-        return EndTurn{};
+    if (me.points_pile.size() < 5 || places_held(s, me.name) >= most_places_held()) return EndTurn{};
     if (bot == Bot::Best) {
         const bool own_free = std::any_of(s.places.begin(), s.places.end(), [&](const MeetingPlace& p) {
             return p.free() && p.owner == me.name;
@@ -172,7 +171,7 @@ GameAction choose_buy(const GameState& s, Bot bot, Rng& rng) {
 GameAction bot_action(const GameState& s, Bot bot, Rng& rng, const solver::Deadline& deadline,
                       std::size_t best_bot_states, std::deque<GameAction>& plan, PlayedGame& played) {
     GameAction action = EndTurn{};
-        switch (s.phase) {
+    switch (s.phase) {
         case Phase::OwnerChooses:
             action = choose_kept(s, bot, rng);
             break;

@@ -123,7 +123,8 @@ std::vector<Action> bot_turn(MatchBot bot, const Game& game, std::mt19937_64& rn
 }
 
 Match play_match(const MatchSetup& setup, const HumanTurn& human) {
-    if (!is_match_variant(setup.variant)) throw std::logic_error("play_match: no match variant " + setup.variant);
+    if (!is_match_variant(setup.variant))
+        throw std::logic_error("play_match: no match variant " + setup.variant);
     Match match;
     match.setup = setup;
     std::mt19937_64 rng(setup.seed);
