@@ -16,6 +16,16 @@ Json favourites_json(const std::vector<Player>& players) {
     return j;
 }
 
+// Cards in card order: the end line records what each player holds, whatever order it came in.
+Json sorted_cards(std::vector<Card> cards) {
+    std::sort(cards.begin(), cards.end());
+    Json j = Json::array();
+    for (const Card& c : cards) j.push_back(to_string(c));
+    return j;
+}
+
+// Each player's score, with the points pile it comes from and the cards left in hand (which score
+// nothing, but record the end of the game: a log whose draws or discards were changed ends otherwise).
 Json scores_json(const std::vector<Player>& players, const std::vector<PlayerScore>& scores) {
     Json j = Json::array();
     for (std::size_t i = 0; i < players.size(); ++i)
@@ -23,7 +33,9 @@ Json scores_json(const std::vector<Player>& players, const std::vector<PlayerSco
                      {"points", scores[i].points},
                      {"cards", scores[i].cards},
                      {"most_cards", scores[i].most_cards},
-                     {"total", scores[i].total}});
+                     {"total", scores[i].total},
+                     {"pile", sorted_cards(players[i].points_pile)},
+                     {"hand", sorted_cards(players[i].hand)}});
     return j;
 }
 
@@ -86,8 +98,11 @@ LoggedGame read_log(const std::string& name, const std::string& content) {
             // Its form is checked here (bad input); whether its figures are right is the replay's
             // question.
             for (const JsonPlace& score : line.at("scores").items()) {
-                score.expect_only_keys({"player", "points", "cards", "most_cards", "total"});
+                score.expect_only_keys({"player", "points", "cards", "most_cards", "total", "pile", "hand"});
                 score.at("player").as_string();
+                for (const char* key : {"pile", "hand"})
+                    for (const JsonPlace& c : score.at(key).items())
+                        parse_card(c.as_string(), c.file(), c.path());
                 for (const char* key : {"points", "cards", "total"})
                     score.at(key).as_int(0, kMaxExactJsonInteger);
                 score.at("most_cards").as_bool();
