@@ -413,7 +413,7 @@ void run_replay(const std::string& file) {
         return;
     }
     std::cout << file << ": a legal game of " << r.players << " players in " << r.actions
-              << " actions; the recorded scores are right\n";
+              << " actions; the recorded scores and result are right (" << r.result << ")\n";
 }
 
 void add_replay(CLI::App& group) {

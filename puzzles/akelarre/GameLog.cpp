@@ -221,6 +221,10 @@ GameReplay replay_game_log(const std::string& name, const std::string& content) 
         replay.wrong = name + ": the log has no end line with the scores";
     else if (std::string why = wrong_end(logged, game.state()); !why.empty())
         replay.wrong = why;
+    if (!replay.wrong) {
+        const Json winner = winner_json(game.state().players, final_scores(game.state().players));
+        replay.result = winner.is_null() ? "a draw" : winner.get<std::string>() + " wins";
+    }
     return replay;
 }
 
