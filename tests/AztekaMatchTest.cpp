@@ -231,6 +231,25 @@ TEST(AztekaMatchReplay, AMalformedLogIsBadInput) {
             lines[0] = j.dump();
         },
         "seed");
+    // A ring or sector the board does not have (4 rings, 8 sectors), and a match variant that is not
+    // one.
+    for (const Json& action :
+         {Json{{"place", {4, 0}}}, Json{{"place", {0, 8}}}, Json{{"turn", 9}}, Json{{"place", {0, -1}}}}) {
+        bad(
+            [&](auto& lines) {
+                Json j = Json::parse(lines[1]);
+                j["actions"] = Json::array({action});
+                lines[1] = j.dump();
+            },
+            "edited.jsonl:2: actions[0]." + action.begin().key());
+    }
+    bad(
+        [](auto& lines) {
+            Json j = Json::parse(lines[0]);
+            j["variant"] = "three-player";
+            lines[0] = j.dump();
+        },
+        "edited.jsonl:1: variant: unknown match variant \"three-player\"");
     // A log without its setup line, a line of an unknown kind, a goal or winner no round can have.
     bad([](auto& lines) { lines.erase(lines.begin()); }, "edited.jsonl:1: kind: expected a \"setup\" line");
     bad(

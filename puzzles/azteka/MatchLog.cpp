@@ -132,18 +132,19 @@ std::string read_setup(const JsonLine& line) {
     return variant.as_string();
 }
 
-// The recorded action's kind and numbers; whether the rules allow it is the replay's question.
+// The recorded action's kind and numbers; whether the rules allow it is the replay's question. A ring
+// or sector the board does not have is bad input, as a place no game reaches is in an Akelarre log.
 Action read_action(const JsonPlace& a) {
     a.expect_object();
     a.expect_only_keys({"place", "turn", "sectors", "skip", "birth"});
     if (auto birth = a.get("birth")) birth->as_bool();
     if (auto place = a.get("place")) {
         if (place->size() != 2) place->fail("expected [ring, sector]");
-        return Action::place(static_cast<int>(place->at(0).as_int(-99, 99)),
-                             static_cast<int>(place->at(1).as_int(-99, 99)));
+        return Action::place(static_cast<int>(place->at(0).as_int(0, kRings - 1)),
+                             static_cast<int>(place->at(1).as_int(0, kSectors - 1)));
     }
     if (auto turn = a.get("turn")) {
-        const int ring = static_cast<int>(turn->as_int(-99, 99));
+        const int ring = static_cast<int>(turn->as_int(0, kRings - 1));
         const auto sectors = a.get("sectors");
         return sectors && sectors->as_int(1, 2) == 2 ? Action::turn_two(ring) : Action::turn(ring);
     }
