@@ -308,3 +308,37 @@ TEST(AkelarreGame, MalformedLogsAreInputErrorsNamingTheLine) {
         expect_input_error(joined(bad), "game.jsonl:" + std::to_string(lines.size()) + ": scores[0]");
     }
 }
+
+// A human seat's actions go through the same engine and log: a person who always discards their first
+// card, draws from the deck, buys nothing and keeps the first two cards of a meld completed on their
+// place plays a whole game against a random bot; the log names the seat "human" and replays.
+TEST(AkelarreGame, AHumanSeatsGameIsLoggedAndReplays) {
+    const HumanAction human = [](const Game& g) -> std::optional<GameAction> {
+        const GameState& s = g.state();
+        switch (s.phase) {
+            case Phase::OwnerChooses:
+                return OwnerChooses{s.pending->cards[0], s.pending->cards[1]};
+            case Phase::Play:
+                if (!s.discarded_this_turn && !g.on_turn().hand.empty())
+                    return Discard{g.on_turn().hand.front()};
+                return EndPlay{};
+            case Phase::Draw:
+                return DrawFromDeck{};
+            default:
+                return EndTurn{};
+        }
+    };
+    const PlayedGame game = play_game(setup_for(2, 9), {Bot::Human, Bot::Random}, solver::Deadline(), nullptr,
+                                      kBestBotStates, human);
+    ASSERT_FALSE(game.abandoned);
+    const std::string log = game_log_text(game);
+    EXPECT_NE(log.find("\"bots\":[\"human\",\"random\"]"), std::string::npos) << log.substr(0, 200);
+    EXPECT_EQ(replay_game_log("game.jsonl", log).wrong, std::nullopt);
+    // A person who stops answering abandons the game: nothing more is played.
+    int answers = 0;
+    const PlayedGame left =
+        play_game(setup_for(2, 9), {Bot::Human, Bot::Random}, solver::Deadline(), nullptr, kBestBotStates,
+                  [&](const Game& g) { return ++answers > 3 ? std::nullopt : human(g); });
+    EXPECT_TRUE(left.abandoned);
+    EXPECT_NE(left.final_state.phase, Phase::Over);
+}
