@@ -1,10 +1,8 @@
 // `tlaloc aztlan play | replay | audit`: whole games of Aztlán by bots (or human seats on stdin),
 // their JSON-lines log re-checked by the rules engine, and many seeded games summarised.
-#include <poll.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
