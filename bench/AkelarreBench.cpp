@@ -266,6 +266,7 @@ akelarre::GameSetup seats(int players, std::uint64_t seed) {
     akelarre::GameSetup setup;
     for (int p = 1; p <= players; ++p) setup.players.push_back("P" + std::to_string(p));
     setup.seed = seed;
+    setup.first_player = akelarre::seeded_first_player(seed, players);
     return setup;
 }
 

@@ -1,8 +1,10 @@
 // `tlaloc akelarre ...`: check a meld, find the best play of a turn, play and replay whole games.
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
 #include "cli/Commands.h"
+#include "cli/LineReader.h"
 #include "cli/Timeout.h"
 #include "model/akelarre/GameJson.h"
 #include "model/akelarre/Meld.h"
@@ -172,7 +174,8 @@ std::vector<Bot> seat_bots(const PlayOptions& opt) {
     std::vector<Bot> bots;
     for (const std::string& name : names) {
         auto bot = parse_bot(name);
-        if (!bot) throw CLI::ValidationError("--bots", "unknown bot \"" + name + "\" (bots: random, best)");
+        if (!bot)
+            throw CLI::ValidationError("--bots", "unknown bot \"" + name + "\" (bots: random, best, human)");
         bots.push_back(*bot);
     }
     return bots;
@@ -187,6 +190,7 @@ GameSetup game_setup(const PlayOptions& opt) {
         setup.teams = {0, 1, 0, 1};
     }
     setup.seed = static_cast<std::uint64_t>(opt.seed);
+    setup.first_player = seeded_first_player(setup.seed, opt.players);
     return setup;
 }
 
@@ -219,6 +223,30 @@ void print_turns(const PlayedGame& game) {
     }
 }
 
+// The most points win; two or more sharing the most make a draw (for teams, the team totals).
+void print_result(const PlayedGame& game) {
+    const auto& players = game.final_state.players;
+    const bool teams = !game.team_totals.empty();
+    const std::vector<int> totals = teams ? game.team_totals : player_totals(game.scores);
+    auto name = [&](std::size_t i) {
+        if (!teams) return players[i].name;
+        std::string members;
+        for (const Player& p : players)
+            if (p.team == static_cast<int>(i)) members += (members.empty() ? "" : " and ") + p.name;
+        return "team " + std::to_string(i + 1) + " (" + members + ")";
+    };
+    if (const auto w = winner_of(totals)) {
+        std::cout << name(static_cast<std::size_t>(*w)) << " wins with "
+                  << totals[static_cast<std::size_t>(*w)] << " points\n";
+        return;
+    }
+    const int most = *std::max_element(totals.begin(), totals.end());
+    std::string tied;
+    for (std::size_t i = 0; i < totals.size(); ++i)
+        if (totals[i] == most) tied += (tied.empty() ? "" : ", ") + name(i);
+    std::cout << "a draw: " << tied << " share the most points (" << most << ")\n";
+}
+
 void print_scores(const PlayedGame& game) {
     const auto& players = game.final_state.players;
     std::cout << "final scores:\n";
@@ -234,15 +262,103 @@ void print_scores(const PlayedGame& game) {
     }
     for (std::size_t t = 0; t < game.team_totals.size(); ++t)
         std::cout << "  team " << t + 1 << ": " << game.team_totals[t] << "\n";
+    print_result(game);
+}
+
+// What a human seat sees: its own hand, favourite and points pile, the table, the piles.
+void show_table(const GameState& s, const std::string& me) {
+    for (const Player& p : s.players)
+        if (p.name == me)
+            std::cout << me << ", favourite " << family_name(p.favourite) << "; hand: " << cards_text(p.hand)
+                      << "; points pile: " << cards_text(p.points_pile) << "\n";
+    for (std::size_t i = 0; i < s.places.size(); ++i) {
+        const MeetingPlace& p = s.places[i];
+        std::cout << "  place " << i << " (" << p.owner << "): "
+                  << (p.free() ? std::string("free")
+                               : cards_text(p.cards) + "   " + describe(read_meld(p.cards)))
+                  << "\n";
+    }
+    std::cout << "  deck: " << s.deck.size() << " cards; discard piles:";
+    for (Family f : kAllFamilies) {
+        const auto& pile = s.discards[static_cast<std::size_t>(f)];
+        std::cout << " " << family_letter(f) << " " << pile.size()
+                  << (pile.empty() ? "" : " (top " + to_string(pile.back()) + ")");
+    }
+    std::cout << "\n";
+}
+
+std::string prompt_of(const GameState& s, const std::string& who) {
+    switch (s.phase) {
+        case Phase::OwnerChooses:
+            return who + ", keep 2 of " + cards_text(s.pending->cards) + "> ";
+        case Phase::Play:
+            return who + ", play, take, discard or end> ";
+        case Phase::Draw:
+            return who + ", draw: deck or draw FAMILY> ";
+        case Phase::Buy:
+            return who + ", buy 5 cards or done> ";
+        case Phase::Over:
+            break;
+    }
+    return who + "> ";
+}
+
+// A human seat: one short command per line (action_words_help); what the rules refuse is answered
+// and asked again. nullopt when the person quits or the input ends.
+std::optional<GameAction> human_action(const Game& game, LineReader& input, const solver::Deadline& deadline,
+                                       bool& shown) {
+    const GameState& s = game.state();
+    const std::string who = acting_player(s);
+    for (;;) {
+        if (!shown) show_table(s, who);
+        shown = true;
+        std::cout << prompt_of(s, who) << std::flush;
+        const auto line = input.next(deadline, "a human seat's answer (" + who + ") was awaited");
+        if (!line) {
+            std::cout << "\ninput ended; the game is abandoned\n";
+            return std::nullopt;
+        }
+        if (*line == "quit") {
+            std::cout << "game abandoned\n";
+            return std::nullopt;
+        }
+        if (*line == "show" || *line == "help") {
+            if (*line == "help") std::cout << action_words_help();
+            shown = *line == "help";
+            continue;
+        }
+        const std::optional<GameAction> action = parse_action_words(*line);
+        if (!action) {
+            std::cout << "not a command: '" << *line << "' (type help)\n";
+            continue;
+        }
+        if (auto why = game.why_illegal(*action)) {
+            std::cout << "not legal: " << *why << "\n";
+            continue;
+        }
+        shown = false;
+        return action;
+    }
 }
 
 void run_play(const PlayOptions& opt) {
     const std::vector<Bot> bots = seat_bots(opt);
     const GameSetup setup = game_setup(opt);
     const solver::Deadline deadline(opt.timeout);
+    LineReader input;
+    bool shown = false;
+    const HumanAction human = [&](const Game& g) { return human_action(g, input, deadline, shown); };
+    // With a person at the table, the other seats' actions are shown as they happen.
+    const bool people = std::find(bots.begin(), bots.end(), Bot::Human) != bots.end();
+    const ActionObserver show_others = [&](const GameState& s, const LoggedAction& a) {
+        for (std::size_t i = 0; i < s.players.size(); ++i)
+            if (s.players[i].name == a.player && bots[i] != Bot::Human)
+                std::cout << a.player << " " << describe(a.action) << "\n";
+    };
     const PlayedGame game = naming("akelarre play", opt.timeout, [&] {
-        return play_game(setup, bots, deadline, nullptr, opt.best_states);
+        return play_game(setup, bots, deadline, people ? show_others : nullptr, opt.best_states, human);
     });
+    if (game.abandoned) return;
     const std::string log = game_log_text(game);
     if (!opt.log.empty()) write_file_atomically(opt.log, log);
     if (opt.json) {
@@ -250,7 +366,9 @@ void run_play(const PlayOptions& opt) {
         return;
     }
     std::cout << "Akelarre, seed " << setup.seed << ", " << setup.players.size() << " players"
-              << (opt.teams ? " in two teams" : "") << "\n";
+              << (opt.teams ? " in two teams" : "") << "; "
+              << setup.players[static_cast<std::size_t>(setup.first_player)]
+              << " begins (drawn from the seed)\n";
     print_turns(game);
     print_scores(game);
 }
@@ -260,9 +378,11 @@ void add_play(CLI::App& group) {
     auto* cmd = group.add_subcommand(
         "play",
         "Plays a whole game between bots (random: random legal actions; best: the best play of each\n"
-        "turn by the exact search, or the best it found within --best-states) and prints every turn\n"
-        "and the final scores. Same seed, same game.\n"
-        "Example: tlaloc akelarre play --players 4 --teams --seed 7 --bots best,random --log game.jsonl");
+        "turn by the exact search, or the best it found within --best-states) or people (human: one\n"
+        "short command per input line, e.g. 'play F3 2', 'deck', 'done'; 'help' lists them) and prints\n"
+        "every turn, the final scores and the winner. The seed deals and draws the first player.\n"
+        "Example: tlaloc akelarre play --players 4 --teams --seed 7 --bots best,random --log game.jsonl\n"
+        "Example: tlaloc akelarre play --players 2 --bots human,best --seed 3");
     cmd->add_option("--players", opt->players, "2, 3 or 4 players (named P1, P2, ...)")
         ->capture_default_str()
         ->check(CLI::Range(2, 4));
@@ -271,7 +391,8 @@ void add_play(CLI::App& group) {
         ->capture_default_str()
         ->check(CLI::Range(std::int64_t{0}, kMaxExactJsonInteger));
     cmd->add_option("--bots", opt->bots,
-                    "one bot for every seat, or one per seat, or two taking turns (default: best,random)");
+                    "random, best or human: one for every seat, or one per seat, or two taking turns "
+                    "(default: best,random)");
     cmd->add_option("--log", opt->log, "write the game as JSON lines to this file (replay checks it)")
         ->check(output_path());
     cmd->add_flag("--json", opt->json, "print the JSON lines log instead of the text");
@@ -292,7 +413,7 @@ void run_replay(const std::string& file) {
         return;
     }
     std::cout << file << ": a legal game of " << r.players << " players in " << r.actions
-              << " actions; the recorded scores are right\n";
+              << " actions; the recorded scores and result are right (" << r.result << ")\n";
 }
 
 void add_replay(CLI::App& group) {

@@ -22,6 +22,7 @@ namespace {
 struct MatchOptions {
     std::uint64_t seed = 1;
     std::string life_bot = "search", death_bot = "search";
+    std::string variant = "standard";
     std::string log;
     bool json = false;
 };
@@ -66,8 +67,9 @@ std::string seat_name(const Match& m, int player) {
 }
 
 void print_match(const Match& m) {
-    std::cout << "Azteka match, seed " << m.setup.seed << ": " << seat_name(m, 1) << " against "
-              << seat_name(m, 2) << "\n";
+    std::cout << "Azteka match" << (m.setup.variant == "standard" ? "" : " (" + m.setup.variant + " variant)")
+              << ", seed " << m.setup.seed << ": " << seat_name(m, 1) << " against " << seat_name(m, 2)
+              << "\n";
     for (std::size_t r = 0; r < m.rounds.size(); ++r) {
         const int round = static_cast<int>(r) + 1;
         const MatchRound& played = m.rounds[r];
@@ -113,6 +115,7 @@ void run_match(const MatchOptions& opt) {
     MatchSetup setup;
     setup.seed = opt.seed;
     setup.bots = {bot_named("--life-bot", opt.life_bot), bot_named("--death-bot", opt.death_bot)};
+    setup.variant = opt.variant;
     const Match m = play_match(setup, human_turn);
     if (!m.abandoned && !opt.log.empty()) write_file_atomically(opt.log, match_log_text(m));
     if (opt.json && !m.abandoned)
@@ -128,7 +131,8 @@ void add_match(CLI::App& group) {
         "Plays a whole match of two rounds: player 1 is Life and player 2 Death, then the roles swap.\n"
         "More rounds won wins; one each: fewer pawns on the board in the winning round wins; else a draw.\n"
         "A human seat reads one action per input line as in 'azteka play'. Same seed, same match.\n"
-        "Example: tlaloc azteka match --seed 7 --life-bot search --death-bot random --log match.jsonl");
+        "Example: tlaloc azteka match --seed 7 --life-bot search --death-bot random --log match.jsonl\n"
+        "Example: tlaloc azteka match --variant aggressive --seed 3 --log match.jsonl");
     cmd->add_option("--seed", opt->seed, "seed for the bots' choices")
         ->capture_default_str()
         ->check(CLI::Range(std::uint64_t{0}, static_cast<std::uint64_t>(kMatchMaxSeed)));
@@ -138,6 +142,10 @@ void add_match(CLI::App& group) {
     cmd->add_option("--death-bot", opt->death_bot, "player 2 (Death in round 1): search, random or human")
         ->capture_default_str()
         ->check(CLI::IsMember({"search", "random", "human"}));
+    cmd->add_option("--variant", opt->variant,
+                    "standard or aggressive (ring turns of two sectors, no abilities)")
+        ->capture_default_str()
+        ->check(CLI::IsMember(match_variants()));
     cmd->add_option("--log", opt->log, "write the match as JSON lines to this file (replay checks it)")
         ->check(output_path());
     cmd->add_flag("--json", opt->json, "print the JSON lines log instead of the text");

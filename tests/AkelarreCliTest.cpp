@@ -6,12 +6,14 @@
 #include <fstream>
 #include <iterator>
 
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <string>
 #include "tests/support/CliRun.h"
 
@@ -135,7 +137,7 @@ TEST(AkelarreCli, BestTimeoutLeavesNormalAnswersAlone) {
 // and a limit that is not a count is bad input.
 TEST(AkelarreCli, PlayMarksThePlaysTheStateLimitCutShortAndTheLogReplays) {
     const std::string log = ::testing::TempDir() + "akelarre-best-states.jsonl";
-    SplitRun r = run_split("akelarre play --players 2 --bots best --seed 3 --best-states 20000 --log " + log);
+    SplitRun r = run_split("akelarre play --players 2 --bots best --seed 6 --best-states 20000 --log " + log);
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.out.find("(its play: the best found within the 20000-state limit, not proved best)"),
               std::string::npos)
@@ -150,5 +152,110 @@ TEST(AkelarreCli, PlayMarksThePlaysTheStateLimitCutShortAndTheLogReplays) {
         SplitRun b = run_split(std::string("akelarre play --players 2 --best-states ") + bad);
         EXPECT_EQ(b.code, 2) << bad;
         EXPECT_NE(b.err.find("--best-states"), std::string::npos) << b.err;
+    }
+}
+
+// "Il giocatore che ha piu' punti vince il gioco. In caso di parita' la partita e' patta": the game's
+// result is printed and recorded, and agrees with the recorded totals.
+TEST(AkelarreCli, PlayNamesTheWinnerOrTheDrawAndTheLogRecordsIt) {
+    for (int seed = 1; seed <= 3; ++seed) {
+        const std::string log = ::testing::TempDir() + "akelarre-winner-" + std::to_string(seed) + ".jsonl";
+        SplitRun r = run_split("akelarre play --players 3 --bots random --seed " + std::to_string(seed) +
+                               " --log " + log);
+        ASSERT_EQ(r.code, 0) << r.err;
+        std::ifstream in(log);
+        std::string line, end;
+        while (std::getline(in, line)) end = line;
+        const auto j = nlohmann::json::parse(end);
+        int most = -1, leaders = 0;
+        std::string leader;
+        for (const auto& s : j["scores"]) {
+            const int total = s["total"].get<int>();
+            if (total > most) most = total, leaders = 0;
+            if (total == most) ++leaders, leader = s["player"].get<std::string>();
+        }
+        if (leaders == 1) {
+            EXPECT_EQ(j["winner"], leader) << end;
+            EXPECT_NE(r.out.find(leader + " wins with " + std::to_string(most) + " points"),
+                      std::string::npos)
+                << r.out;
+        } else {
+            EXPECT_TRUE(j["winner"].is_null()) << end;
+            EXPECT_NE(r.out.find("a draw: "), std::string::npos) << r.out;
+        }
+        EXPECT_NE(r.out.find("begins (drawn from the seed)"), std::string::npos) << r.out;
+    }
+}
+
+// A human seat types short commands; what is not a command or not legal is answered and asked again;
+// quit abandons the game with no log.
+TEST(AkelarreCli, AHumanSeatTypesShortCommands) {
+    const std::string dir = ::testing::TempDir();
+    const std::string moves = dir + "akelarre-human-moves.txt", log = dir + "akelarre-human.jsonl";
+    std::remove(log.c_str());
+    std::ofstream(moves) << "help\nfly away\nplay F9 0\ndeck\nquit\n";
+    // Seed 1: P1, the human, begins (the seed draws the first player).
+    SplitRun r =
+        run_split("akelarre play --players 2 --bots human,random --seed 1 --log " + log + " < " + moves);
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("play CARD PLACE"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("not a command: 'fly away'"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("not a command: 'play F9 0'"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("not legal: not the moment to draw"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("game abandoned"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("place 0 (P1): free"), std::string::npos) << r.out;
+    std::ifstream written(log);
+    EXPECT_FALSE(written.good());
+}
+
+// A prompt nobody answers is stopped by --timeout: one line on stderr, exit 3, no log.
+TEST(AkelarreCli, AnUnansweredHumanSeatStopsAtTheTimeout) {
+    const std::string dir = ::testing::TempDir();
+    const std::string fifo = dir + "akelarre-silent-" + std::to_string(getpid());
+    const std::string log = dir + "akelarre-silent.jsonl";
+    std::remove(fifo.c_str());
+    std::remove(log.c_str());
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    // "<>" opens the FIFO for reading and writing: no writer ever sends a line, and no end of input.
+    SplitRun r = run_split("akelarre play --players 2 --bots human,random --seed 4 --timeout 1 --log " + log +
+                           " <> " + fifo);
+    std::remove(fifo.c_str());
+    EXPECT_EQ(r.code, 3) << r.out << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find("no answer within the 1 s limit"), std::string::npos) << r.err;
+    std::ifstream written(log);
+    EXPECT_FALSE(written.good());
+}
+
+// A place number no game of this size can reach is bad input (exit 2, one line naming the file and
+// the place), not a wrong step.
+TEST(AkelarreCli, ReplayRefusesAPlaceNumberBeyondWhatTheGameCanHold) {
+    const std::string dir = ::testing::TempDir();
+    const std::string log = dir + "akelarre-huge.jsonl", bad = dir + "akelarre-huge-bad.jsonl";
+    ASSERT_EQ(run_split("akelarre play --players 2 --bots random --seed 6 --log " + log).code, 0);
+    std::ifstream in(log);
+    std::string all, line;
+    int at = 0, n = 0;
+    while (std::getline(in, line)) {
+        ++n;
+        if (at == 0 && line.find("\"action\":\"play\"") != std::string::npos) {
+            auto j = nlohmann::json::parse(line);
+            j["to"] = 6;  // 2 players hold at most 6 places: 0-5
+            line = j.dump();
+            at = n;
+        }
+        all += line + "\n";
+    }
+    ASSERT_GT(at, 0);
+    for (const std::string& to :
+         {std::string("6"), std::string("99999999999999999999"), std::string("1e300")}) {
+        std::string text = all;
+        const std::size_t p = text.find("\"to\":6");
+        text.replace(p, 6, "\"to\":" + to);
+        std::ofstream(bad) << text;
+        SplitRun r = run_split("akelarre replay " + bad);
+        EXPECT_EQ(r.code, 2) << to << r.out << r.err;
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+        EXPECT_NE(r.err.find(bad + ":" + std::to_string(at) + ": to: "), std::string::npos) << r.err;
     }
 }

@@ -25,7 +25,7 @@ GameSetup setup_for(int players, std::uint64_t seed, bool teams = false) {
     for (int p = 1; p <= players; ++p) s.players.push_back("P" + std::to_string(p));
     if (teams) s.teams = {0, 1, 0, 1};
     s.seed = seed;
-    s.first_player = static_cast<int>(seed % static_cast<std::uint64_t>(players));
+    s.first_player = seeded_first_player(seed, players);
     return s;
 }
 
@@ -155,10 +155,10 @@ TEST(AkelarreGame, RandomPlayoutsKeepEveryInvariantForTwoToFourPlayersAndTeams) 
 // bench times whole games between best-play bots).
 TEST(AkelarreGame, BestPlayBotsKeepEveryInvariant) {
     const int games = test_support::scaled_rounds(3, 3, 1);
-    for (int g = 0; g < games; ++g) {
-        GameSetup setup = setup_for(4, static_cast<std::uint64_t>(g));
-        setup.first_player = 0;
-        EXPECT_EQ(playout(setup, std::vector<Bot>(4, Bot::Best)), "") << "seed " << g;
+    std::uint64_t seed = 0;
+    for (int g = 0; g < games; ++g, ++seed) {
+        while (seeded_first_player(seed, 4) != 0) ++seed;  // P1 begins, as on the deals first measured
+        EXPECT_EQ(playout(setup_for(4, seed), std::vector<Bot>(4, Bot::Best)), "") << "seed " << seed;
     }
 }
 
@@ -307,4 +307,38 @@ TEST(AkelarreGame, MalformedLogsAreInputErrorsNamingTheLine) {
         bad.back() = j.dump();
         expect_input_error(joined(bad), "game.jsonl:" + std::to_string(lines.size()) + ": scores[0]");
     }
+}
+
+// A human seat's actions go through the same engine and log: a person who always discards their first
+// card, draws from the deck, buys nothing and keeps the first two cards of a meld completed on their
+// place plays a whole game against a random bot; the log names the seat "human" and replays.
+TEST(AkelarreGame, AHumanSeatsGameIsLoggedAndReplays) {
+    const HumanAction human = [](const Game& g) -> std::optional<GameAction> {
+        const GameState& s = g.state();
+        switch (s.phase) {
+            case Phase::OwnerChooses:
+                return OwnerChooses{s.pending->cards[0], s.pending->cards[1]};
+            case Phase::Play:
+                if (!s.discarded_this_turn && !g.on_turn().hand.empty())
+                    return Discard{g.on_turn().hand.front()};
+                return EndPlay{};
+            case Phase::Draw:
+                return DrawFromDeck{};
+            default:
+                return EndTurn{};
+        }
+    };
+    const PlayedGame game = play_game(setup_for(2, 9), {Bot::Human, Bot::Random}, solver::Deadline(), nullptr,
+                                      kBestBotStates, human);
+    ASSERT_FALSE(game.abandoned);
+    const std::string log = game_log_text(game);
+    EXPECT_NE(log.find("\"bots\":[\"human\",\"random\"]"), std::string::npos) << log.substr(0, 200);
+    EXPECT_EQ(replay_game_log("game.jsonl", log).wrong, std::nullopt);
+    // A person who stops answering abandons the game: nothing more is played.
+    int answers = 0;
+    const PlayedGame left =
+        play_game(setup_for(2, 9), {Bot::Human, Bot::Random}, solver::Deadline(), nullptr, kBestBotStates,
+                  [&](const Game& g) { return ++answers > 3 ? std::nullopt : human(g); });
+    EXPECT_TRUE(left.abandoned);
+    EXPECT_NE(left.final_state.phase, Phase::Over);
 }

@@ -221,6 +221,59 @@ TEST(AkelarreRules, BuyingAMeetingPlaceCostsFivePointsPileCards) {
     EXPECT_EQ(g.state().discards[static_cast<int>(Family::Fairies)].size(), 2u);
 }
 
+// "Il numero contenuto nella freccia diretta verso il centro del tavolo, indica quante scale/serie un
+// giocatore puo' tenere davanti a se": the Forest Spirit card's arrows run 1-3 (Decision in
+// docs/akelarre.md), so a player holds at most 3 meeting places, free or not; a purchase beyond that
+// is refused, and the other players' places do not count.
+TEST(AkelarreRules, TheForestSpiritArrowsLetAPlayerHoldAtMostThreeMeetingPlaces) {
+    EXPECT_EQ(most_places_held(), 3);
+    GameState s = two_players(
+        cards({"N2", "N3"}), cards({"N4"}),
+        {{0, "Carlo", {}}, {1, "Carlo", cards({"F2", "F3", "F4"})}, {2, "Anna", {}}, {3, "Anna", {}}});
+    s.players[0].points_pile = cards({"F2", "F3", "G4", "D5", "WJ", "N6", "G2", "G3", "D2", "D3"});
+    Game g(s);
+    g.discard(card("N2"));
+    g.end_play();
+    g.draw_from_deck();
+    EXPECT_EQ(places_held(g.state(), "Carlo"), 2);
+    g.buy_place(cards({"F2", "F3", "G4", "D5", "WJ"}));  // the card turns to its arrow 3
+    EXPECT_EQ(places_held(g.state(), "Carlo"), 3);
+    EXPECT_EQ(g.why_illegal(BuyPlace{cards({"N6", "G2", "G3", "D2", "D3"})}),
+              "Carlo already holds 3 meeting places, the most the Forest Spirit card's arrows allow");
+    g.end_turn();
+    EXPECT_EQ(places_held(g.state(), "Anna"), 2);
+}
+
+// "Il giocatore che ha piu' punti vince il gioco. In caso di parita' la partita e' patta": a tie for
+// the most points is a draw; a tie lower down is not (Decision in docs/akelarre.md).
+TEST(AkelarreRules, TheMostPointsWinAndATieForTheMostIsADraw) {
+    EXPECT_EQ(winner_of({37, 3}), 0);
+    EXPECT_EQ(winner_of({12, 40, 39, 7}), 1);
+    EXPECT_EQ(winner_of({30, 30}), std::nullopt);
+    EXPECT_EQ(winner_of({10, 30, 30}), std::nullopt);
+    EXPECT_EQ(winner_of({30, 10, 10}), 0);
+    // The +8 is part of the points compared: A has fewer card points but the most cards.
+    std::vector<Player> players = {{"A", Family::Fairies, {}, cards({"G2", "G3", "D2", "D3"}), -1},
+                                   {"B", Family::Goblins, {}, cards({"G6", "G5"}), -1}};
+    EXPECT_EQ(winner_of(player_totals(final_scores(players))), 0);  // 4 + 8 against 11
+}
+
+// "Mescolate il mazzo ... Inizia il giocatore che ha piu' colore verde": the table picks who begins;
+// tlaloc draws it from the seed (Decision in docs/akelarre.md), and every seat begins some games.
+TEST(AkelarreRules, TheSeedDrawsTheFirstPlayer) {
+    for (int players = 2; players <= 4; ++players) {
+        std::set<int> first;
+        for (std::uint64_t seed = 0; seed < 100; ++seed) {
+            const int f = seeded_first_player(seed, players);
+            ASSERT_GE(f, 0);
+            ASSERT_LT(f, players);
+            first.insert(f);
+        }
+        EXPECT_EQ(first.size(), static_cast<std::size_t>(players)) << players << " players";
+    }
+    EXPECT_EQ(seeded_first_player(7, 3), seeded_first_player(7, 3));
+}
+
 // "Quando l'ultima carta del mazzo ... viene pescata la partita termina. A turno i giocatori possono
 // giocare ... in un ultimo turno. Completato il giro, con colui che ha pescato l'ultima carta".
 TEST(AkelarreRules, TheLastRoundEndsWithWhoeverDrewTheLastCard) {

@@ -231,6 +231,25 @@ TEST(AztekaMatchReplay, AMalformedLogIsBadInput) {
             lines[0] = j.dump();
         },
         "seed");
+    // A ring or sector the board does not have (4 rings, 8 sectors), and a match variant that is not
+    // one.
+    for (const Json& action :
+         {Json{{"place", {4, 0}}}, Json{{"place", {0, 8}}}, Json{{"turn", 9}}, Json{{"place", {0, -1}}}}) {
+        bad(
+            [&](auto& lines) {
+                Json j = Json::parse(lines[1]);
+                j["actions"] = Json::array({action});
+                lines[1] = j.dump();
+            },
+            "edited.jsonl:2: actions[0]." + action.begin().key());
+    }
+    bad(
+        [](auto& lines) {
+            Json j = Json::parse(lines[0]);
+            j["variant"] = "three-player";
+            lines[0] = j.dump();
+        },
+        "edited.jsonl:1: variant: unknown match variant \"three-player\"");
     // A log without its setup line, a line of an unknown kind, a goal or winner no round can have.
     bad([](auto& lines) { lines.erase(lines.begin()); }, "edited.jsonl:1: kind: expected a \"setup\" line");
     bad(
@@ -297,4 +316,31 @@ TEST(AztekaMatchCli, AHumanSeatReadsActionsFromStdin) {
     EXPECT_NE(r.out.find("1. life: place 0 0"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("match abandoned"), std::string::npos) << r.out;
     EXPECT_FALSE(std::filesystem::exists(log));  // no log of an unfinished match
+}
+
+// "Variante aggressiva": the two-round match in the aggressive variant, logged with its variant and
+// replayed under it; a variant that is not a two-player match is a usage error.
+TEST(AztekaMatchCli, TheAggressiveVariantPlaysAWholeMatch) {
+    const auto dir = scratch_dir("azteka-match-aggressive");
+    const std::string log = (dir / "a.jsonl").string();
+    CliRun a = run_tlaloc_split(
+        "azteka match --variant aggressive --seed 3 --life-bot search --death-bot random "
+        "--log " +
+        log);
+    ASSERT_EQ(a.code, 0) << a.err;
+    EXPECT_NE(a.out.find("Azteka match (aggressive variant), seed 3"), std::string::npos) << a.out;
+    std::ifstream in(log);
+    std::string setup;
+    std::getline(in, setup);
+    EXPECT_NE(setup.find("\"variant\":\"aggressive\""), std::string::npos) << setup;
+    CliRun r = run_tlaloc_split("azteka replay " + log);
+    EXPECT_EQ(r.code, 0) << r.out << r.err;
+    // Played again as the rules engine sees it: every placement and ring turn legal in the variant.
+    const Match m = play_match({3, {MatchBot::Search, MatchBot::Random}, "aggressive"});
+    for (const MatchRound& round : m.rounds)
+        for (const MatchTurn& turn : round.turns)
+            EXPECT_EQ(turn.actions.size(), 1u);  // no abilities: no Birth bonus in the variant
+    CliRun bad = run_tlaloc_split("azteka match --variant three-player");
+    EXPECT_EQ(bad.code, 2) << bad.out;
+    EXPECT_NE(bad.err.find("--variant"), std::string::npos) << bad.err;
 }

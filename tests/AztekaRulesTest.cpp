@@ -56,6 +56,26 @@ TEST(AztekaRules, FirstPawnGoesAnywhere) {
     EXPECT_EQ(legal_actions(g).size(), 31u + 4u);  // plus turning any of the four rings
 }
 
+// "Durante il primo turno ... dove vuole" (Decision in docs/azteka.md): "turno" is a player's turn,
+// not the first of the match's two rounds (also called "turni"), and the freedom lasts until the
+// side has a pawn on the board. Within round 1, Life's second pawn must touch its first; a side whose
+// first turn turned a ring still places its first pawn anywhere.
+TEST(AztekaRules, PrimoTurnoFreesEachSidesFirstPawnNotTheWholeFirstRound) {
+    Game g = start_game(Position(profile_named("standard")));
+    ASSERT_TRUE(is_legal(g, Action::place(0, 0)));
+    apply(g, Action::place(0, 0));  // Life's first pawn: anywhere
+    ASSERT_EQ(placement_holes(g).size(), 31u);
+    apply(g, Action::place(3, 4));  // Death's first pawn: anywhere, far from Life's
+    EXPECT_EQ(why_illegal(g, Action::place(2, 5)),
+              "a new life pawn must touch one of its own pawns (same ring or same sector)");
+    EXPECT_EQ(placement_holes(g), (std::vector<int>{hole(0, 1), hole(0, 7), hole(1, 0)}));
+
+    Game h = start_game(Position(profile_named("standard")));
+    apply(h, Action::turn(2));                  // Life's first turn places nothing
+    apply(h, Action::place(1, 1));              // Death's first pawn
+    EXPECT_EQ(placement_holes(h).size(), 31u);  // Life's first pawn, on its second turn: anywhere
+}
+
 // "Ruotare un anello di un settore in senso orario": the pawn in sector i goes to sector i+1.
 TEST(AztekaRules, TurningARingMovesEveryPawnOneSectorClockwise) {
     Game g = start_game(make({"L.D....D", "........", "L.......", "........"}, "life"));
@@ -68,7 +88,9 @@ TEST(AztekaRules, TurningARingMovesEveryPawnOneSectorClockwise) {
 }
 
 // Birth: "riempie completamente un settore con le pedine della Vita ... ha il diritto di
-// piazzarne un'altra ... rispettare le normali regole di piazzamento".
+// piazzarne un'altra ... rispettare le normali regole di piazzamento". The sentence's first half
+// says "any empty space", its second the normal rules; tlaloc's Decision (docs/azteka.md): the bonus
+// pawn must touch a Life pawn, so an empty hole touching none is refused.
 TEST(AztekaRules, BirthGivesLifeAnotherPlacementUnderTheNormalRules) {
     Game g = start_game(make({"L.......", "L.......", "L.......", "....D..."}, "life"));
     Effects fx = apply(g, Action::place(3, 0));
@@ -79,6 +101,9 @@ TEST(AztekaRules, BirthGivesLifeAnotherPlacementUnderTheNormalRules) {
     EXPECT_EQ(why_illegal(g, Action::place(2, 5)),
               "a new life pawn must touch one of its own pawns (same ring or same sector)");
     EXPECT_TRUE(is_legal(g, Action::place(2, 1)));
+    // Under "any empty space" all 27 empty holes would do; the normal rules leave those touching Life.
+    EXPECT_EQ(placement_holes(g), (std::vector<int>{hole(0, 1), hole(0, 7), hole(1, 1), hole(1, 7),
+                                                    hole(2, 1), hole(2, 7), hole(3, 1), hole(3, 7)}));
     apply(g, Action::place(2, 1));
     EXPECT_FALSE(g.birth_pending);
     EXPECT_EQ(g.position.to_move, Side::Death);

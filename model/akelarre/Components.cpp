@@ -33,6 +33,9 @@ const std::map<std::string, int>& component_counts() {
         c["highest_value"] = 6;
         c["owner_share"] = 2;  // cards the meeting place's owner takes from a completed meld
         c["extra_meeting_place_cost"] = 5;
+        // The Forest Spirit card's arrows (1, 2, 3): the arrow toward the table's centre is the number
+        // of meeting places its player may hold, so a player holds at most 3.
+        c["meeting_places_max"] = 3;
         c["most_cards_bonus"] = 8;
         c["players_min"] = 2;
         c["players_max"] = 4;

@@ -13,6 +13,7 @@ namespace {
 const int kHandSize = component_counts().at("hand_size");
 const int kPlaceCost = component_counts().at("extra_meeting_place_cost");
 const int kBonus = component_counts().at("most_cards_bonus");
+const int kMostPlaces = component_counts().at("meeting_places_max");
 
 using Why = std::optional<std::string>;
 
@@ -62,6 +63,31 @@ std::vector<int> team_totals(const std::vector<Player>& players, const std::vect
         totals[static_cast<std::size_t>(players[i].team)] += scores[i].total;
     }
     return totals;
+}
+
+std::optional<int> winner_of(const std::vector<int>& totals) {
+    if (totals.empty()) return std::nullopt;
+    const auto best = std::max_element(totals.begin(), totals.end());
+    if (std::count(totals.begin(), totals.end(), *best) > 1) return std::nullopt;
+    return static_cast<int>(best - totals.begin());
+}
+
+std::vector<int> player_totals(const std::vector<PlayerScore>& scores) {
+    std::vector<int> totals;
+    for (const PlayerScore& s : scores) totals.push_back(s.total);
+    return totals;
+}
+
+int seeded_first_player(std::uint64_t seed, int players) {
+    std::mt19937_64 rng(seed ^ 0x9E3779B97F4A7C15ULL);
+    return static_cast<int>(rng() % static_cast<std::uint64_t>(players));
+}
+
+int most_places_held() { return kMostPlaces; }
+
+int places_held(const GameState& s, const std::string& player) {
+    return static_cast<int>(std::count_if(s.places.begin(), s.places.end(),
+                                          [&](const MeetingPlace& p) { return p.owner == player; }));
 }
 
 Game::Game(GameState state) : s_(std::move(state)) {}
@@ -239,6 +265,9 @@ Why why_not(const GameState& s, const BuyPlace& a) {
     if (auto why = wrong_phase(s, Phase::Buy, "buy a meeting place")) return why;
     if (static_cast<int>(a.five.size()) != kPlaceCost)
         return "a meeting place costs 5 cards of the points pile";
+    if (places_held(s, mover(s).name) >= kMostPlaces)
+        return mover(s).name + " already holds " + std::to_string(kMostPlaces) +
+               " meeting places, the most the Forest Spirit card's arrows allow";
     std::vector<Card> pile = mover(s).points_pile;
     for (const Card& c : a.five)
         if (!take_card(pile, c)) return to_string(c) + " is not in the points pile";

@@ -39,7 +39,7 @@ struct GameState {
 struct GameSetup {
     std::vector<std::string> players;  // 2-4 names, in turn order
     std::vector<int> teams;            // empty, or (4 players) each player's team 0/1, two per team
-    int first_player = 0;              // "who wears the most green"
+    int first_player = 0;              // "who wears the most green": play draws it from the seed
     std::uint64_t seed = 0;
 };
 
@@ -56,6 +56,18 @@ int pile_points(const std::vector<Card>& pile, Family favourite);
 std::vector<PlayerScore> final_scores(const std::vector<Player>& players);
 // Team totals (index = team) when teams are set: members' totals added.
 std::vector<int> team_totals(const std::vector<Player>& players, const std::vector<PlayerScore>& scores);
+// Who wins: the index of the one player (or, given team totals, the one team) with the most points;
+// nullopt when two or more share the most, a drawn game.
+std::optional<int> winner_of(const std::vector<int>& totals);
+std::vector<int> player_totals(const std::vector<PlayerScore>& scores);
+
+// The first player of a game dealt from `seed`: the rulebook lets the players pick; tlaloc draws it
+// from the seed (apart from the deal's random numbers, so the deal does not depend on it).
+int seeded_first_player(std::uint64_t seed, int players);
+// The most meeting places one player may hold (the Forest Spirit card's highest arrow).
+int most_places_held();
+// Meeting places `player` holds, free or not.
+int places_held(const GameState& s, const std::string& player);
 
 // What a player does, one step at a time: the player on turn, or the owner of a place on which the
 // player on turn completed a meld.

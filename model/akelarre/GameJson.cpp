@@ -3,13 +3,11 @@
 
 #include <algorithm>
 #include <set>
+#include <sstream>
 
 namespace tlaloc::akelarre {
 
 namespace {
-
-// A game never holds more meeting places than this: a log naming a higher place index is bad input.
-constexpr std::int64_t kMaxPlaceIndex = 999;
 
 Json cards_json(const std::vector<Card>& cards) {
     Json j = Json::array();
@@ -29,7 +27,9 @@ std::vector<Card> read_cards(const JsonPlace& list, std::size_t count) {
     return out;
 }
 
-int read_place(const JsonPlace& p) { return static_cast<int>(p.as_int(0, kMaxPlaceIndex)); }
+// A game of n players never holds more than n times the most places one player may hold, so a higher
+// place index is bad input, not a wrong step.
+int read_place(const JsonPlace& p, int places) { return static_cast<int>(p.as_int(0, places - 1)); }
 
 struct ActionJson {
     Json operator()(const PlayCard& a) const {
@@ -134,7 +134,8 @@ const std::vector<std::string>* keys_of_action(const std::string& kind) {
 }
 }  // namespace
 
-GameAction parse_action(const JsonPlace& p) {
+GameAction parse_action(const JsonPlace& p, int players) {
+    const int places = players * most_places_held();
     const JsonPlace kind = p.at("action");
     const std::string k = kind.as_string();
     // A key of another action is refused, not left unread.
@@ -144,8 +145,8 @@ GameAction parse_action(const JsonPlace& p) {
                 p.at(key).fail("a " + k + " action has no \"" + key + "\"");
     }
     if (k == "play") {
-        Move m{read_card(p.at("card")), std::nullopt, read_place(p.at("to"))};
-        if (auto from = p.get("from")) m.from = read_place(*from);
+        Move m{read_card(p.at("card")), std::nullopt, read_place(p.at("to"), places)};
+        if (auto from = p.get("from")) m.from = read_place(*from, places);
         return PlayCard{m};
     }
     if (k == "choose") {
@@ -165,6 +166,73 @@ GameAction parse_action(const JsonPlace& p) {
     if (k == "end-turn") return EndTurn{};
     kind.fail("unknown action \"" + k +
               "\" (actions: play, choose, discard, end-play, draw-deck, draw-discards, buy, end-turn)");
+}
+
+namespace {
+
+// A card, place number or family word of a typed command; false when it is not one.
+bool card_word(std::istringstream& in, Card& card) {
+    std::string w;
+    if (!(in >> w)) return false;
+    try {
+        card = parse_card(w, "typed", "card");
+    } catch (const InputError&) {
+        return false;
+    }
+    return true;
+}
+
+bool place_word(std::istringstream& in, int& place) {
+    std::string w;
+    if (!(in >> w) || w.empty() || w.size() > 2 || !std::all_of(w.begin(), w.end(), ::isdigit)) return false;
+    place = std::stoi(w);
+    return true;
+}
+
+std::optional<GameAction> read_words(const std::string& verb, std::istringstream& in) {
+    Card a, b;
+    int from = 0, to = 0;
+    if (verb == "play" && card_word(in, a) && place_word(in, to)) return PlayCard{Move{a, std::nullopt, to}};
+    if (verb == "take" && card_word(in, a) && place_word(in, from) && place_word(in, to))
+        return PlayCard{Move{a, from, to}};
+    if (verb == "discard" && card_word(in, a)) return Discard{a};
+    if (verb == "keep" && card_word(in, a) && card_word(in, b)) return OwnerChooses{a, b};
+    if (verb == "end") return EndPlay{};
+    if (verb == "deck") return DrawFromDeck{};
+    if (verb == "done") return EndTurn{};
+    std::string w;
+    Family f;
+    if (verb == "draw" && in >> w && parse_family_letter(w, f)) return DrawFromDiscards{f};
+    if (verb == "buy") {
+        std::vector<Card> five(5);
+        for (Card& c : five)
+            if (!card_word(in, c)) return std::nullopt;
+        return BuyPlace{five};
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<GameAction> parse_action_words(const std::string& line) {
+    std::istringstream in(line);
+    std::string verb, extra;
+    if (!(in >> verb)) return std::nullopt;
+    std::optional<GameAction> action = read_words(verb, in);
+    if (action && in >> extra) return std::nullopt;
+    return action;
+}
+
+const char* action_words_help() {
+    return "  play CARD PLACE        a hand card onto a meeting place (a free one starts a meld), e.g. play F3 2\n"
+           "  take CARD FROM TO      a card of the 4-card meld on place FROM onto place TO, e.g. take F5 0 3\n"
+           "  discard CARD           when you play no hand card, e.g. discard W2\n"
+           "  end                    end the play part of the turn\n"
+           "  deck | draw FAMILY     draw up to 7 from the deck, or from one discard pile, e.g. draw F\n"
+           "  buy C1 C2 C3 C4 C5     buy a meeting place with 5 cards of your points pile\n"
+           "  done                   end the turn\n"
+           "  keep C1 C2             the 2 cards you keep of a meld completed on your place\n"
+           "  show | help | quit     the table again, this list, abandon the game\n";
 }
 
 }  // namespace tlaloc::akelarre

@@ -1,6 +1,7 @@
 // A whole Akelarre game as JSON: the set-up and each action of the engine, as the game log writes
 // them and the replay reads them back (the log itself: puzzles/akelarre/GameLog.h).
 #pragma once
+#include <optional>
 #include <string>
 
 #include "model/akelarre/Game.h"
@@ -22,10 +23,20 @@ const std::string& acting_player(const GameState& s);
 // {"family": "F"}, "buy" {"cards": [..5]}, "end-turn". Places are indices into the game's places.
 Json action_to_json(const GameAction& action);
 // Reads an action written by action_to_json from the object `p` (which may hold other keys: the
-// caller checks them). Whether the action is legal is the engine's question, not the reader's.
-GameAction parse_action(const JsonPlace& p);
+// caller checks them) of a game of `players` players: a place index no such game can reach is bad
+// input. Whether the action is legal is the engine's question, not the reader's.
+GameAction parse_action(const JsonPlace& p, int players);
 // The keys parse_action may read.
 const std::vector<std::string>& action_keys();
+
+// The short words a person types for an action (`akelarre play` with a human seat): "play F3 2" (a
+// hand card onto place 2), "take F5 0 3" (from the 4-card meld on place 0 onto place 3), "discard W2",
+// "end" (the play part), "deck", "draw F" (a family's discard pile), "buy F2 G2 D3 N3 W4", "done"
+// (the turn), "keep F5 D5" (an owner's two cards of a meld completed on their place). nullopt when
+// the line is none of these; whether the action is legal is the engine's question.
+std::optional<GameAction> parse_action_words(const std::string& line);
+// The commands parse_action_words reads, one per line, for a person asking for help.
+const char* action_words_help();
 
 // "plays F3 from place 1 to place 2", "draws from the deck": for printed game summaries.
 std::string describe(const GameAction& action);

@@ -16,6 +16,16 @@ Json favourites_json(const std::vector<Player>& players) {
     return j;
 }
 
+// Cards in card order: the end line records what each player holds, whatever order it came in.
+Json sorted_cards(std::vector<Card> cards) {
+    std::sort(cards.begin(), cards.end());
+    Json j = Json::array();
+    for (const Card& c : cards) j.push_back(to_string(c));
+    return j;
+}
+
+// Each player's score, with the points pile it comes from and the cards left in hand (which score
+// nothing, but record the end of the game: a log whose draws or discards were changed ends otherwise).
 Json scores_json(const std::vector<Player>& players, const std::vector<PlayerScore>& scores) {
     Json j = Json::array();
     for (std::size_t i = 0; i < players.size(); ++i)
@@ -23,7 +33,9 @@ Json scores_json(const std::vector<Player>& players, const std::vector<PlayerSco
                      {"points", scores[i].points},
                      {"cards", scores[i].cards},
                      {"most_cards", scores[i].most_cards},
-                     {"total", scores[i].total}});
+                     {"total", scores[i].total},
+                     {"pile", sorted_cards(players[i].points_pile)},
+                     {"hand", sorted_cards(players[i].hand)}});
     return j;
 }
 
@@ -31,6 +43,18 @@ void expect_kind(const JsonPlace& line, const std::string& kind) {
     const JsonPlace k = line.at("kind");
     if (k.as_string() != kind)
         k.fail("expected a \"" + kind + "\" line here, found \"" + k.as_string() + "\"");
+}
+
+// The end line's "winner": the name of the one player with the most points, "team 1" or "team 2" in
+// the team game, null for a draw.
+Json winner_json(const std::vector<Player>& players, const std::vector<PlayerScore>& scores) {
+    const std::vector<int> teams = team_totals(players, scores);
+    if (!teams.empty()) {
+        const auto team = winner_of(teams);
+        return team ? Json("team " + std::to_string(*team + 1)) : Json(nullptr);
+    }
+    const auto player = winner_of(player_totals(scores));
+    return player ? Json(players[static_cast<std::size_t>(*player)].name) : Json(nullptr);
 }
 
 struct LoggedGame {
@@ -53,7 +77,8 @@ LoggedGame read_log(const std::string& name, const std::string& content) {
     const JsonPlace bots = setup.at("bots");
     if (bots.size() != game.setup.players.size()) bots.fail("expected one bot per player");
     for (const JsonPlace& b : bots.items())
-        if (!parse_bot(b.as_string())) b.fail("unknown bot \"" + b.as_string() + "\" (bots: random, best)");
+        if (!parse_bot(b.as_string()))
+            b.fail("unknown bot \"" + b.as_string() + "\" (bots: random, best, human)");
     if (auto limit = setup.get("best_states")) limit->as_int(0, kMaxExactJsonInteger);
     const JsonPlace favourites = setup.at("favourites");
     if (favourites.size() != game.setup.players.size())
@@ -68,12 +93,16 @@ LoggedGame read_log(const std::string& name, const std::string& content) {
         line.expect_object();
         if (game.end) line.fail("nothing may follow the end line");
         if (line.has("kind") && line.at("kind").as_string() == "end") {
-            line.expect_only_keys({"kind", "scores", "teams"});
+            line.expect_only_keys({"kind", "scores", "teams", "winner"});
+            if (const JsonPlace winner = line.at("winner"); !winner.is_null()) winner.as_string();
             // Its form is checked here (bad input); whether its figures are right is the replay's
             // question.
             for (const JsonPlace& score : line.at("scores").items()) {
-                score.expect_only_keys({"player", "points", "cards", "most_cards", "total"});
+                score.expect_only_keys({"player", "points", "cards", "most_cards", "total", "pile", "hand"});
                 score.at("player").as_string();
+                for (const char* key : {"pile", "hand"})
+                    for (const JsonPlace& c : score.at(key).items())
+                        parse_card(c.as_string(), c.file(), c.path());
                 for (const char* key : {"points", "cards", "total"})
                     score.at(key).as_int(0, kMaxExactJsonInteger);
                 score.at("most_cards").as_bool();
@@ -89,7 +118,9 @@ LoggedGame read_log(const std::string& name, const std::string& content) {
         keys.push_back("player");
         line.expect_only_keys(keys);
         expect_kind(line, "action");
-        game.actions.push_back({lines[i].where, {line.at("player").as_string(), parse_action(line)}});
+        game.actions.push_back({lines[i].where,
+                                {line.at("player").as_string(),
+                                 parse_action(line, static_cast<int>(game.setup.players.size()))}});
     }
     return game;
 }
@@ -107,6 +138,10 @@ std::string wrong_end(const LoggedGame& logged, const GameState& s) {
     if (recorded_teams != right_teams)
         return logged.end_where + ": the team totals recorded are " + recorded_teams.dump() +
                ", the rules give " + right_teams.dump();
+    const Json right_winner = winner_json(s.players, scores);
+    if ((*logged.end)["winner"] != right_winner)
+        return logged.end_where + ": the winner recorded is " + (*logged.end)["winner"].dump() +
+               ", the rules give " + right_winner.dump() + (right_winner.is_null() ? " (a draw)" : "");
     return "";
 }
 
@@ -134,6 +169,7 @@ Json game_action_line(const LoggedAction& action) {
 Json game_end_line(const PlayedGame& game) {
     Json j = {{"kind", "end"}, {"scores", scores_json(game.final_state.players, game.scores)}};
     if (!game.team_totals.empty()) j["teams"] = game.team_totals;
+    j["winner"] = winner_json(game.final_state.players, game.scores);
     return j;
 }
 
@@ -147,6 +183,13 @@ GameReplay replay_game_log(const std::string& name, const std::string& content) 
     const LoggedGame logged = read_log(name, content);
     GameReplay replay;
     replay.players = static_cast<int>(logged.setup.players.size());
+    const int first = seeded_first_player(logged.setup.seed, replay.players);
+    if (logged.setup.first_player != first) {
+        replay.wrong = name + ":1: the first player recorded is " +
+                       std::to_string(logged.setup.first_player) + ", the seed draws " +
+                       std::to_string(first);
+        return replay;
+    }
     Game game = Game::deal(logged.setup);
     const Json dealt = favourites_json(game.state().players);
     if (dealt != Json(logged.favourites)) {
@@ -178,6 +221,10 @@ GameReplay replay_game_log(const std::string& name, const std::string& content) 
         replay.wrong = name + ": the log has no end line with the scores";
     else if (std::string why = wrong_end(logged, game.state()); !why.empty())
         replay.wrong = why;
+    if (!replay.wrong) {
+        const Json winner = winner_json(game.state().players, final_scores(game.state().players));
+        replay.result = winner.is_null() ? "a draw" : winner.get<std::string>() + " wins";
+    }
     return replay;
 }
 

@@ -22,6 +22,7 @@ struct GameReplay {
     // The first step the rules contradict ("line 14: P2 plays F3 onto place 1: ..."); nullopt when
     // the log is a whole legal game with the right scores.
     std::optional<std::string> wrong;
+    std::string result;  // of a right log: "P1 wins", "team 2 wins" or "a draw"
 };
 
 // `name` names the log in messages. A log that is not a game log (bad JSON, a missing or mistyped

@@ -151,8 +151,7 @@ GameAction choose_draw(const GameState& s, Bot bot, Rng& rng) {
 
 GameAction choose_buy(const GameState& s, Bot bot, Rng& rng) {
     const Player& me = mover(s);
-    if (me.points_pile.size() < 5 || static_cast<int>(s.places.size()) >= kMaxPlacesForBuying)
-        return EndTurn{};
+    if (me.points_pile.size() < 5 || places_held(s, me.name) >= most_places_held()) return EndTurn{};
     if (bot == Bot::Best) {
         const bool own_free = std::any_of(s.places.begin(), s.places.end(), [&](const MeetingPlace& p) {
             return p.free() && p.owner == me.name;
@@ -167,6 +166,36 @@ GameAction choose_buy(const GameState& s, Bot bot, Rng& rng) {
     return BuyPlace{{pile.begin(), pile.begin() + 5}};
 }
 
+// A bot's next action: its plan for the play part of the turn (made at the turn's first action), or
+// its choice of the cards to keep, the draw or the purchase.
+GameAction bot_action(const GameState& s, Bot bot, Rng& rng, const solver::Deadline& deadline,
+                      std::size_t best_bot_states, std::deque<GameAction>& plan, PlayedGame& played) {
+    GameAction action = EndTurn{};
+    switch (s.phase) {
+        case Phase::OwnerChooses:
+            action = choose_kept(s, bot, rng);
+            break;
+        case Phase::Play:
+            if (plan.empty()) {
+                bool proved = true;
+                plan = plan_play(s, bot, rng, deadline, best_bot_states, proved);
+                if (!proved) played.unproved_plays.push_back(played.actions.size());
+            }
+            action = plan.front();
+            plan.pop_front();
+            break;
+        case Phase::Draw:
+            action = choose_draw(s, bot, rng);
+            break;
+        case Phase::Buy:
+            action = choose_buy(s, bot, rng);
+            break;
+        case Phase::Over:
+            break;
+    }
+    return action;
+}
+
 }  // namespace
 
 TurnPosition turn_of(const GameState& s) {
@@ -177,13 +206,24 @@ TurnPosition turn_of(const GameState& s) {
 std::optional<Bot> parse_bot(const std::string& name) {
     if (name == "random") return Bot::Random;
     if (name == "best") return Bot::Best;
+    if (name == "human") return Bot::Human;
     return std::nullopt;
 }
 
-const char* to_string(Bot bot) { return bot == Bot::Best ? "best" : "random"; }
+const char* to_string(Bot bot) {
+    switch (bot) {
+        case Bot::Random:
+            return "random";
+        case Bot::Best:
+            return "best";
+        case Bot::Human:
+            return "human";
+    }
+    return "?";
+}
 
 PlayedGame play_game(const GameSetup& setup, const std::vector<Bot>& bots, const solver::Deadline& deadline,
-                     const ActionObserver& observer, std::size_t best_bot_states) {
+                     const ActionObserver& observer, std::size_t best_bot_states, const HumanAction& human) {
     if (bots.size() != setup.players.size()) throw std::logic_error("play_game: one bot per seat");
     PlayedGame played;
     played.setup = setup;
@@ -199,27 +239,15 @@ PlayedGame play_game(const GameSetup& setup, const std::vector<Bot>& bots, const
         const GameState& s = game.state();
         const Bot bot = bots[static_cast<std::size_t>(seat_of(s, acting_player(s)))];
         GameAction action = EndTurn{};
-        switch (s.phase) {
-            case Phase::OwnerChooses:
-                action = choose_kept(s, bot, rng);
+        if (bot == Bot::Human) {
+            std::optional<GameAction> chosen = human ? human(game) : std::nullopt;
+            if (!chosen) {
+                played.abandoned = true;
                 break;
-            case Phase::Play:
-                if (plan.empty()) {
-                    bool proved = true;
-                    plan = plan_play(s, bot, rng, deadline, best_bot_states, proved);
-                    if (!proved) played.unproved_plays.push_back(played.actions.size());
-                }
-                action = plan.front();
-                plan.pop_front();
-                break;
-            case Phase::Draw:
-                action = choose_draw(s, bot, rng);
-                break;
-            case Phase::Buy:
-                action = choose_buy(s, bot, rng);
-                break;
-            case Phase::Over:
-                break;
+            }
+            action = *chosen;
+        } else {
+            action = bot_action(s, bot, rng, deadline, best_bot_states, plan, played);
         }
         LoggedAction logged{acting_player(s), action};
         if (observer) observer(s, logged);

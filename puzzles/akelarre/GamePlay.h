@@ -17,13 +17,11 @@ namespace tlaloc::akelarre {
 // random: a random legal play (a random walk over the legal moves), random discards, draws and
 // purchases; best: the best play of the turn by the exact search (solver/akelarre/TurnSearch), then
 // plain rules of thumb for the rest (docs/akelarre.md, "Bots").
-enum class Bot { Random, Best };
+// human: a person choosing every action of the seat (the caller asks them: HumanAction).
+enum class Bot { Random, Best, Human };
 std::optional<Bot> parse_bot(const std::string& name);
 const char* to_string(Bot bot);
 
-// A random bot buys no place once the table has this many: it keeps games (and the best bot's
-// search, which takes at most 24 places) bounded.
-inline constexpr int kMaxPlacesForBuying = 16;
 // A game that has not ended after this many actions is a bug of the engine or the bots.
 inline constexpr int kMaxGameActions = 100000;
 
@@ -43,7 +41,12 @@ struct PlayedGame {
     // The index in `actions` of the first action of each best-bot play that the state limit cut short
     // (the best play found, not proved best).
     std::vector<std::size_t> unproved_plays;
+    bool abandoned = false;  // a human seat quit (or its input ended) before the end
 };
+
+// A human seat's next action, legal in `game` (the caller checks what a person types); nullopt
+// abandons the game.
+using HumanAction = std::function<std::optional<GameAction>(const Game& game)>;
 
 // Called before each action is applied, with the state it applies to.
 using ActionObserver = std::function<void(const GameState&, const LoggedAction&)>;
@@ -60,6 +63,7 @@ inline constexpr std::size_t kBestBotStates = 30000;
 // machine.
 PlayedGame play_game(const GameSetup& setup, const std::vector<Bot>& bots,
                      const solver::Deadline& deadline = solver::Deadline(),
-                     const ActionObserver& observer = nullptr, std::size_t best_bot_states = kBestBotStates);
+                     const ActionObserver& observer = nullptr, std::size_t best_bot_states = kBestBotStates,
+                     const HumanAction& human = nullptr);
 
 }  // namespace tlaloc::akelarre

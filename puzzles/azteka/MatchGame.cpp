@@ -25,6 +25,15 @@ const char* to_string(MatchBot bot) {
     return "?";
 }
 
+const std::vector<std::string>& match_variants() {
+    static const std::vector<std::string> names = {"standard", "aggressive"};
+    return names;
+}
+
+bool is_match_variant(const std::string& name) {
+    return std::find(match_variants().begin(), match_variants().end(), name) != match_variants().end();
+}
+
 namespace {
 
 // How far `side` is from its nearest goal, counted in pawns still to place: sectors and rings
@@ -114,13 +123,15 @@ std::vector<Action> bot_turn(MatchBot bot, const Game& game, std::mt19937_64& rn
 }
 
 Match play_match(const MatchSetup& setup, const HumanTurn& human) {
+    if (!is_match_variant(setup.variant))
+        throw std::logic_error("play_match: no match variant " + setup.variant);
     Match match;
     match.setup = setup;
     std::mt19937_64 rng(setup.seed);
     std::array<RoundResult, kMatchRounds> results{};
     for (int round = 1; round <= kMatchRounds; ++round) {
         MatchRound played;
-        Game g = start_game(Position(profile_named("standard")));
+        Game g = start_game(Position(profile_named(setup.variant)));
         int turns = 0;
         for (;;) {
             if (auto result = round_result(g, turns)) {

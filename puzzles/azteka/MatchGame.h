@@ -26,7 +26,12 @@ inline constexpr std::int64_t kMatchMaxSeed = kMaxExactJsonInteger;
 struct MatchSetup {
     std::uint64_t seed = 1;
     std::array<MatchBot, kMatchPlayers> bots{MatchBot::Search, MatchBot::Search};  // players 1 and 2
+    std::string variant = "standard";  // a two-player variant: standard or aggressive
 };
+
+// The variants a two-player match may be played in (the three-player game is one round of three).
+const std::vector<std::string>& match_variants();
+bool is_match_variant(const std::string& name);
 
 struct MatchTurn {
     int player = 1;

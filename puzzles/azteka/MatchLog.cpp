@@ -21,8 +21,11 @@ Json match_setup_line(const MatchSetup& setup) {
     Json players = Json::array();
     for (int p = 0; p < kMatchPlayers; ++p)
         players.push_back({{"player", p + 1}, {"bot", to_string(setup.bots[p])}});
-    return {
-        {"kind", "setup"}, {"seed", setup.seed}, {"players", players}, {"round_turn_limit", kRoundTurnLimit}};
+    return {{"kind", "setup"},
+            {"seed", setup.seed},
+            {"players", players},
+            {"round_turn_limit", kRoundTurnLimit},
+            {"variant", setup.variant}};
 }
 
 Json match_turn_line(int round, int number, const MatchTurn& turn) {
@@ -85,6 +88,7 @@ struct LoggedRound {
 };
 
 struct LoggedMatch {
+    std::string variant;
     std::vector<LoggedRound> rounds;
     Json end;
 };
@@ -101,11 +105,16 @@ void expect_kind(const JsonPlace& line, const std::string& kind) {
         k.fail("expected a \"" + kind + "\" line here, found \"" + k.as_string() + "\"");
 }
 
-void read_setup(const JsonLine& line) {
+// The setup line's variant (the rest of it is checked and left: the seed and the seats choose moves,
+// which the log records).
+std::string read_setup(const JsonLine& line) {
     const JsonPlace p(line.json, line.where);
     p.expect_object();
     expect_kind(p, "setup");
-    p.expect_only_keys({"kind", "seed", "players", "round_turn_limit"});
+    p.expect_only_keys({"kind", "seed", "players", "round_turn_limit", "variant"});
+    const JsonPlace variant = p.at("variant");
+    if (!is_match_variant(variant.as_string()))
+        variant.fail("unknown match variant \"" + variant.as_string() + "\" (standard, aggressive)");
     p.at("seed").as_int(0, kMatchMaxSeed);
     const JsonPlace players = p.at("players");
     if (players.size() != kMatchPlayers) players.fail("a match has 2 players");
@@ -120,20 +129,22 @@ void read_setup(const JsonLine& line) {
     const JsonPlace limit = p.at("round_turn_limit");
     if (limit.as_int(1, 1000000) != kRoundTurnLimit)
         limit.fail("tlaloc draws a round after " + std::to_string(kRoundTurnLimit) + " turns");
+    return variant.as_string();
 }
 
-// The recorded action's kind and numbers; whether the rules allow it is the replay's question.
+// The recorded action's kind and numbers; whether the rules allow it is the replay's question. A ring
+// or sector the board does not have is bad input, as a place no game reaches is in an Akelarre log.
 Action read_action(const JsonPlace& a) {
     a.expect_object();
     a.expect_only_keys({"place", "turn", "sectors", "skip", "birth"});
     if (auto birth = a.get("birth")) birth->as_bool();
     if (auto place = a.get("place")) {
         if (place->size() != 2) place->fail("expected [ring, sector]");
-        return Action::place(static_cast<int>(place->at(0).as_int(-99, 99)),
-                             static_cast<int>(place->at(1).as_int(-99, 99)));
+        return Action::place(static_cast<int>(place->at(0).as_int(0, kRings - 1)),
+                             static_cast<int>(place->at(1).as_int(0, kSectors - 1)));
     }
     if (auto turn = a.get("turn")) {
-        const int ring = static_cast<int>(turn->as_int(-99, 99));
+        const int ring = static_cast<int>(turn->as_int(0, kRings - 1));
         const auto sectors = a.get("sectors");
         return sectors && sectors->as_int(1, 2) == 2 ? Action::turn_two(ring) : Action::turn(ring);
     }
@@ -206,8 +217,8 @@ Json read_end(const JsonLine& line) {
 
 LoggedMatch read_match(const std::string& name, const std::string& content) {
     const std::vector<JsonLine> lines = parse_json_lines(name, content, "lines of an Azteka match log");
-    read_setup(lines.front());
     LoggedMatch match;
+    match.variant = read_setup(lines.front());
     std::size_t i = 1;
     auto next = [&](const std::string& what) -> const JsonLine& {
         if (i >= lines.size()) throw InputError(lines.back().where, "", "the log ends here, before " + what);
@@ -274,7 +285,7 @@ MatchReplay replay_match(const std::string& name, const std::string& content) {
     std::array<RoundResult, kMatchRounds> results{};
     for (int round = 1; round <= kMatchRounds; ++round) {
         const LoggedRound& r = match.rounds[round - 1];
-        Game g = start_game(Position(profile_named("standard")));
+        Game g = start_game(Position(profile_named(match.variant)));
         int number = 0;
         for (const LoggedTurn& t : r.turns) {
             ++number;
