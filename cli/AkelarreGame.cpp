@@ -5,6 +5,7 @@
 #include "cli/Commands.h"
 #include "cli/GameRegistry.h"
 #include "model/akelarre/Components.h"
+#include "model/akelarre/Game.h"
 #include "model/akelarre/Turn.h"
 #include "puzzles/akelarre/RandomTurn.h"
 #include "solver/akelarre/BestPlay.h"
@@ -50,6 +51,37 @@ std::string best_play_agrees(std::uint64_t seed) {
     return "";
 }
 
+// Counts the claims can fail on: the deck the model builds, counted card by card, and the hands and
+// meeting places the engine deals for 2, 3 and 4 players.
+void derive_facts(verify::GameFacts& facts) {
+    std::map<std::string, int> per_value;
+    const auto deck = akelarre::creature_deck();
+    for (const auto& c : deck) {
+        if (c.family == akelarre::Family::Fairies) ++per_value[c.joker() ? "joker" : std::to_string(c.value)];
+    }
+    int per_family = 0;
+    for (const auto& [value, n] : per_value) per_family += n;
+    facts.tables["cards_per_value"] = per_value;
+    facts.counts["cards_per_family"] = per_family;
+    for (int players = 2; players <= 4; ++players) {
+        akelarre::GameSetup setup;
+        for (int p = 0; p < players; ++p) setup.players.push_back("p" + std::to_string(p + 1));
+        const akelarre::Game game = akelarre::Game::deal(setup);
+        const auto& state = game.state();
+        int dealt = static_cast<int>(state.deck.size()), owned = 0;
+        for (const auto& p : state.players) dealt += static_cast<int>(p.hand.size());
+        for (const auto& place : state.places) owned += place.owner == state.players.front().name;
+        facts.tables["meeting_places"][std::to_string(players)] = owned;
+        if (players == 2) {
+            facts.counts["creature_cards"] = dealt;
+            facts.counts["cards"] = dealt + facts.counts.at("favourite_cards");
+            facts.counts["hand_size"] = static_cast<int>(state.players.front().hand.size());
+        }
+    }
+    facts.derived = {"cards_per_value", "cards_per_family", "meeting_places", "creature_cards", "cards",
+                     "hand_size"};
+}
+
 }  // namespace
 
 GameEntry akelarre_game() {
@@ -59,6 +91,7 @@ GameEntry akelarre_game() {
     g.facts.name = "akelarre";
     g.facts.counts = akelarre::component_counts();
     g.facts.tables = akelarre::component_tables();
+    derive_facts(g.facts);
     g.formats = {
         {"turn",
          {"puzzles/akelarre/*.json", "tests/data/akelarre/small.json", "tests/data/akelarre/slow.json"},

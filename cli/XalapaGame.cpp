@@ -113,6 +113,29 @@ verify::RoundScore score_round(int challenges, int stones, int unmet) {
                            std::to_string(ch.disfavor) + " per failed challenge)"};
 }
 
+// Counts the claims can fail on: the oracle and position cards of the shipped cards files, counted.
+// A broken install leaves the typed counts (and the claims on them restated).
+void derive_facts(verify::GameFacts& facts) {
+    xalapa::Catalogue catalogue;
+    try {
+        catalogue = xalapa::load_catalogue();
+    } catch (const InputError&) {
+        return;
+    }
+    std::map<std::string, int> by_back;
+    int novice_features = 0;
+    for (const auto& card : catalogue.cards) {
+        ++by_back[xalapa::to_string(card.deck)];
+        novice_features += card.deck == xalapa::Deck::Novice && card.kind == xalapa::OracleCard::Kind::FeatureCard;
+    }
+    facts.tables["oracle_cards_by_back"] = by_back;
+    facts.counts["oracle_cards"] = static_cast<int>(catalogue.cards.size());
+    facts.counts["novice_feature_cards"] = novice_features;
+    facts.counts["position_cards"] = static_cast<int>(catalogue.positions.size());
+    facts.derived = {"oracle_cards_by_back", "oracle_cards", "novice_feature_cards", "position_cards",
+                     "atlacoya_number_tiles_per_player"};
+}
+
 }  // namespace
 
 GameEntry xalapa_game() {
@@ -122,6 +145,7 @@ GameEntry xalapa_game() {
     g.facts.name = "xalapa";
     g.facts.counts = xalapa::component_counts();
     g.facts.tables = xalapa::component_tables();
+    derive_facts(g.facts);
     g.formats = {
         {"board", {"puzzles/xalapa/boards/*.json"}, board_round_trip, ""},
         {"challenge", {"puzzles/xalapa/challenges/*.json"}, challenge_round_trip, "xalapa solve {}"},
