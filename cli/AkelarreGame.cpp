@@ -78,8 +78,8 @@ void derive_facts(verify::GameFacts& facts) {
             facts.counts["hand_size"] = static_cast<int>(state.players.front().hand.size());
         }
     }
-    facts.derived = {"cards_per_value", "cards_per_family", "meeting_places", "creature_cards", "cards",
-                     "hand_size"};
+    facts.derived = {"cards_per_value", "cards_per_family", "meeting_places", "creature_cards",
+                     "cards",           "hand_size"};
 }
 
 }  // namespace

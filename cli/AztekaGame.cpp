@@ -77,7 +77,7 @@ GameEntry azteka_game() {
     g.facts.counts = azteka::component_counts();
     g.facts.tables = azteka::component_tables();
     // Worked out from the board's 4 rings of 8 sectors rather than typed from the text.
-    g.facts.derived = {"positions",         "death_sector_goal", "death_ring_goal", "life_goal_min_pawns",
+    g.facts.derived = {"positions",         "death_sector_goal",  "death_ring_goal", "life_goal_min_pawns",
                        "ring_turn_degrees", "neighbours_by_ring", "sector_degrees"};
     g.formats = {
         {"position",

@@ -231,8 +231,8 @@ std::vector<BookCoverage> coverage_of(const CoverageOptions& o) {
 void print_coverage_text(const std::vector<BookCoverage>& books) {
     BookCoverage total;
     for (const auto& b : books) {
-        std::cout << b.file << ": " << b.statements << " statements, " << b.claimed << " claimed, " << b.tested
-                  << " tested, " << b.decided << " decided, " << b.uncovered << " uncovered";
+        std::cout << b.file << ": " << b.statements << " statements, " << b.claimed << " claimed, "
+                  << b.tested << " tested, " << b.decided << " decided, " << b.uncovered << " uncovered";
         if (b.pending) std::cout << " (" << b.pending << " pending)";
         std::cout << "\n";
         for (const auto& id : b.uncovered_ids) std::cout << "  uncovered: " << id << "\n";
@@ -241,9 +241,9 @@ void print_coverage_text(const std::vector<BookCoverage>& books) {
         total.decided += b.decided, total.uncovered += b.uncovered, total.contradicted += b.contradicted;
         total.pending += b.pending;
     }
-    std::cout << "total: " << total.statements << " statements, " << total.claimed << " claimed, " << total.tested
-              << " tested, " << total.decided << " decided, " << total.uncovered << " uncovered, "
-              << total.contradicted << " contradicted, " << total.pending << " pending\n";
+    std::cout << "total: " << total.statements << " statements, " << total.claimed << " claimed, "
+              << total.tested << " tested, " << total.decided << " decided, " << total.uncovered
+              << " uncovered, " << total.contradicted << " contradicted, " << total.pending << " pending\n";
 }
 
 void run_coverage(const CoverageOptions& o) {

@@ -126,7 +126,8 @@ void derive_facts(verify::GameFacts& facts) {
     int novice_features = 0;
     for (const auto& card : catalogue.cards) {
         ++by_back[xalapa::to_string(card.deck)];
-        novice_features += card.deck == xalapa::Deck::Novice && card.kind == xalapa::OracleCard::Kind::FeatureCard;
+        novice_features +=
+            card.deck == xalapa::Deck::Novice && card.kind == xalapa::OracleCard::Kind::FeatureCard;
     }
     facts.tables["oracle_cards_by_back"] = by_back;
     facts.counts["oracle_cards"] = static_cast<int>(catalogue.cards.size());

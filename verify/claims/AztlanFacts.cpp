@@ -220,8 +220,8 @@ void add_derived_counts(Counts& counts) {
     const aztlan::Profile profile = aztlan::load_profile(aztlan::shipped_profile_file("de"));
     const aztlan::Game four = aztlan::Game::seeded(map, profile, 4, 1);
     counts["prosperity_cards"] = static_cast<int>(four.initial_deck().size());
-    counts["offering_cards"] = static_cast<int>(std::count(four.initial_deck().begin(), four.initial_deck().end(),
-                                                           aztlan::ProsperityCard::OfferingToTheGods));
+    counts["offering_cards"] = static_cast<int>(std::count(
+        four.initial_deck().begin(), four.initial_deck().end(), aztlan::ProsperityCard::OfferingToTheGods));
     int pawns = 0;
     for (const auto& side : four.sides()) pawns += side.pawns;
     counts["pawns"] = pawns;
@@ -242,8 +242,8 @@ GameFacts aztlan_claim_facts() {
     try {
         add_engine_tables(facts.tables);
         add_derived_counts(facts.counts);
-        facts.derived = {"territories",        "territory_types", "territories_per_type", "prosperity_cards",
-                         "offering_cards",     "pawns",           "pawns_per_tribe",      "pawns_per_alliance"};
+        facts.derived = {"territories",    "territory_types", "territories_per_type", "prosperity_cards",
+                         "offering_cards", "pawns",           "pawns_per_tribe",      "pawns_per_alliance"};
     } catch (const std::exception&) {}
     // Computed from a rule, or played by the engine: a printed table can disagree with them.
     for (const auto& [name, table] : facts.tables) {

@@ -428,7 +428,8 @@ std::string restated_constant(const Claim& claim, const GameFacts& facts) {
     }
     if (const auto* c = claim.as<RuleClaim>()) {
         for (const auto& rule : facts.rules) {
-            if (rule.name == c->rule && !rule.contradictions && !facts.derived.count(rule.name)) return rule.name;
+            if (rule.name == c->rule && !rule.contradictions && !facts.derived.count(rule.name))
+                return rule.name;
         }
     }
     return "";

@@ -39,7 +39,8 @@ std::vector<std::string> word_list(const JsonPlace& where, const std::string& wh
 
 LedgerStatement parse_statement(const JsonPlace& s) {
     s.expect_object();
-    s.expect_only_keys({"id", "page", "statement", "claims", "tests", "decision", "pending", "contradicted", "note"});
+    s.expect_only_keys(
+        {"id", "page", "statement", "claims", "tests", "decision", "pending", "contradicted", "note"});
     LedgerStatement st;
     st.place = s.path();
     st.id = plain_word(s.at("id"), "id");
@@ -74,7 +75,8 @@ Ledger load_ledger(const fs::path& file) {
     ledger.file = file.string();
     ledger.book = plain_word(root.at("book"), "book");
     if (ledger.book != file.stem().string())
-        root.at("book").fail("\"" + ledger.book + "\" differs from the file's name \"" + file.stem().string() + "\"");
+        root.at("book").fail("\"" + ledger.book + "\" differs from the file's name \"" +
+                             file.stem().string() + "\"");
     for (const char* key : {"edition", "source", "note"}) {
         if (auto v = root.get(key)) v->as_string();
     }
@@ -109,7 +111,8 @@ std::set<std::string> test_names_in(const fs::path& tests_dir) {
     return names;
 }
 
-BookCoverage ledger_coverage(const Ledger& ledger, const GameCatalog& games, const std::set<std::string>& tests) {
+BookCoverage ledger_coverage(const Ledger& ledger, const GameCatalog& games,
+                             const std::set<std::string>& tests) {
     ClaimsFile claims = load_claims_file(ledger.claims_file, games);
     std::set<std::string> claim_ids;
     for (const auto& c : claims.claims) claim_ids.insert(c.id);
@@ -121,7 +124,8 @@ BookCoverage ledger_coverage(const Ledger& ledger, const GameCatalog& games, con
         ++cov.statements;
         const std::string where = st.place + " (" + st.id + "): ";
         for (const auto& id : st.claims) {
-            if (!claim_ids.count(id)) cov.problems.push_back(where + "no claim \"" + id + "\" in " + claims_name);
+            if (!claim_ids.count(id))
+                cov.problems.push_back(where + "no claim \"" + id + "\" in " + claims_name);
         }
         for (const auto& name : st.tests) {
             if (!tests.count(name)) cov.problems.push_back(where + "no test \"" + name + "\" in tests/");

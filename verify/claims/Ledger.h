@@ -13,7 +13,7 @@ namespace tlaloc::verify {
 
 struct LedgerStatement {
     std::string id, page, statement;
-    std::string place;  // "statements[4]", for messages
+    std::string place;                // "statements[4]", for messages
     std::vector<std::string> claims;  // ids in the edition's claims file
     std::vector<std::string> tests;   // GoogleTest names, "Suite.Name"
     std::string decision;             // a reading tlaloc chose, with its reason
@@ -22,8 +22,8 @@ struct LedgerStatement {
 };
 
 struct Ledger {
-    std::string file;                  // as found
-    std::string book;                  // the claims file's name without ".json" ("aztlan-it")
+    std::string file;                   // as found
+    std::string book;                   // the claims file's name without ".json" ("aztlan-it")
     std::filesystem::path claims_file;  // resolved next to the ledger
     std::vector<LedgerStatement> statements;
 };
@@ -45,6 +45,7 @@ struct BookCoverage {
 std::set<std::string> test_names_in(const std::filesystem::path& tests_dir);
 
 // Checks a ledger against its claims file (read and validated through `games`) and the known tests.
-BookCoverage ledger_coverage(const Ledger& ledger, const GameCatalog& games, const std::set<std::string>& tests);
+BookCoverage ledger_coverage(const Ledger& ledger, const GameCatalog& games,
+                             const std::set<std::string>& tests);
 
 }  // namespace tlaloc::verify

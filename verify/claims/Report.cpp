@@ -28,7 +28,9 @@ std::string heading(const FileReport& r) {
 }
 
 // A restated claim is true but proves nothing: it is marked and counted apart.
-const char* mark(const ClaimResult& c) { return c.status == Status::True && !c.restates.empty() ? "=" : mark(c.status); }
+const char* mark(const ClaimResult& c) {
+    return c.status == Status::True && !c.restates.empty() ? "=" : mark(c.status);
+}
 
 std::string restated_note(const ClaimResult& c) {
     return c.restates.empty() ? "" : " [restates " + c.restates + ", a constant typed from the book]";
@@ -36,8 +38,9 @@ std::string restated_note(const ClaimResult& c) {
 
 std::string summary(const FileReport& r) {
     return std::to_string(r.count(Status::True)) + " true (" + std::to_string(r.verified()) + " verified, " +
-           std::to_string(r.restated()) + " restating a constant), " + std::to_string(r.count(Status::False)) +
-           " false, " + std::to_string(r.count(Status::Unchecked)) + " unchecked";
+           std::to_string(r.restated()) + " restating a constant), " +
+           std::to_string(r.count(Status::False)) + " false, " + std::to_string(r.count(Status::Unchecked)) +
+           " unchecked";
 }
 
 void html_table(std::ostringstream& out, const ClaimResult& r) {
@@ -67,7 +70,8 @@ std::string report_text(const FileReport& report) {
     std::ostringstream out;
     out << heading(report) << "\n";
     for (const auto& r : report.results) {
-        out << "  " << mark(r) << " " << r.id << " [" << r.kind << "]: " << r.evidence << restated_note(r) << "\n";
+        out << "  " << mark(r) << " " << r.id << " [" << r.kind << "]: " << r.evidence << restated_note(r)
+            << "\n";
     }
     out << "  " << summary(report) << "\n";
     return out.str();
