@@ -228,8 +228,21 @@ std::vector<BookCoverage> coverage_of(const CoverageOptions& o) {
     return books;
 }
 
-void print_coverage_text(const std::vector<BookCoverage>& books) {
+BookCoverage coverage_total(const std::vector<BookCoverage>& books) {
     BookCoverage total;
+    for (const auto& b : books) {
+        total.statements += b.statements;
+        total.claimed += b.claimed;
+        total.tested += b.tested;
+        total.decided += b.decided;
+        total.uncovered += b.uncovered;
+        total.contradicted += b.contradicted;
+        total.pending += b.pending;
+    }
+    return total;
+}
+
+void print_coverage_text(const std::vector<BookCoverage>& books) {
     for (const auto& b : books) {
         std::cout << b.file << ": " << b.statements << " statements, " << b.claimed << " claimed, "
                   << b.tested << " tested, " << b.decided << " decided, " << b.uncovered << " uncovered";
@@ -237,10 +250,8 @@ void print_coverage_text(const std::vector<BookCoverage>& books) {
         std::cout << "\n";
         for (const auto& id : b.uncovered_ids) std::cout << "  uncovered: " << id << "\n";
         for (const auto& p : b.problems) std::cout << "  broken: " << p << "\n";
-        total.statements += b.statements, total.claimed += b.claimed, total.tested += b.tested;
-        total.decided += b.decided, total.uncovered += b.uncovered, total.contradicted += b.contradicted;
-        total.pending += b.pending;
     }
+    const BookCoverage total = coverage_total(books);
     std::cout << "total: " << total.statements << " statements, " << total.claimed << " claimed, "
               << total.tested << " tested, " << total.decided << " decided, " << total.uncovered
               << " uncovered, " << total.contradicted << " contradicted, " << total.pending << " pending\n";
@@ -248,12 +259,9 @@ void print_coverage_text(const std::vector<BookCoverage>& books) {
 
 void run_coverage(const CoverageOptions& o) {
     std::vector<BookCoverage> books = coverage_of(o);
-    bool failing = false;
-    int contradicted = 0;
-    for (const auto& b : books) {
-        failing = failing || b.uncovered > 0 || !b.problems.empty() || b.contradicted > 0;
-        contradicted += b.contradicted;
-    }
+    const BookCoverage total = coverage_total(books);
+    bool broken = false;
+    for (const auto& b : books) broken = broken || !b.problems.empty();
     if (o.json) {
         Json list = Json::array();
         for (const auto& b : books) {
@@ -263,13 +271,15 @@ void run_coverage(const CoverageOptions& o) {
                             {"tested", b.tested},
                             {"decided", b.decided},
                             {"uncovered", b.uncovered}});
+            for (const auto& id : b.uncovered_ids)
+                std::cerr << "tlaloc: " << b.file << ": uncovered: " << id << "\n";
             for (const auto& p : b.problems) std::cerr << "tlaloc: " << b.file << ": " << p << "\n";
         }
-        std::cout << Json{{"books", list}, {"contradicted", contradicted}}.dump(2) << "\n";
+        std::cout << Json{{"books", list}, {"contradicted", total.contradicted}}.dump(2) << "\n";
     } else {
         print_coverage_text(books);
     }
-    if (failing) set_exit_code(kExitFalseClaim);
+    if (broken || total.uncovered > 0 || total.contradicted > 0) set_exit_code(kExitFalseClaim);
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 #include "verify/claims/Ledger.h"
 
-#include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <map>
 #include <regex>
