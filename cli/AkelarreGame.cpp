@@ -1,11 +1,14 @@
 // Akelarre's registry entry: commands, claims facts, file formats and the cross-check of the best
 // play against an exhaustive search over the rules engine's moves.
+#include <algorithm>
 #include <random>
+#include <set>
 
 #include "cli/Commands.h"
 #include "cli/GameRegistry.h"
 #include "model/akelarre/Components.h"
 #include "model/akelarre/Game.h"
+#include "model/akelarre/Meld.h"
 #include "model/akelarre/Turn.h"
 #include "puzzles/akelarre/RandomTurn.h"
 #include "solver/akelarre/BestPlay.h"
@@ -51,6 +54,43 @@ std::string best_play_agrees(std::uint64_t seed) {
     return "";
 }
 
+// Numbers the rules engine shows by what it accepts and scores: the player counts a game can be dealt
+// for, the meld sizes it reads as valid, the bonus its scoring gives the player with the most cards.
+void derive_rule_counts(verify::GameFacts& facts) {
+    int fewest = 0, most = 0;
+    for (int players = 1; players <= 6; ++players) {
+        akelarre::GameSetup setup;
+        for (int p = 0; p < players; ++p) setup.players.push_back("p" + std::to_string(p + 1));
+        if (akelarre::Game::why_bad_setup(setup)) continue;
+        if (!fewest) fewest = players;
+        most = players;
+    }
+    facts.counts["players_min"] = fewest;
+    facts.counts["players_max"] = most;
+    // Sets of 1-5 twos of different families, and the longest run the deck allows (2-6 and its joker).
+    std::vector<akelarre::Card> set, run;
+    int smallest = 0, largest = 0;
+    for (auto f : akelarre::kAllFamilies) {
+        set.push_back({f, 2});
+        if (akelarre::read_meld(set).valid) {
+            if (!smallest) smallest = static_cast<int>(set.size());
+            largest = static_cast<int>(set.size());
+        }
+    }
+    for (int v = akelarre::kLowestValue; v <= akelarre::kHighestValue + 1; ++v) {
+        run.push_back({akelarre::Family::Fairies, v > akelarre::kHighestValue ? akelarre::kJoker : v});
+        if (akelarre::read_meld(run).valid) largest = std::max(largest, static_cast<int>(run.size()));
+    }
+    facts.counts["meld_min"] = smallest;
+    facts.counts["meld_max"] = largest;
+    std::vector<akelarre::Player> players(2);
+    players[0].favourite = akelarre::Family::Goblins;
+    players[0].points_pile = {{akelarre::Family::Fairies, 2}};
+    const auto scores = akelarre::final_scores(players);
+    facts.counts["most_cards_bonus"] = scores[0].total - scores[0].points;
+    facts.derived.insert({"players_min", "players_max", "meld_min", "meld_max", "most_cards_bonus"});
+}
+
 // Counts the claims can fail on: the deck the model builds, counted card by card, and the hands and
 // meeting places the engine deals for 2, 3 and 4 players.
 void derive_facts(verify::GameFacts& facts) {
@@ -62,6 +102,9 @@ void derive_facts(verify::GameFacts& facts) {
     int per_family = 0;
     for (const auto& [value, n] : per_value) per_family += n;
     facts.tables["cards_per_value"] = per_value;
+    std::set<akelarre::Family> families;
+    for (const auto& c : deck) families.insert(c.family);
+    facts.counts["families"] = static_cast<int>(families.size());
     facts.counts["cards_per_family"] = per_family;
     for (int players = 2; players <= 4; ++players) {
         akelarre::GameSetup setup;
@@ -78,8 +121,9 @@ void derive_facts(verify::GameFacts& facts) {
             facts.counts["hand_size"] = static_cast<int>(state.players.front().hand.size());
         }
     }
-    facts.derived = {"cards_per_value", "cards_per_family", "meeting_places", "creature_cards",
-                     "cards",           "hand_size"};
+    facts.derived.insert({"families", "cards_per_value", "cards_per_family", "meeting_places",
+                          "creature_cards", "cards", "hand_size"});
+    derive_rule_counts(facts);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // Xalapa's registry entry: commands, claims facts, file formats and the solver/evaluator cross-check.
 #include <fstream>
 #include <random>
+#include <set>
 #include <sstream>
 
 #include "cli/Commands.h"
@@ -8,8 +9,10 @@
 #include "model/xalapa/Challenge.h"
 #include "model/xalapa/Components.h"
 #include "model/xalapa/Evaluation.h"
+#include "puzzles/xalapa/AtlacoyaGame.h"
 #include "puzzles/xalapa/Catalogue.h"
 #include "puzzles/xalapa/Census.h"
+#include "puzzles/xalapa/Deal.h"
 #include "puzzles/xalapa/RandomChallenge.h"
 #include "puzzles/xalapa/SideEquivalence.h"
 #include "solver/xalapa/ChallengeSolver.h"
@@ -113,6 +116,33 @@ verify::RoundScore score_round(int challenges, int stones, int unmet) {
                            std::to_string(ch.disfavor) + " per failed challenge)"};
 }
 
+// What the dealer puts down at each level (seed 1): the challenges of a round (card columns and the
+// position card) and the oracle cards on the board (the printed 1 and 2 are not cards).
+void derive_dealt_tables(verify::GameFacts& facts, const xalapa::Catalogue& catalogue) {
+    auto& challenges = facts.tables["challenges_per_level"];
+    auto& on_board = facts.tables["oracle_cards_on_the_board"];
+    for (const char* name : xalapa::kLevelNames) {
+        xalapa::DealOptions o;
+        o.level = *xalapa::parse_level(name);
+        const xalapa::Deal d = xalapa::deal(catalogue, o);
+        std::set<std::string> cards;
+        for (const auto& column : d.cards().columns) {
+            for (const std::string& id : {column.top, column.bottom})
+                if (!xalapa::printed_number(id)) cards.insert(id);
+        }
+        on_board[name] = static_cast<int>(cards.size());
+        if (o.level != xalapa::Level::Five) challenges[name] = d.challenge.task_count();
+        if (o.level == xalapa::Level::Basic) {
+            o.expert_columns = true;
+            challenges["basic_expert"] = xalapa::deal(catalogue, o).challenge.task_count();
+        }
+    }
+    if (!catalogue.boards.empty())
+        challenges["atlacoya"] =
+            xalapa::deal_atlacoya_row(catalogue, 1, 1, catalogue.boards.front().board).task_count();
+    facts.derived.insert({"challenges_per_level", "oracle_cards_on_the_board"});
+}
+
 // Counts the claims can fail on: the oracle and position cards of the shipped cards files, counted.
 // A broken install leaves the typed counts (and the claims on them restated).
 void derive_facts(verify::GameFacts& facts) {
@@ -133,8 +163,9 @@ void derive_facts(verify::GameFacts& facts) {
     facts.counts["oracle_cards"] = static_cast<int>(catalogue.cards.size());
     facts.counts["novice_feature_cards"] = novice_features;
     facts.counts["position_cards"] = static_cast<int>(catalogue.positions.size());
-    facts.derived = {"oracle_cards_by_back", "oracle_cards", "novice_feature_cards", "position_cards",
-                     "atlacoya_number_tiles_per_player"};
+    derive_dealt_tables(facts, catalogue);
+    facts.derived.insert({"oracle_cards_by_back", "oracle_cards", "novice_feature_cards", "position_cards",
+                          "atlacoya_number_tiles_per_player"});
 }
 
 }  // namespace

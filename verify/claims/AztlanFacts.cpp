@@ -207,7 +207,7 @@ void add_engine_tables(Tables& tables) {
     }
 }
 // Counts the model derives instead of typing them: the territories of the shipped map, the prosperity
-// cards and pawns a seeded game deals out.
+// cards and pawns a seeded game deals out, the ages a game plays and the player counts it accepts.
 void add_derived_counts(Counts& counts) {
     const aztlan::Map map = aztlan::load_map(data_dir() / "puzzles" / "aztlan" / "aztlan.json");
     std::map<aztlan::TerritoryType, int> per_type;
@@ -227,6 +227,21 @@ void add_derived_counts(Counts& counts) {
     counts["pawns"] = pawns;
     counts["pawns_per_tribe"] = four.sides().front().pawns;
     counts["pawns_per_alliance"] = aztlan::Game::seeded(map, profile, 2, 1).sides().front().pawns;
+    const std::vector<std::vector<int>> cards = {
+        {9, 8, 4, 5, 6}, {4, 5, 9, 6, 7}, {5, 6, 7, 9, 8}, {6, 4, 5, 7, 9}};
+    counts["ages"] = static_cast<int>(plain_game(map, 4, cards).ages().size());
+    int fewest_players = 0, most_players = 0;
+    for (int players = 1; players <= 6; ++players) {
+        try {
+            aztlan::Game::seeded(map, profile, players, 1);
+        } catch (const std::invalid_argument&) {
+            continue;
+        }
+        if (!fewest_players) fewest_players = players;
+        most_players = players;
+    }
+    counts["players_min"] = fewest_players;
+    counts["players_max"] = most_players;
 }
 
 }  // namespace
@@ -243,7 +258,8 @@ GameFacts aztlan_claim_facts() {
         add_engine_tables(facts.tables);
         add_derived_counts(facts.counts);
         facts.derived = {"territories",    "territory_types", "territories_per_type", "prosperity_cards",
-                         "offering_cards", "pawns",           "pawns_per_tribe",      "pawns_per_alliance"};
+                         "offering_cards", "pawns",           "pawns_per_tribe",      "pawns_per_alliance",
+                         "ages",           "players_min",     "players_max"};
     } catch (const std::exception&) {}
     // Computed from a rule, or played by the engine: a printed table can disagree with them.
     for (const auto& [name, table] : facts.tables) {
