@@ -141,9 +141,10 @@ TEST(VerifyCli, RestatedClaimsAreCountedApartFromVerifiedOnes) {
     std::map<std::string, bool> restated;
     for (const auto& c : j.at("claims")) restated[c.at("id")] = c.at("restated");
     EXPECT_TRUE(restated.at("favourite-cards"));  // a typed 5 against the book's 5
-    EXPECT_TRUE(restated.at("most-cards-bonus"));
-    EXPECT_FALSE(restated.at("deck"));       // counts the cards the engine deals
-    EXPECT_FALSE(restated.at("hand-size"));  // the hand the engine deals
+    EXPECT_TRUE(restated.at("owner-share"));
+    EXPECT_FALSE(restated.at("most-cards-bonus"));  // what the engine's scoring adds
+    EXPECT_FALSE(restated.at("deck"));              // counts the cards the engine deals
+    EXPECT_FALSE(restated.at("hand-size"));         // the hand the engine deals
     const auto& s = j.at("summary");
     int flagged = 0;
     for (const auto& [id, flag] : restated) flagged += flag;
@@ -153,14 +154,15 @@ TEST(VerifyCli, RestatedClaimsAreCountedApartFromVerifiedOnes) {
     EXPECT_NE(text.out.find("  = favourite-cards [count]"), std::string::npos) << text.out;
     EXPECT_NE(text.out.find("restating a constant"), std::string::npos) << text.out;
 
-    // A wrong number on a derived count is caught: 111 cards, 8 in a hand.
+    // A wrong number on a derived count is caught: 111 cards, 8 in a hand, a bonus of 9.
     auto f = temp_file("akelarre-wrong.json", R"({"game":"akelarre","claims":[
       {"id":"deck","kind":"count","component":"cards","value":111},
-      {"id":"hand","kind":"count","component":"hand_size","value":8}]})");
+      {"id":"hand","kind":"count","component":"hand_size","value":8},
+      {"id":"bonus","kind":"count","component":"most_cards_bonus","value":9}]})");
     auto wrong = run("verify rulebook " + f.string() + " --json");
     EXPECT_EQ(wrong.code, 1) << wrong.out;
     auto w = tlaloc::Json::parse(wrong.out);
-    EXPECT_EQ(w.at("summary").at("false").get<int>(), 2) << wrong.out;
+    EXPECT_EQ(w.at("summary").at("false").get<int>(), 3) << wrong.out;
 }
 
 // The shipped ledgers trace every statement: exit 0, the pinned JSON, each statement counted once.
