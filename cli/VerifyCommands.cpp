@@ -222,7 +222,11 @@ std::vector<BookCoverage> coverage_of(const CoverageOptions& o) {
     if (files.empty()) throw InputError(dir.string(), "", "holds no ledger files (*.json)");
     std::vector<Ledger> ledgers;
     for (const auto& f : files) ledgers.push_back(load_ledger(f));
-    const auto tests = test_names_in(o.tests.empty() ? data_dir() / "tests" : fs::path(o.tests));
+    const fs::path tests_dir = o.tests.empty() ? data_dir() / "tests" : fs::path(o.tests);
+    if (!fs::is_directory(tests_dir, ec))
+        throw InputError(tests_dir.string(), "",
+                         "no such folder (the test names are read from its *.cpp; see --tests)");
+    const auto tests = test_names_in(tests_dir);
     std::vector<BookCoverage> books;
     for (const auto& l : ledgers) books.push_back(ledger_coverage(l, claim_catalog(), tests));
     return books;
