@@ -241,7 +241,7 @@ BookCoverage coverage_total(const std::vector<BookCoverage>& books) {
         total.decided += b.decided;
         total.uncovered += b.uncovered;
         total.contradicted += b.contradicted;
-        total.pending += b.pending;
+        total.pending.insert(total.pending.end(), b.pending.begin(), b.pending.end());
     }
     return total;
 }
@@ -250,15 +250,17 @@ void print_coverage_text(const std::vector<BookCoverage>& books) {
     for (const auto& b : books) {
         std::cout << b.file << ": " << b.statements << " statements, " << b.claimed << " claimed, "
                   << b.tested << " tested, " << b.decided << " decided, " << b.uncovered << " uncovered";
-        if (b.pending) std::cout << " (" << b.pending << " pending)";
+        if (!b.pending.empty()) std::cout << " (" << b.pending.size() << " pending)";
         std::cout << "\n";
         for (const auto& id : b.uncovered_ids) std::cout << "  uncovered: " << id << "\n";
         for (const auto& p : b.problems) std::cout << "  broken: " << p << "\n";
+        for (const auto& [id, what] : b.pending) std::cout << "  pending: " << id << ": " << what << "\n";
     }
     const BookCoverage total = coverage_total(books);
     std::cout << "total: " << total.statements << " statements, " << total.claimed << " claimed, "
               << total.tested << " tested, " << total.decided << " decided, " << total.uncovered
-              << " uncovered, " << total.contradicted << " contradicted, " << total.pending << " pending\n";
+              << " uncovered, " << total.contradicted << " contradicted, " << total.pending.size()
+              << " pending\n";
 }
 
 void run_coverage(const CoverageOptions& o) {

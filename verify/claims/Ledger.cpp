@@ -141,10 +141,7 @@ BookCoverage ledger_coverage(const Ledger& ledger, const GameCatalog& games,
             cov.uncovered_ids.push_back(st.id);
         }
         if (st.contradicted) ++cov.contradicted;
-        if (!st.pending.empty()) {
-            ++cov.pending;
-            cov.pending_ids.push_back(st.id);
-        }
+        if (!st.pending.empty()) cov.pending.emplace_back(st.id, st.pending);
     }
     return cov;
 }

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "verify/claims/GameFacts.h"
@@ -35,9 +36,10 @@ Ledger load_ledger(const std::filesystem::path& file);
 // claimed (names a claim), else tested (names a test), else decided, else uncovered.
 struct BookCoverage {
     std::string file, book;
-    int statements = 0, claimed = 0, tested = 0, decided = 0, uncovered = 0, contradicted = 0, pending = 0;
+    int statements = 0, claimed = 0, tested = 0, decided = 0, uncovered = 0, contradicted = 0;
     std::vector<std::string> problems;  // "statements[3] (id): no claim \"x\" in aztlan-it.json", ...
-    std::vector<std::string> uncovered_ids, pending_ids;
+    std::vector<std::string> uncovered_ids;
+    std::vector<std::pair<std::string, std::string>> pending;  // id, what is being changed
 };
 
 // The GoogleTest names ("Suite.Name") that TEST, TEST_F and TEST_P define in the *.cpp files of
