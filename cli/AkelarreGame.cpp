@@ -54,6 +54,52 @@ std::string best_play_agrees(std::uint64_t seed) {
     return "";
 }
 
+// A two-player position: Carlo to play with `hand`, Anna, the places given, 20 deck cards.
+akelarre::GameState two_player_state(std::vector<akelarre::Card> hand,
+                                     std::vector<akelarre::MeetingPlace> places) {
+    akelarre::GameState s;
+    s.players = {{"Carlo", akelarre::Family::Fairies, std::move(hand), {}, -1},
+                 {"Anna", akelarre::Family::Witches, {}, {}, -1}};
+    s.places = std::move(places);
+    const auto deck = akelarre::creature_deck();
+    s.deck.assign(deck.begin(), deck.begin() + 20);
+    return s;
+}
+
+// Numbers the engine shows by playing: the cards the owner of a place keeps when another player
+// completes a meld there, and the points-pile cards the cheapest meeting place it sells costs.
+void derive_played_counts(verify::GameFacts& facts) {
+    using akelarre::Card;
+    using akelarre::Family;
+    akelarre::Game completing(
+        two_player_state({{Family::Nymphs, 5}, {Family::Goblins, 5}},
+                         {{0, "Anna", {{Family::Fairies, 5}, {Family::Druids, 5}, {Family::Witches, 5}}}}));
+    completing.play({{Family::Nymphs, 5}, std::nullopt, 0});
+    completing.play({{Family::Goblins, 5}, std::nullopt, 0});
+    completing.owner_chooses({Family::Fairies, 5}, {Family::Druids, 5});
+    facts.counts["owner_share"] = static_cast<int>(completing.state().players[1].points_pile.size());
+
+    akelarre::GameState s = two_player_state({{Family::Nymphs, 2}}, {{0, "Carlo", {}}});
+    for (int v = akelarre::kLowestValue; v <= akelarre::kHighestValue; ++v) {
+        s.players[0].points_pile.push_back({Family::Fairies, v});
+        s.players[0].points_pile.push_back({Family::Goblins, v});
+    }
+    akelarre::Game buying(s);
+    buying.discard({Family::Nymphs, 2});
+    buying.end_play();
+    buying.draw_from_deck();
+    const auto& pile = buying.state().players[0].points_pile;
+    facts.counts["extra_meeting_place_cost"] = 0;  // no number of cards buys a place
+    for (std::size_t k = 1; k <= pile.size(); ++k) {
+        std::vector<Card> offered(pile.begin(), pile.begin() + static_cast<std::ptrdiff_t>(k));
+        if (!buying.why_illegal(akelarre::BuyPlace{offered})) {
+            facts.counts["extra_meeting_place_cost"] = static_cast<int>(k);
+            break;
+        }
+    }
+    facts.derived.insert({"owner_share", "extra_meeting_place_cost"});
+}
+
 // Numbers the rules engine shows by what it accepts and scores: the player counts a game can be dealt
 // for, the meld sizes it reads as valid, the bonus its scoring gives the player with the most cards.
 void derive_rule_counts(verify::GameFacts& facts) {
@@ -89,6 +135,10 @@ void derive_rule_counts(verify::GameFacts& facts) {
     const auto scores = akelarre::final_scores(players);
     facts.counts["most_cards_bonus"] = scores[0].total - scores[0].points;
     facts.derived.insert({"players_min", "players_max", "meld_min", "meld_max", "most_cards_bonus"});
+    // A rule change the positions above no longer fit leaves these two typed (and restated).
+    try {
+        derive_played_counts(facts);
+    } catch (const std::exception&) {}
 }
 
 // Counts the claims can fail on: the deck the model builds, counted card by card, and the hands and

