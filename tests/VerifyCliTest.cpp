@@ -140,8 +140,8 @@ TEST(VerifyCli, RestatedClaimsAreCountedApartFromVerifiedOnes) {
     auto j = tlaloc::Json::parse(r.out);
     std::map<std::string, bool> restated;
     for (const auto& c : j.at("claims")) restated[c.at("id")] = c.at("restated");
-    EXPECT_TRUE(restated.at("favourite-cards"));  // a typed 5 against the book's 5
-    EXPECT_FALSE(restated.at("owner-share"));  // the cards the engine gives the place's owner
+    EXPECT_TRUE(restated.at("favourite-cards"));    // a typed 5 against the book's 5
+    EXPECT_FALSE(restated.at("owner-share"));       // the cards the engine gives the place's owner
     EXPECT_FALSE(restated.at("most-cards-bonus"));  // what the engine's scoring adds
     EXPECT_FALSE(restated.at("deck"));              // counts the cards the engine deals
     EXPECT_FALSE(restated.at("hand-size"));         // the hand the engine deals
