@@ -146,6 +146,11 @@ void derive_dealt_tables(verify::GameFacts& facts, const xalapa::Catalogue& cata
 // Counts the claims can fail on: the oracle and position cards of the shipped cards files, counted.
 // A broken install leaves the typed counts (and the claims on them restated).
 void derive_facts(verify::GameFacts& facts) {
+    // What one failed challenge costs, as the evaluator scores a round with no stone placed.
+    if (const auto one_failed = score_round(1, 0, 1).penalty) {
+        facts.counts["disfavor_points"] = *one_failed;
+        facts.derived.insert("disfavor_points");
+    }
     xalapa::Catalogue catalogue;
     try {
         catalogue = xalapa::load_catalogue();
