@@ -67,6 +67,22 @@ std::string fewest_agrees(std::uint64_t seed) {
     return "";
 }
 
+// The pawns the engine puts in each hand at the start of a round, per way to play, and the counts
+// worked out from the board's 4 rings of 8 sectors rather than typed from the text.
+void derive_facts(verify::GameFacts& facts) {
+    const azteka::Position two(azteka::profile_named("standard")),
+        three(azteka::profile_named("three-player"));
+    const int life = static_cast<int>(azteka::Side::Life), death = static_cast<int>(azteka::Side::Death);
+    facts.counts["life_pawns"] = two.supply[life];
+    facts.counts["death_pawns"] = two.supply[death];
+    facts.counts["pawns_per_side_2p"] = two.supply[life];
+    facts.counts["pawns_per_side_3p"] = three.supply[life];
+    facts.tables["pawns_per_side"] = {{"2", two.supply[life]}, {"3", three.supply[life]}};
+    facts.derived = {"life_pawns",          "death_pawns",       "pawns_per_side_2p",  "pawns_per_side_3p",
+                     "pawns_per_side",      "positions",         "death_sector_goal",  "death_ring_goal",
+                     "life_goal_min_pawns", "ring_turn_degrees", "neighbours_by_ring", "sector_degrees"};
+}
+
 }  // namespace
 
 GameEntry azteka_game() {
@@ -76,6 +92,7 @@ GameEntry azteka_game() {
     g.facts.name = "azteka";
     g.facts.counts = azteka::component_counts();
     g.facts.tables = azteka::component_tables();
+    derive_facts(g.facts);
     g.formats = {
         {"position",
          {"puzzles/azteka/*.json", "tests/data/azteka/*.json"},

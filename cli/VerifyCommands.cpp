@@ -5,6 +5,7 @@
 
 #include "cli/Commands.h"
 #include "cli/GameRegistry.h"
+#include "verify/claims/Ledger.h"
 #include "verify/claims/Report.h"
 #include "verify/claims/TableImplications.h"
 
@@ -25,6 +26,10 @@ struct CompareOptions {
 };
 struct AllOptions {
     std::string dir, html;
+    bool json = false;
+};
+struct CoverageOptions {
+    std::string dir, tests;
     bool json = false;
 };
 struct ImpliedOptions {
@@ -101,15 +106,16 @@ std::vector<EditionComparison> compare_all(const std::vector<LoadedClaims>& load
 }
 
 struct Tally {
-    int t = 0, f = 0, u = 0;
+    int t = 0, f = 0, u = 0, restated = 0;
 };
 
 void print_all_text(const std::vector<FileReport>& reports, const std::vector<EditionComparison>& comparisons,
                     const Tally& n) {
     for (const auto& r : reports) std::cout << report_text(r) << "\n";
     for (const auto& c : comparisons) std::cout << comparison_text(c) << "\n";
-    std::cout << "summary: " << reports.size() << " files, " << n.t << " claims true, " << n.f << " false, "
-              << n.u << " unchecked";
+    std::cout << "summary: " << reports.size() << " files, " << n.t << " claims true (" << n.t - n.restated
+              << " verified, " << n.restated << " restating a constant typed from the book), " << n.f
+              << " false, " << n.u << " unchecked";
     std::size_t diffs = 0;
     for (const auto& c : comparisons) diffs += c.differences.size();
     std::cout << "; " << comparisons.size() << " edition comparison" << (comparisons.size() == 1 ? "" : "s")
@@ -139,6 +145,7 @@ void run_all(const AllOptions& o) {
         n.t += r.count(Status::True);
         n.f += r.count(Status::False);
         n.u += r.count(Status::Unchecked);
+        n.restated += r.restated();
     }
     if (o.json) {
         Json files = Json::array(), cmps = Json::array();
@@ -146,7 +153,12 @@ void run_all(const AllOptions& o) {
         for (const auto& c : comparisons) cmps.push_back(comparison_json(c));
         std::cout << json_text(Json{{"files", files},
                                     {"comparisons", cmps},
-                                    {"summary", {{"true", n.t}, {"false", n.f}, {"unchecked", n.u}}}},
+                                    {"summary",
+                                     {{"true", n.t},
+                                      {"verified", n.t - n.restated},
+                                      {"restated", n.restated},
+                                      {"false", n.f},
+                                      {"unchecked", n.u}}}},
                                2)
                   << "\n";
     } else {
@@ -198,6 +210,85 @@ void run_implied(const ImpliedOptions& o) {
     if (broken) set_exit_code(kExitFalseClaim);
 }
 
+// Every ledger file of a folder, sorted; each is read and checked before anything is printed.
+std::vector<BookCoverage> coverage_of(const CoverageOptions& o) {
+    fs::path dir = o.dir.empty() ? data_dir() / "verify" / "ledger" : fs::path(o.dir);
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) throw InputError(dir.string(), "", "no such folder");
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+        if (entry.path().extension() == ".json") files.push_back(entry.path());
+    }
+    std::sort(files.begin(), files.end());
+    if (files.empty()) throw InputError(dir.string(), "", "holds no ledger files (*.json)");
+    std::vector<Ledger> ledgers;
+    for (const auto& f : files) ledgers.push_back(load_ledger(f));
+    const fs::path tests_dir = o.tests.empty() ? data_dir() / "tests" : fs::path(o.tests);
+    if (!fs::is_directory(tests_dir, ec))
+        throw InputError(tests_dir.string(), "",
+                         "no such folder (the test names are read from its *.cpp; see --tests)");
+    const auto tests = test_names_in(tests_dir);
+    std::vector<BookCoverage> books;
+    for (const auto& l : ledgers) books.push_back(ledger_coverage(l, claim_catalog(), tests));
+    return books;
+}
+
+BookCoverage coverage_total(const std::vector<BookCoverage>& books) {
+    BookCoverage total;
+    for (const auto& b : books) {
+        total.statements += b.statements;
+        total.claimed += b.claimed;
+        total.tested += b.tested;
+        total.decided += b.decided;
+        total.uncovered += b.uncovered;
+        total.contradicted += b.contradicted;
+        total.pending.insert(total.pending.end(), b.pending.begin(), b.pending.end());
+    }
+    return total;
+}
+
+void print_coverage_text(const std::vector<BookCoverage>& books) {
+    for (const auto& b : books) {
+        std::cout << b.file << ": " << b.statements << " statements, " << b.claimed << " claimed, "
+                  << b.tested << " tested, " << b.decided << " decided, " << b.uncovered << " uncovered";
+        if (!b.pending.empty()) std::cout << " (" << b.pending.size() << " pending)";
+        std::cout << "\n";
+        for (const auto& id : b.uncovered_ids) std::cout << "  uncovered: " << id << "\n";
+        for (const auto& p : b.problems) std::cout << "  broken: " << p << "\n";
+        for (const auto& [id, what] : b.pending) std::cout << "  pending: " << id << ": " << what << "\n";
+    }
+    const BookCoverage total = coverage_total(books);
+    std::cout << "total: " << total.statements << " statements, " << total.claimed << " claimed, "
+              << total.tested << " tested, " << total.decided << " decided, " << total.uncovered
+              << " uncovered, " << total.contradicted << " contradicted, " << total.pending.size()
+              << " pending\n";
+}
+
+void run_coverage(const CoverageOptions& o) {
+    std::vector<BookCoverage> books = coverage_of(o);
+    const BookCoverage total = coverage_total(books);
+    bool broken = false;
+    for (const auto& b : books) broken = broken || !b.problems.empty();
+    if (o.json) {
+        Json list = Json::array();
+        for (const auto& b : books) {
+            list.push_back({{"file", b.file},
+                            {"statements", b.statements},
+                            {"claimed", b.claimed},
+                            {"tested", b.tested},
+                            {"decided", b.decided},
+                            {"uncovered", b.uncovered}});
+            for (const auto& id : b.uncovered_ids)
+                std::cerr << "tlaloc: " << b.file << ": uncovered: " << id << "\n";
+            for (const auto& p : b.problems) std::cerr << "tlaloc: " << b.file << ": " << p << "\n";
+        }
+        std::cout << Json{{"books", list}, {"contradicted", total.contradicted}}.dump(2) << "\n";
+    } else {
+        print_coverage_text(books);
+    }
+    if (broken || total.uncovered > 0 || total.contradicted > 0) set_exit_code(kExitFalseClaim);
+}
+
 }  // namespace
 
 void add_verify_commands(CLI::App& app) {
@@ -242,6 +333,21 @@ void add_verify_commands(CLI::App& app) {
     al->add_option("--html", all->html, "Also write a self-contained HTML report to this file")
         ->check(output_path());
     al->callback([all] { run_all(*all); });
+
+    auto coverage = std::make_shared<CoverageOptions>();
+    auto* cv = verify->add_subcommand(
+        "coverage",
+        "Count, per rulebook ledger, the statements claimed, tested, decided and uncovered.\n"
+        "Exit 0 every statement is covered, 1 some statement is uncovered or contradicted or names a claim\n"
+        "or test that does not exist, 2 a malformed ledger.\n"
+        "Example:  tlaloc verify coverage --json");
+    cv->add_option("--dir", coverage->dir, "Folder of ledger files (default: the shipped verify/ledger)")
+        ->check(nonempty("folder"));
+    cv->add_option("--tests", coverage->tests,
+                   "Folder of the tests/*.cpp that test names must exist in (default: the source tree's)")
+        ->check(nonempty("folder"));
+    cv->add_flag("--json", coverage->json, "Print the pinned JSON");
+    cv->callback([coverage] { run_coverage(*coverage); });
 
     auto implied = std::make_shared<ImpliedOptions>();
     auto* im = verify->add_subcommand(

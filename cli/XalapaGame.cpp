@@ -1,6 +1,7 @@
 // Xalapa's registry entry: commands, claims facts, file formats and the solver/evaluator cross-check.
 #include <fstream>
 #include <random>
+#include <set>
 #include <sstream>
 
 #include "cli/Commands.h"
@@ -8,8 +9,10 @@
 #include "model/xalapa/Challenge.h"
 #include "model/xalapa/Components.h"
 #include "model/xalapa/Evaluation.h"
+#include "puzzles/xalapa/AtlacoyaGame.h"
 #include "puzzles/xalapa/Catalogue.h"
 #include "puzzles/xalapa/Census.h"
+#include "puzzles/xalapa/Deal.h"
 #include "puzzles/xalapa/RandomChallenge.h"
 #include "puzzles/xalapa/SideEquivalence.h"
 #include "solver/xalapa/ChallengeSolver.h"
@@ -113,6 +116,65 @@ verify::RoundScore score_round(int challenges, int stones, int unmet) {
                            std::to_string(ch.disfavor) + " per failed challenge)"};
 }
 
+// What the dealer puts down at each level (seed 1): the challenges of a round (card columns and the
+// position card) and the oracle cards on the board (the printed 1 and 2 are not cards).
+void derive_dealt_tables(verify::GameFacts& facts, const xalapa::Catalogue& catalogue) {
+    auto& challenges = facts.tables["challenges_per_level"];
+    auto& on_board = facts.tables["oracle_cards_on_the_board"];
+    for (const char* name : xalapa::kLevelNames) {
+        xalapa::DealOptions o;
+        o.level = *xalapa::parse_level(name);
+        const xalapa::Deal d = xalapa::deal(catalogue, o);
+        std::set<std::string> cards;
+        for (const auto& column : d.cards().columns) {
+            for (const std::string& id : {column.top, column.bottom})
+                if (!xalapa::printed_number(id)) cards.insert(id);
+        }
+        on_board[name] = static_cast<int>(cards.size());
+        if (o.level != xalapa::Level::Five) challenges[name] = d.challenge.task_count();
+        if (o.level == xalapa::Level::Basic) {
+            o.expert_columns = true;
+            challenges["basic_expert"] = xalapa::deal(catalogue, o).challenge.task_count();
+        }
+    }
+    if (!catalogue.boards.empty())
+        challenges["atlacoya"] =
+            xalapa::deal_atlacoya_row(catalogue, 1, 1, catalogue.boards.front().board).task_count();
+    facts.derived.insert({"challenges_per_level", "oracle_cards_on_the_board"});
+}
+
+// Counts the claims can fail on: the oracle and position cards of the shipped cards files, counted.
+// A broken install leaves the typed counts (and the claims on them restated).
+void derive_facts(verify::GameFacts& facts) {
+    // What one failed challenge costs, as the evaluator scores a round with no stone placed.
+    if (const auto one_failed = score_round(1, 0, 1).penalty) {
+        facts.counts["disfavor_points"] = *one_failed;
+        facts.derived.insert("disfavor_points");
+    }
+    xalapa::Catalogue catalogue;
+    try {
+        catalogue = xalapa::load_catalogue();
+    } catch (const InputError&) {
+        return;
+    }
+    std::map<std::string, int> by_back;
+    int novice_features = 0;
+    for (const auto& card : catalogue.cards) {
+        ++by_back[xalapa::to_string(card.deck)];
+        novice_features +=
+            card.deck == xalapa::Deck::Novice && card.kind == xalapa::OracleCard::Kind::FeatureCard;
+    }
+    facts.tables["oracle_cards_by_back"] = by_back;
+    facts.counts["oracle_cards"] = static_cast<int>(catalogue.cards.size());
+    facts.counts["novice_feature_cards"] = novice_features;
+    facts.counts["position_cards"] = static_cast<int>(catalogue.positions.size());
+    try {
+        derive_dealt_tables(facts, catalogue);
+    } catch (const std::exception&) {}  // a dealer that fails leaves the typed tables (restated)
+    facts.derived.insert({"oracle_cards_by_back", "oracle_cards", "novice_feature_cards", "position_cards",
+                          "atlacoya_number_tiles_per_player"});
+}
+
 }  // namespace
 
 GameEntry xalapa_game() {
@@ -122,6 +184,7 @@ GameEntry xalapa_game() {
     g.facts.name = "xalapa";
     g.facts.counts = xalapa::component_counts();
     g.facts.tables = xalapa::component_tables();
+    derive_facts(g.facts);
     g.formats = {
         {"board", {"puzzles/xalapa/boards/*.json"}, board_round_trip, ""},
         {"challenge", {"puzzles/xalapa/challenges/*.json"}, challenge_round_trip, "xalapa solve {}"},

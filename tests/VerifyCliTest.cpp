@@ -3,10 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "model/common/Json.h"
 #include "tests/support/CliRun.h"
@@ -128,4 +130,124 @@ TEST(VerifyCli, AllShippedFilesSurfaceTheKnownFindings) {
         r.out.find("xalapa-it.json atlacoya-number-tiles: needs 6 per player × 6 players = 36, 30 available"),
         std::string::npos);
     EXPECT_NE(r.out.find("tie_break: de bottom, it top"), std::string::npos) << r.out;
+}
+
+// Claims that only restate a constant the model types from the book are flagged and counted apart;
+// counts the model derives (the deck it deals) are verified and can fail.
+TEST(VerifyCli, RestatedClaimsAreCountedApartFromVerifiedOnes) {
+    auto r = run("verify rulebook " + kSource + "/verify/rulebooks/akelarre-it.json --json");
+    ASSERT_EQ(r.code, 0) << r.out;
+    auto j = tlaloc::Json::parse(r.out);
+    std::map<std::string, bool> restated;
+    for (const auto& c : j.at("claims")) restated[c.at("id")] = c.at("restated");
+    EXPECT_TRUE(restated.at("favourite-cards"));    // a typed 5 against the book's 5
+    EXPECT_FALSE(restated.at("owner-share"));       // the cards the engine gives the place's owner
+    EXPECT_FALSE(restated.at("most-cards-bonus"));  // what the engine's scoring adds
+    EXPECT_FALSE(restated.at("deck"));              // counts the cards the engine deals
+    EXPECT_FALSE(restated.at("hand-size"));         // the hand the engine deals
+    const auto& s = j.at("summary");
+    int flagged = 0;
+    for (const auto& [id, flag] : restated) flagged += flag;
+    EXPECT_EQ(s.at("restated").get<int>(), flagged);
+    EXPECT_EQ(s.at("verified").get<int>() + s.at("restated").get<int>(), s.at("true").get<int>());
+    auto text = run("verify rulebook " + kSource + "/verify/rulebooks/akelarre-it.json");
+    EXPECT_NE(text.out.find("  = favourite-cards [count]"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("restating a constant"), std::string::npos) << text.out;
+
+    // A wrong number on a derived count is caught: 111 cards, 8 in a hand, a bonus of 9.
+    auto f = temp_file("akelarre-wrong.json", R"({"game":"akelarre","claims":[
+      {"id":"deck","kind":"count","component":"cards","value":111},
+      {"id":"hand","kind":"count","component":"hand_size","value":8},
+      {"id":"bonus","kind":"count","component":"most_cards_bonus","value":9}]})");
+    auto wrong = run("verify rulebook " + f.string() + " --json");
+    EXPECT_EQ(wrong.code, 1) << wrong.out;
+    auto w = tlaloc::Json::parse(wrong.out);
+    EXPECT_EQ(w.at("summary").at("false").get<int>(), 3) << wrong.out;
+}
+
+// The shipped ledgers trace every statement: exit 0, the pinned JSON, each statement counted once.
+TEST(VerifyCli, CoverageOfTheShippedLedgersIsComplete) {
+    auto r = run("verify coverage --json");
+    ASSERT_EQ(r.code, 0) << r.out;
+    auto j = tlaloc::Json::parse(r.out);
+    EXPECT_EQ(j.at("contradicted").get<int>(), 0);
+    std::vector<std::string> files;
+    for (const auto& b : j.at("books")) {
+        files.push_back(b.at("file"));
+        EXPECT_EQ(b.size(), 6u) << b.dump();
+        EXPECT_EQ(b.at("uncovered").get<int>(), 0) << b.dump();
+        EXPECT_EQ(b.at("claimed").get<int>() + b.at("tested").get<int>() + b.at("decided").get<int>(),
+                  b.at("statements").get<int>())
+            << b.dump();
+        EXPECT_GT(b.at("statements").get<int>(), 30) << b.dump();
+    }
+    EXPECT_EQ(files, (std::vector<std::string>{"akelarre-it.json", "azteka-it.json", "aztlan-de.json",
+                                               "aztlan-it.json", "xalapa-it.json"}));
+}
+
+namespace {
+// A ledger folder of one file next to a copy of the shipped Akelarre claims.
+std::filesystem::path ledger_dir(const std::string& name, const std::string& statements) {
+    auto dir = tlaloc::test_support::scratch_dir("verify-ledger-" + name);
+    std::filesystem::create_directories(dir / "ledger");
+    std::filesystem::create_directories(dir / "rulebooks");
+    std::filesystem::copy_file(kSource + "/verify/rulebooks/akelarre-it.json",
+                               dir / "rulebooks/akelarre-it.json",
+                               std::filesystem::copy_options::overwrite_existing);
+    std::ofstream(dir / "ledger/akelarre-it.json")
+        << R"({"book":"akelarre-it","statements":[)" + statements + "]}";
+    return dir / "ledger";
+}
+}  // namespace
+
+// A statement nothing covers, or one naming a claim or test that does not exist, fails the count.
+TEST(VerifyCli, CoverageFailsOnUncoveredStatementsAndBrokenReferences) {
+    const std::string ok = R"({"id":"a","page":"p. 1","statement":"110 cards","claims":["deck"]})";
+    auto good =
+        ledger_dir("good", ok + R"(,{"id":"b","page":"p. 5","statement":"jokers score 0",)"
+                                R"("tests":["AkelarreRules.ScoringFavouriteFamilyJokersAndTheBonus"]},)"
+                                R"({"id":"c","page":"p. 2","statement":"first player","decision":"given"})");
+    auto r = run("verify coverage --json --dir " + good.string());
+    EXPECT_EQ(r.code, 0) << r.out;
+    EXPECT_EQ(
+        tlaloc::Json::parse(r.out).at("books").at(0).dump(),
+        R"({"claimed":1,"decided":1,"file":"akelarre-it.json","statements":3,"tested":1,"uncovered":0})");
+
+    auto uncovered =
+        ledger_dir("uncovered", ok + R"(,{"id":"b","page":"p. 5","statement":"jokers score 0"})");
+    r = run("verify coverage --dir " + uncovered.string());
+    EXPECT_EQ(r.code, 1) << r.out;
+    EXPECT_NE(r.out.find("uncovered: b"), std::string::npos) << r.out;
+
+    auto no_claim =
+        ledger_dir("no-claim", R"({"id":"a","page":"p. 1","statement":"110","claims":["decks"]})");
+    r = run("verify coverage --dir " + no_claim.string());
+    EXPECT_EQ(r.code, 1) << r.out;
+    EXPECT_NE(r.out.find(R"(statements[0] (a): no claim "decks" in akelarre-it.json)"), std::string::npos)
+        << r.out;
+
+    auto no_test =
+        ledger_dir("no-test", R"({"id":"a","page":"p. 1","statement":"x","tests":["Akelarre.Nope"]})");
+    r = run("verify coverage --dir " + no_test.string());
+    EXPECT_EQ(r.code, 1) << r.out;
+    EXPECT_NE(r.out.find(R"(no test "Akelarre.Nope")"), std::string::npos) << r.out;
+}
+
+// A malformed ledger is bad input: exit 2, one line naming the file and the place.
+TEST(VerifyCli, MalformedLedgerIsExitTwoNamingThePlace) {
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {R"({"id":"a","page":"p. 1"})", "statements[0]"},
+        {R"({"id":"a","page":"p. 1","statement":"x","claims":"deck"})", "statements[0].claims"},
+        {R"({"id":"a","page":"p. 1","statement":"x","tests":["NoDot"]})", "statements[0].tests[0]"},
+        {R"({"id":"a","page":"p. 1","statement":"x","decision":"y"},{"id":"a","page":"p","statement":"z","decision":"y"})",
+         "statements[1].id"},
+        {R"({"id":"a","page":"p. 1","statement":"x","colour":"red"})", "statements[0]"},
+    };
+    for (const auto& [statements, place] : cases) {
+        auto dir = ledger_dir("bad", statements);
+        auto r = run("verify coverage --dir " + dir.string());
+        EXPECT_EQ(r.code, 2) << statements << "\n" << r.out;
+        EXPECT_NE(r.out.find("akelarre-it.json: " + place), std::string::npos) << statements << "\n" << r.out;
+        EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+    }
 }

@@ -206,6 +206,44 @@ void add_engine_tables(Tables& tables) {
             aztlan::score_player(graph, profile, p).points - without;
     }
 }
+// Counts the model derives instead of typing them: the territories of the shipped map, the prosperity
+// cards and pawns a seeded game deals out, the ages a game plays and the player counts it accepts.
+void add_derived_counts(Counts& counts) {
+    const aztlan::Map map = aztlan::load_map(data_dir() / "puzzles" / "aztlan" / "aztlan.json");
+    std::map<aztlan::TerritoryType, int> per_type;
+    for (const auto& t : map.territories) ++per_type[t.type];
+    counts["territories"] = map.size();
+    counts["territory_types"] = static_cast<int>(per_type.size());
+    int least = map.size(), most = 0;
+    for (const auto& [type, n] : per_type) least = std::min(least, n), most = std::max(most, n);
+    counts["territories_per_type"] = least == most ? least : 0;  // 0: the types differ in size
+    const aztlan::Profile profile = aztlan::load_profile(aztlan::shipped_profile_file("de"));
+    const aztlan::Game four = aztlan::Game::seeded(map, profile, 4, 1);
+    counts["prosperity_cards"] = static_cast<int>(four.initial_deck().size());
+    counts["offering_cards"] = static_cast<int>(std::count(
+        four.initial_deck().begin(), four.initial_deck().end(), aztlan::ProsperityCard::OfferingToTheGods));
+    int pawns = 0;
+    for (const auto& side : four.sides()) pawns += side.pawns;
+    counts["pawns"] = pawns;
+    counts["pawns_per_tribe"] = four.sides().front().pawns;
+    counts["pawns_per_alliance"] = aztlan::Game::seeded(map, profile, 2, 1).sides().front().pawns;
+    const std::vector<std::vector<int>> cards = {
+        {9, 8, 4, 5, 6}, {4, 5, 9, 6, 7}, {5, 6, 7, 9, 8}, {6, 4, 5, 7, 9}};
+    counts["ages"] = static_cast<int>(plain_game(map, 4, cards).ages().size());
+    int fewest_players = 0, most_players = 0;
+    for (int players = 1; players <= 6; ++players) {
+        try {
+            aztlan::Game::seeded(map, profile, players, 1);
+        } catch (const std::invalid_argument&) {
+            continue;
+        }
+        if (!fewest_players) fewest_players = players;
+        most_players = players;
+    }
+    counts["players_min"] = fewest_players;
+    counts["players_max"] = most_players;
+}
+
 }  // namespace
 
 GameFacts aztlan_claim_facts() {
@@ -218,7 +256,16 @@ GameFacts aztlan_claim_facts() {
     // Without the shipped map or profiles (a broken install) the engine's claims stay unchecked.
     try {
         add_engine_tables(facts.tables);
+        add_derived_counts(facts.counts);
+        facts.derived = {"territories",    "territory_types", "territories_per_type", "prosperity_cards",
+                         "offering_cards", "pawns",           "pawns_per_tribe",      "pawns_per_alliance",
+                         "ages",           "players_min",     "players_max"};
     } catch (const std::exception&) {}
+    // Computed from a rule, or played by the engine: a printed table can disagree with them.
+    for (const auto& [name, table] : facts.tables) {
+        if (name == "bonus_points" || name == "offerings" || name.rfind("engine_", 0) == 0)
+            facts.derived.insert(name);
+    }
     facts.rules = {
         {"domain_without_bonus",
          {"zero", "base"},

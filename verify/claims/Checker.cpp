@@ -412,6 +412,39 @@ const aztlan::DomainTable& domain_table_on_map(const CheckContext& ctx, int rows
     return it->second;
 }
 
+namespace {
+
+// The model constant a claim compares with the book when that is all it does (a count, a table without
+// a supply to fit, a rule reading no other claim can contradict) and the model types it rather than
+// derives it; "" otherwise.
+std::string restated_constant(const Claim& claim, const GameFacts& facts) {
+    if (const auto* c = claim.as<CountClaim>())
+        return facts.counts.count(c->component) && !facts.derived.count(c->component) ? c->component : "";
+    if (const auto* c = claim.as<ValueTableClaim>()) {
+        if (c->supply) return "";
+        std::string name = c->table;
+        if (c->players && !facts.tables.count(name)) name += "_" + std::to_string(*c->players) + "p";
+        return facts.tables.count(name) && !facts.derived.count(name) ? name : "";
+    }
+    if (const auto* c = claim.as<RuleClaim>()) {
+        for (const auto& rule : facts.rules) {
+            if (rule.name == c->rule && !rule.contradictions && !facts.derived.count(rule.name))
+                return rule.name;
+        }
+    }
+    return "";
+}
+
+}  // namespace
+
+int FileReport::restated() const {
+    return static_cast<int>(std::count_if(results.begin(), results.end(), [](const ClaimResult& r) {
+        return r.status == Status::True && !r.restates.empty();
+    }));
+}
+
+int FileReport::verified() const { return count(Status::True) - restated(); }
+
 int FileReport::count(Status status) const {
     return static_cast<int>(std::count_if(results.begin(), results.end(),
                                           [&](const ClaimResult& r) { return r.status == status; }));
@@ -441,6 +474,7 @@ FileReport check_claims(const ClaimsFile& claims, const CheckContext& context) {
                 }
             },
             c.body);
+        if (r.status == Status::True) r.restates = restated_constant(c, *claims.facts);
         report.results.push_back(std::move(r));
     }
     return report;

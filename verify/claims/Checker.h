@@ -30,6 +30,9 @@ struct ClaimResult {
     std::string id, kind, note;
     Status status = Status::Unchecked;
     std::string evidence;
+    // True claims that only compare a constant the model types from the same book with the book
+    // (they cannot fail): the constant's name; "" for verified claims.
+    std::string restates;
     std::vector<CellFinding> cells;  // domain_table claims: every printed cell, row by row
 };
 
@@ -49,6 +52,8 @@ struct FileReport {
     std::string file, game, edition, source, map;
     std::vector<ClaimResult> results;  // one per claim, in file order
     int count(Status status) const;
+    int restated() const;  // true claims that restate a constant
+    int verified() const;  // true claims that do not
 };
 
 FileReport check_claims(const ClaimsFile& claims, const CheckContext& context);

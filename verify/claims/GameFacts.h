@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,11 @@ struct GameFacts {
     Counts counts;
     Tables tables;
     std::vector<RuleReading> rules;
+    // The counts and tables the model derives (counts the deck it builds, the pawns it deals, the
+    // territories of its map; plays its engine; computes a rule). Every other count or table is a
+    // constant typed from a rulebook: a claim that only compares one with the same book restates it
+    // and is reported apart from the verified claims.
+    std::set<std::string> derived;
     // Games whose editions differ in rules keep them as typed profiles. `read_profile` loads and
     // validates one (through the game's own profile parser) and states the readings it fixes;
     // `shipped_profile` names the shipped profile of an edition, if there is one. Both empty: the

@@ -27,9 +27,20 @@ std::string heading(const FileReport& r) {
     return out;
 }
 
+// A restated claim is true but proves nothing: it is marked and counted apart.
+const char* mark(const ClaimResult& c) {
+    return c.status == Status::True && !c.restates.empty() ? "=" : mark(c.status);
+}
+
+std::string restated_note(const ClaimResult& c) {
+    return c.restates.empty() ? "" : " [restates " + c.restates + ", a constant typed from the book]";
+}
+
 std::string summary(const FileReport& r) {
-    return std::to_string(r.count(Status::True)) + " true, " + std::to_string(r.count(Status::False)) +
-           " false, " + std::to_string(r.count(Status::Unchecked)) + " unchecked";
+    return std::to_string(r.count(Status::True)) + " true (" + std::to_string(r.verified()) + " verified, " +
+           std::to_string(r.restated()) + " restating a constant), " +
+           std::to_string(r.count(Status::False)) + " false, " + std::to_string(r.count(Status::Unchecked)) +
+           " unchecked";
 }
 
 void html_table(std::ostringstream& out, const ClaimResult& r) {
@@ -59,7 +70,8 @@ std::string report_text(const FileReport& report) {
     std::ostringstream out;
     out << heading(report) << "\n";
     for (const auto& r : report.results) {
-        out << "  " << mark(r.status) << " " << r.id << " [" << r.kind << "]: " << r.evidence << "\n";
+        out << "  " << mark(r) << " " << r.id << " [" << r.kind << "]: " << r.evidence << restated_note(r)
+            << "\n";
     }
     out << "  " << summary(report) << "\n";
     return out.str();
@@ -82,7 +94,11 @@ std::string comparison_text(const EditionComparison& cmp) {
 Json report_json(const FileReport& report) {
     Json claims = Json::array();
     for (const auto& r : report.results) {
-        Json c = {{"id", r.id}, {"kind", r.kind}, {"status", to_string(r.status)}, {"evidence", r.evidence}};
+        Json c = {{"id", r.id},
+                  {"kind", r.kind},
+                  {"status", to_string(r.status)},
+                  {"evidence", r.evidence},
+                  {"restated", !r.restates.empty()}};
         Json cells = Json::array();
         for (const auto& f : r.cells) {
             if (f.problem.empty()) continue;
@@ -105,6 +121,8 @@ Json report_json(const FileReport& report) {
             {"claims", claims},
             {"summary",
              {{"true", report.count(Status::True)},
+              {"verified", report.verified()},
+              {"restated", report.restated()},
               {"false", report.count(Status::False)},
               {"unchecked", report.count(Status::Unchecked)}}}};
 }
@@ -127,15 +145,16 @@ std::string report_html(const std::vector<FileReport>& reports,
            "body{font-family:sans-serif;max-width:70em;margin:2em auto;padding:0 1em}\n"
            "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #999;padding:.2em .5em}\n"
            "table.domains td{text-align:center;min-width:2em}td.bad{background:#f4a6a6;font-weight:bold}\n"
-           ".true{color:#176f2c}.false{color:#b00020;font-weight:bold}.unchecked{color:#8a6d00}\n"
+           ".true{color:#176f2c}.false{color:#b00020;font-weight:bold}.unchecked{color:#8a6d00}.restated{color:#555}\n"
            "</style></head><body>\n<h1>Rulebook verification</h1>\n";
     for (const auto& r : reports) {
         out << "<h2>" << xml_escape(heading(r)) << "</h2>\n<p>" << xml_escape(summary(r)) << "</p>\n<table>\n"
             << "<tr><th></th><th>claim</th><th>kind</th><th>evidence</th></tr>\n";
         for (const auto& c : r.results) {
-            out << "<tr><td class=\"" << to_string(c.status) << "\">" << mark(c.status) << " "
-                << to_string(c.status) << "</td><td>" << xml_escape(c.id) << "</td><td>" << xml_escape(c.kind)
-                << "</td><td>" << xml_escape(c.evidence);
+            out << "<tr><td class=\"" << (c.restates.empty() ? to_string(c.status) : "restated") << "\">"
+                << mark(c) << " " << (c.restates.empty() ? to_string(c.status) : "true, restated")
+                << "</td><td>" << xml_escape(c.id) << "</td><td>" << xml_escape(c.kind) << "</td><td>"
+                << xml_escape(c.evidence + restated_note(c));
             if (!c.note.empty()) out << "<br><small>" << xml_escape(c.note) << "</small>";
             if (!c.cells.empty()) html_table(out, c);
             out << "</td></tr>\n";
