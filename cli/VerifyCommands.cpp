@@ -282,7 +282,7 @@ void run_coverage(const CoverageOptions& o) {
                 std::cerr << "tlaloc: " << b.file << ": uncovered: " << id << "\n";
             for (const auto& p : b.problems) std::cerr << "tlaloc: " << b.file << ": " << p << "\n";
         }
-        std::cout << Json{{"books", list}, {"contradicted", total.contradicted}}.dump(2) << "\n";
+        std::cout << json_text(Json{{"books", list}, {"contradicted", total.contradicted}}, 2) << "\n";
     } else {
         print_coverage_text(books);
     }

@@ -560,7 +560,41 @@ void run_census_report(const CensusReportOptions& o) {
     if (o.json) std::cout << json_text(numbers) << "\n";
 }
 
+// `census show`: one challenge of the census numbering (a line's level and index) as a challenge file.
+struct CensusShowOptions {
+    std::string level, out;
+    std::int64_t index = 0;
+};
+
+void run_census_show(const CensusShowOptions& o) {
+    const Level level = level_option(o.level);
+    const Catalogue& catalogue = shipped_catalogue();
+    const LevelAtlas atlas(catalogue, level);
+    if (o.index < 0 || o.index >= atlas.count())
+        throw InputError("command line", "--index",
+                         std::to_string(o.index) + " is out of range: level " + o.level + " has " +
+                             std::to_string(atlas.count()) + " challenges, numbered 0 to " +
+                             std::to_string(atlas.count() - 1));
+    Json j = challenge_to_json(atlas_challenge(catalogue, atlas.item(o.index)));
+    j["level"] = to_string(level);
+    j["source"] = "census level " + std::string(to_string(level)) + ", index " + std::to_string(o.index);
+    emit(o.out, json_text(j, 1) + "\n");
+}
+
 void add_census_subcommands(CLI::App& census) {
+    auto show_opt = std::make_shared<CensusShowOptions>();
+    auto* show =
+        census.add_subcommand("show",
+                              "Write one challenge of a level's census numbering (a census line's level "
+                              "and index) as a challenge file.\n"
+                              "Example: tlaloc xalapa census show --level basic --index 1234 --out c.json");
+    show->add_option("--level", show_opt->level, "basic, 1, 2, 3, 4 or 5")->required();
+    show->add_option("--index", show_opt->index, "the challenge's index (0 to the level's count - 1)")
+        ->required();
+    show->add_option("--out", show_opt->out, "write the challenge here (default: stdout)")
+        ->check(output_path());
+    show->callback([show_opt] { run_census_show(*show_opt); });
+
     auto count_opt = std::make_shared<CensusCountOptions>();
     auto* count = census.add_subcommand("count",
                                         "The exact number of distinct challenges at each level.\n"

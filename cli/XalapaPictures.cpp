@@ -2,6 +2,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <vector>
 
 #include "cli/XalapaPictures.h"
 
@@ -9,6 +10,8 @@
 #include "cli/Timeout.h"
 #include "model/common/Json.h"
 #include "puzzles/xalapa/Book.h"
+#include "puzzles/xalapa/Catalogue.h"
+#include "puzzles/xalapa/Difficulty.h"
 #include "puzzles/xalapa/Render.h"
 #include "solver/xalapa/ChallengeSolver.h"
 
@@ -66,6 +69,7 @@ void add_render(CLI::App& xalapa) {
 // ---- book ----
 
 struct BookOptions {
+    std::vector<std::string> files;  // challenge files or studio books; none: a generated book
     int count = 6;
     std::string level = "2";
     std::string out;
@@ -74,6 +78,10 @@ struct BookOptions {
     std::string difficulty;
     std::int64_t max_attempts = 20000;
     unsigned timeout = 600;  // as generate's
+    std::string title = "Xalapa puzzle book", author;
+    bool hide_difficulty = false, why = false;
+    // Options of a generated book that were given (refused with files).
+    std::vector<std::string> generator_options_given;
 };
 
 // The generator's settings from the options; bad values are reported before the (slow) generation
@@ -102,9 +110,8 @@ xalapa::GenerateOptions generator_settings(const BookOptions& o) {
 }
 
 std::vector<GeneratedPuzzle> book_puzzles(const BookOptions& o, const xalapa::GenerateOptions& g,
-                                          const Catalogue& catalogue) {
-    ChallengeSolver solver;
-    const solver::Deadline deadline(o.timeout);
+                                          const Catalogue& catalogue, ChallengeSolver& solver,
+                                          const solver::Deadline& deadline) {
     xalapa::GenerateOptions limited = g;
     limited.deadline = &deadline;
     auto puzzles = naming(o.out, o.timeout, [&] { return generate(catalogue, limited, solver); });
@@ -119,42 +126,144 @@ std::vector<GeneratedPuzzle> book_puzzles(const BookOptions& o, const xalapa::Ge
     return puzzles;
 }
 
+// The challenges of the files, in order: a challenge file is one, a studio book ({"challenges": [...]})
+// each of its own; every one read and checked before any is solved.
+std::vector<std::pair<std::string, Challenge>> book_challenges(const std::vector<std::string>& files,
+                                                               const Catalogue& catalogue) {
+    std::vector<std::pair<std::string, Challenge>> out;
+    for (const auto& f : files) {
+        Json j = load_json_file(f);
+        const JsonPlace root(j, f);
+        const std::string name = std::filesystem::path(f).filename().string();
+        if (root.is_object() && root.has("challenges")) {
+            root.expect_only_keys({"challenges"});
+            int k = 0;
+            for (auto& c : root.at("challenges").items()) {
+                Challenge ch = parse_challenge(c, f);
+                check_dealt_cards(c, catalogue);
+                out.push_back({name + " #" + std::to_string(++k), std::move(ch)});
+            }
+            if (k == 0) root.at("challenges").fail("a book with no challenge");
+        } else {
+            Challenge ch = parse_challenge(root, f);
+            check_dealt_cards(root, catalogue);
+            out.push_back({name, std::move(ch)});
+        }
+    }
+    if (out.size() > 200) throw InputError("command line", "FILE", "a book holds at most 200 puzzles");
+    return out;
+}
+
 void run_book(const BookOptions& o) {
-    xalapa::GenerateOptions g = generator_settings(o);
+    if (!o.files.empty() && !o.generator_options_given.empty())
+        throw InputError("command line", o.generator_options_given.front(),
+                         "applies to a generated book, not to one made of FILE...");
     std::filesystem::path dir(o.out);
     std::error_code ec;
     if (std::filesystem::exists(dir, ec) && !std::filesystem::is_directory(dir, ec))
         throw InputError(o.out, "", "exists and is not a folder");
-    Catalogue catalogue = load_catalogue();
-    auto puzzles = book_puzzles(o, g, catalogue);
-    BookSettings settings{g.level, o.seed, o.unique, g.difficulty};
-    std::string html = book_html(puzzles, settings, catalogue);
+    const Catalogue& catalogue = shipped_catalogue();
+    ChallengeSolver solver;
+    const solver::Deadline deadline(o.timeout);
+    solver.set_deadline(&deadline);
+    BookSettings settings;
+    settings.title = o.title;
+    settings.author = o.author;
+    settings.hide_difficulty = o.hide_difficulty;
+    std::vector<BookEntry> entries;
+    std::size_t wanted = 0;
+    bool out_of_time = false;
+    if (o.files.empty()) {
+        xalapa::GenerateOptions g = generator_settings(o);
+        auto puzzles = book_puzzles(o, g, catalogue, solver, deadline);
+        for (const auto& p : puzzles) entries.push_back(book_entry(p));
+        wanted = entries.size();
+        settings.made =
+            "level " + o.level +
+            (g.difficulty ? " · difficulty " + std::string(kDifficultyLevels[*g.difficulty].name) : "") +
+            (o.unique ? " · every puzzle has exactly one best answer" : "") + " · seed " +
+            std::to_string(o.seed);
+    } else {
+        auto challenges = book_challenges(o.files, catalogue);
+        wanted = challenges.size();
+        settings.made = "from " + std::to_string(o.files.size()) + (o.files.size() == 1 ? " file" : " files");
+        // Solved in order; out of time, the puzzles solved so far make the book (and the exit code is 3).
+        for (auto& [name, ch] : challenges) {
+            try {
+                if (deadline.passed()) throw solver::SearchLimitReached();
+                Solution best = solver.solve(ch);
+                Rating rating = rate(solver, ch, best);
+                entries.push_back({ch, best, rating, name, "", {}});
+            } catch (const solver::SearchLimitReached&) {
+                out_of_time = true;
+                break;
+            }
+        }
+        if (entries.empty())
+            throw solver::SearchLimitReached();  // nothing solved in time: exit 3, nothing written
+    }
+    if (o.why && !out_of_time)
+        for (auto& e : entries) {
+            try {
+                const OptimalSets sets = solver.optimal_sets(e.challenge, e.solution, 1000);
+                e.why = stone_reasons(e.challenge, e.solution, sets.forced);
+            } catch (const solver::SearchLimitReached&) {
+                out_of_time = true;
+                break;
+            }
+        }
+    std::string html = book_html(entries, settings, catalogue);
     std::filesystem::create_directories(dir, ec);
     if (ec) throw InputError(o.out, "", "cannot create the folder: " + ec.message());
     write_file_atomically(dir / "index.html", html);
-    std::cout << "wrote " << (dir / "index.html").string() << " (" << puzzles.size() << " puzzles)\n";
+    std::cout << "wrote " << (dir / "index.html").string() << " (" << entries.size() << " puzzles)\n";
+    if (out_of_time) {
+        std::cerr << "tlaloc: " << o.out << ": out of time (--timeout " << o.timeout
+                  << " s): the book holds the " << entries.size() << " of " << wanted
+                  << " puzzles solved in time" << (o.why ? ", some without their reasons" : "") << "\n";
+        set_exit_code(kExitTimeout);
+    }
 }
 
 void add_book(CLI::App& xalapa) {
     auto opt = std::make_shared<BookOptions>();
     auto* book = xalapa.add_subcommand(
         "book",
-        "Write a printable HTML puzzle book (title page, one puzzle per page, then the solutions) from the generator.\n"
-        "Example: tlaloc xalapa book --count 6 --level 2 --unique --out xalapa-book");
-    book->add_option("--count", opt->count, "number of puzzles")->required()->check(CLI::Range(1, 200));
-    book->add_option("--level", opt->level, "level set-up to deal: basic, 1, 2, 3, 4, 5")->required();
+        "Write a printable HTML puzzle book (title page, one puzzle per page, then the solutions): of your own "
+        "challenge files and studio books, or from the generator.\n"
+        "Example: tlaloc xalapa book my-puzzles/*.json --out my-book --title 'Sunday puzzles' --why\n"
+        "         tlaloc xalapa book --count 6 --level 2 --unique --out xalapa-book");
+    book->add_option("FILE", opt->files, "challenge files or studio books (BOOK.book.json), in order")
+        ->check(CLI::ExistingFile);
+    auto* count =
+        book->add_option("--count", opt->count, "number of generated puzzles")->check(CLI::Range(1, 200));
+    auto* level = book->add_option("--level", opt->level, "level set-up to deal: basic, 1, 2, 3, 4, 5");
     book->add_option("--out", opt->out, "folder to write index.html into (created if missing)")
         ->required()
         ->check(nonempty("folder name"));
-    book->add_option("--seed", opt->seed, "random seed; the same seed makes the same book")
-        ->check(whole_number_at_most(kMaxExactJsonInteger));
-    book->add_flag("--unique", opt->unique, "only puzzles with exactly one optimal stone set");
-    book->add_option("--difficulty", opt->difficulty,
-                     "only puzzles rated exactly this (direct, combine, give-up, deep)");
-    book->add_option("--max-attempts", opt->max_attempts, "give up after dealing this many candidates")
-        ->check(CLI::Range(std::int64_t{1}, std::int64_t{10000000}));
+    auto* seed = book->add_option("--seed", opt->seed, "random seed; the same seed makes the same book")
+                     ->check(whole_number_at_most(kMaxExactJsonInteger));
+    auto* unique = book->add_flag("--unique", opt->unique, "only puzzles with exactly one optimal stone set");
+    auto* difficulty = book->add_option("--difficulty", opt->difficulty,
+                                        "only puzzles rated exactly this (direct, combine, give-up, deep)");
+    auto* attempts =
+        book->add_option("--max-attempts", opt->max_attempts, "give up after dealing this many candidates")
+            ->check(CLI::Range(std::int64_t{1}, std::int64_t{10000000}));
+    book->add_option("--title", opt->title, "the title on the first page")->capture_default_str();
+    book->add_option("--author", opt->author, "the author named under the title");
+    book->add_flag("--hide-difficulty", opt->hide_difficulty,
+                   "no difficulty on the puzzle pages (the solutions still name it)");
+    book->add_flag("--why", opt->why, "each solution says why every stone is there");
     add_timeout(*book, opt->timeout);
-    book->callback([opt] { run_book(*opt); });
+    book->callback([=] {
+        opt->generator_options_given.clear();
+        for (auto* given : {count, level, seed, unique, difficulty, attempts})
+            if (given->count() > 0) opt->generator_options_given.push_back(given->get_name());
+        if (opt->files.empty() && (count->count() == 0 || level->count() == 0))
+            throw InputError("command line", count->count() == 0 ? "--count" : "--level",
+                             "is required for a generated book (or give challenge FILEs)");
+        run_book(*opt);
+    });
 }
 
 }  // namespace

@@ -387,7 +387,9 @@ TEST(XalapaBook, TitlePuzzlePagesThenSolutionPages) {
         puzzles.push_back({dealt, d, s, r});
     }
     BookSettings settings;
-    std::string html = book_html(puzzles, settings, catalogue());
+    std::vector<BookEntry> entries;
+    for (const auto& p : puzzles) entries.push_back(book_entry(p));
+    std::string html = book_html(entries, settings, catalogue());
     EXPECT_TRUE(WellFormed(html));
     EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
     EXPECT_EQ(occurrences(html, "<section class=\"sheet title\""), 1);
@@ -516,4 +518,72 @@ TEST(XalapaRenderCli, BookRejectsBadOptionsBeforeWriting) {
     r = run("xalapa book --count 1 --level 2 --out " + file.string());
     EXPECT_EQ(r.code, 2) << r.out;
     EXPECT_NE(r.out.find(file.string() + ": exists and is not a folder"), std::string::npos) << r.out;
+}
+
+// A book of the author's own challenges: challenge files and a studio book, in order; each solution
+// proved (the same penalty `xalapa solve` prints) and, with --why, one reason per stone.
+TEST(XalapaRenderCli, BookOfYourOwnChallengeFilesAndStudioBooks) {
+    fs::path out = scratch("own-book");
+    fs::path studio_book = scratch("mine.book.json");
+    {
+        tlaloc::Json level2 = tlaloc::Json::parse(read(shipped("level2-1.json")));
+        level2["board"] = (data_dir() / "puzzles/xalapa/boards/moon-back.json").string();
+        level2.erase("cards");
+        std::ofstream(studio_book) << tlaloc::Json{{"challenges", {level2, level2}}}.dump();
+    }
+    CliRun r = run("xalapa book " + shipped("basic-1.json") + " " + studio_book.string() + " --out " +
+                   out.string() + " --title 'Sunday <puzzles>' --author Ana --why --hide-difficulty");
+    ASSERT_EQ(r.code, 0) << r.out;
+    const std::string html = read(out / "index.html");
+    EXPECT_TRUE(WellFormed(html));
+    EXPECT_EQ(occurrences(html, "<section class=\"sheet puzzle\""), 3);
+    EXPECT_NE(html.find("<h1>Sunday &lt;puzzles&gt;</h1>"), std::string::npos);
+    EXPECT_NE(html.find(">Ana<"), std::string::npos);
+    EXPECT_NE(html.find("basic-1.json"), std::string::npos);
+    EXPECT_NE(html.find("mine.book.json #2"), std::string::npos);
+    const std::string puzzle_pages = html.substr(0, html.find("id=\"solution-1\""));
+    const std::string title_page = html.substr(0, html.find("id=\"puzzle-1\""));
+    EXPECT_EQ(puzzle_pages.substr(title_page.size()).find("difficulty"), std::string::npos);
+    // The solution pages: the proved penalty of each file, one reason per stone.
+    CliRun solved = run("xalapa solve --json " + shipped("basic-1.json"));
+    const tlaloc::Json basic = tlaloc::Json::parse(solved.out.substr(0, solved.out.find('\n')));
+    EXPECT_NE(html.find("lowest penalty " + std::to_string(basic["penalty"].get<int>()) + " "),
+              std::string::npos);
+    const std::string first_solution = html.substr(
+        html.find("id=\"solution-1\""), html.find("id=\"solution-2\"") - html.find("id=\"solution-1\""));
+    EXPECT_EQ(occurrences(first_solution, "<li>row "), basic["stone_count"].get<int>());
+    // Options of a generated book do not mix with files; a file that is no challenge names its place.
+    r = run("xalapa book " + shipped("basic-1.json") + " --level 2 --out " + scratch("mixed").string());
+    EXPECT_EQ(r.code, 2) << r.out;
+    EXPECT_NE(r.out.find("--level: applies to a generated book"), std::string::npos) << r.out;
+    fs::path empty = scratch("empty.book.json");
+    std::ofstream(empty) << R"({"challenges": []})";
+    r = run("xalapa book " + empty.string() + " --out " + scratch("empty-book").string());
+    EXPECT_EQ(r.code, 2) << r.out;
+    EXPECT_NE(r.out.find("challenges: a book with no challenge"), std::string::npos) << r.out;
+}
+
+// A census line's level and index back as a challenge file: solving it gives the line's penalty.
+TEST(XalapaRenderCli, CensusShowWritesTheChallengeOfALine) {
+    CliRun census = run("xalapa census --level basic --shard 3/5000 --limit 2 --no-tier");
+    ASSERT_EQ(census.code, 0) << census.out;
+    std::istringstream lines(census.out);
+    int checked = 0;
+    for (std::string line; std::getline(lines, line);) {
+        if (line.empty() || line[0] != '{') continue;
+        const tlaloc::Json j = tlaloc::Json::parse(line);
+        fs::path file = scratch("census-" + std::to_string(j["index"].get<long long>()) + ".json");
+        CliRun show = run("xalapa census show --level basic --index " +
+                          std::to_string(j["index"].get<long long>()) + " --out " + file.string());
+        ASSERT_EQ(show.code, 0) << show.out;
+        CliRun solved = run("xalapa solve --json " + file.string());
+        ASSERT_EQ(solved.code, 0) << solved.out;
+        EXPECT_EQ(tlaloc::Json::parse(solved.out.substr(0, solved.out.find('\n')))["penalty"], j["penalty"])
+            << line;
+        ++checked;
+    }
+    EXPECT_EQ(checked, 2);
+    CliRun far = run("xalapa census show --level basic --index 142560");
+    EXPECT_EQ(far.code, 2);
+    EXPECT_NE(far.out.find("--index: 142560 is out of range"), std::string::npos) << far.out;
 }
