@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 
 #include "cli/Commands.h"
@@ -341,6 +342,9 @@ StudioResponse add_to_book(const StudioRequest& r, const StudioFolder& folder, c
     Challenge ch = challenge_member(body, catalogue);
     const std::string file = data_name(body.at("book"), ".book.json");
     refuse_link(folder, body.at("book"), file);
+    // One addition at a time: two at once would each read the old book and one would be lost.
+    static std::mutex books;
+    const std::lock_guard hold(books);
     Json book{{"challenges", Json::array()}};
     if (auto text = folder.read(file, kMaxSavedFile)) {
         Json old = parse_json_text(*text, file);
@@ -351,7 +355,11 @@ StudioResponse add_to_book(const StudioRequest& r, const StudioFolder& folder, c
     }
     if (book["challenges"].size() >= 200) body.fail("a book holds at most 200 challenges");
     book["challenges"].push_back(challenge_to_json(ch));
-    folder.write(file, book.dump(1) + "\n");
+    const std::string text = book.dump(1) + "\n";
+    if (text.size() > kMaxSavedFile)
+        body.fail("the book would be over " + std::to_string(kMaxSavedFile) +
+                  " bytes, more than the studio reads back");
+    folder.write(file, text);
     return json_response(200, Json{{"book", file}, {"challenges", book["challenges"].size()}});
 }
 

@@ -1,7 +1,9 @@
 // `tlaloc studio`: the Xalapa studio, a local web app to play, author and generate challenges
 // (docs/studio.md). Serves until Ctrl-C (SIGINT) or SIGTERM, then stops cleanly.
 #include <pthread.h>
+#include <atomic>
 #include <csignal>
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <thread>
@@ -51,16 +53,23 @@ void run_studio(const StudioOptions& o) {
                   << " is not a loopback address: other machines that reach it can use the studio and "
                      "its data folder (it answers only requests that name this address)"
                   << std::endl;
-    std::cout << "Xalapa studio on http://"
-              << (o.host.find(':') != std::string::npos ? "[" + o.host + "]" : o.host) << ":" << port
+    const bool bare_ipv6 = o.host.find(':') != std::string::npos && o.host.front() != '[';
+    std::cout << "Xalapa studio on http://" << (bare_ipv6 ? "[" + o.host + "]" : o.host) << ":" << port
               << "/  (data folder " << settings.data.string() << "; Ctrl-C stops it)" << std::endl;
+    // The first signal stops the server (requests under way are answered); a second one, while it is
+    // still finishing a long solve, ends the process at once.
+    std::atomic<bool> finished{false};
     std::thread waiter([&] {
         int signal = 0;
         sigwait(&stop_signals, &signal);
+        if (finished.load()) return;
         server.stop();
+        sigwait(&stop_signals, &signal);
+        if (!finished.load()) std::_Exit(128 + signal);
     });
     server.run();
     server.stop();
+    finished.store(true);
     pthread_kill(waiter.native_handle(), SIGTERM);  // wakes the waiter if the server stopped by itself
     waiter.join();
     std::cout << "Xalapa studio stopped" << std::endl;

@@ -5,6 +5,7 @@
 #include <netdb.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -53,6 +54,8 @@ const char* reason(int status) {
             return "Content Too Large";
         case 415:
             return "Unsupported Media Type";
+        case 417:
+            return "Expectation Failed";
         case 431:
             return "Request Header Fields Too Large";
         case 500:
@@ -124,7 +127,19 @@ struct Connection {
     std::size_t raw_body = 0;  // bytes of body framing received (chunk sizes, CRLFs, data)
 };
 
+// One answer being sent: the poll thread writes it as the client takes it, so a client that does not
+// read holds no worker.
+struct Outgoing {
+    int fd = -1;
+    std::string data;
+    std::size_t sent = 0;
+    Clock::time_point deadline;
+};
+
 enum class Progress { more, done, failed };
+
+// Bytes held for requests being read, all connections together; past it the largest is refused.
+constexpr std::size_t kMaxBufferedBytes = std::size_t{64} << 20;
 
 }  // namespace
 
@@ -148,8 +163,9 @@ struct StudioServer::Impl {
     std::mutex mutex;
     std::condition_variable ready_cv;
     std::deque<std::pair<int, StudioRequest>> ready;  // complete requests waiting for a worker
-    bool closed = false;
-    std::atomic<std::size_t> in_flight{0};  // connections handed to workers and not yet closed
+    std::vector<Outgoing> answered;                   // answers made by workers, for the poll thread
+    bool closed = false;                              // stopping: queued requests are answered 503 at once
+    std::atomic<std::size_t> in_flight{0};            // requests queued or with a worker
 
     // Reads what `c` sent so far: done when the whole request is in, failed when an answer was sent.
     Progress advance(Connection& c);
@@ -157,7 +173,7 @@ struct StudioServer::Impl {
     Progress read_body(Connection& c);
     void refuse(Connection& c, int status, const std::string& message);
     void worker();
-    void answer(int fd, const StudioRequest& request);
+    void wake_up();
     bool send_all(int fd, const std::string& data, Clock::time_point deadline);
 };
 
@@ -192,6 +208,10 @@ void StudioServer::Impl::refuse(Connection& c, int status, const std::string& me
 Progress StudioServer::Impl::parse_head(Connection& c) {
     const auto end = c.in.find("\r\n\r\n");
     if (end == std::string::npos) {
+        if (c.in.find("\n\n") != std::string::npos) {
+            refuse(c, 400, "header lines must end with CRLF");
+            return Progress::failed;
+        }
         if (c.in.size() > limits.max_header_bytes) {
             refuse(c, 431,
                    "the request line and headers are over " + std::to_string(limits.max_header_bytes) +
@@ -300,7 +320,15 @@ Progress StudioServer::Impl::parse_head(Connection& c) {
             refuse(c, 413, "the request body is over " + std::to_string(settings.max_body) + " bytes");
             return Progress::failed;
         }
-        c.request.body.reserve(c.body_left);
+    }
+    if (auto expect = h.find("expect"); expect != h.end()) {
+        if (lower(expect->second) != "100-continue") {
+            refuse(c, 417, "only Expect: 100-continue is understood");
+            return Progress::failed;
+        }
+        // The client waits for this before sending the body (its limits were checked above).
+        if ((c.chunked || c.body_left > 0) && c.in.empty())
+            ::send(c.fd, "HTTP/1.1 100 Continue\r\n\r\n", 25, MSG_NOSIGNAL);
     }
     return read_body(c);
 }
@@ -336,7 +364,7 @@ Progress StudioServer::Impl::read_body(Connection& c) {
         }
         const auto eol = c.in.find("\r\n");
         if (eol == std::string::npos) {
-            if (c.in.size() > 1024) {
+            if (c.in.size() > 1024 || c.in.find('\n') != std::string::npos) {
                 refuse(c, 400, "a malformed chunked body");
                 return Progress::failed;
             }
@@ -390,29 +418,37 @@ Progress StudioServer::Impl::advance(Connection& c) {
     }
 }
 
-void StudioServer::Impl::answer(int fd, const StudioRequest& request) {
-    StudioResponse out;
-    if (auto refused = refused_at_door(request, hosts))
-        out = *refused;
-    else
-        out = api.handle(request);
-    send_all(fd, http_answer(out), Clock::now() + std::chrono::seconds(limits.write_seconds));
-    ::shutdown(fd, SHUT_WR);
-    ::close(fd);
+void StudioServer::Impl::wake_up() {
+    char c = 1;
+    [[maybe_unused]] auto n = ::write(wake[1], &c, 1);
 }
 
 void StudioServer::Impl::worker() {
     while (true) {
         std::pair<int, StudioRequest> job;
+        bool stopping_now = false;
         {
             std::unique_lock lock(mutex);
             ready_cv.wait(lock, [&] { return closed || !ready.empty(); });
             if (ready.empty()) return;
             job = std::move(ready.front());
             ready.pop_front();
+            stopping_now = closed;
         }
-        answer(job.first, job.second);
+        StudioResponse out;
+        if (stopping_now)
+            out = {503, "application/json", "{\"error\": \"the studio is stopping\"}\n"};
+        else if (auto refused = refused_at_door(job.second, hosts))
+            out = *refused;
+        else
+            out = api.handle(job.second);
+        {
+            std::lock_guard lock(mutex);
+            answered.push_back(
+                {job.first, http_answer(out), 0, Clock::now() + std::chrono::seconds(limits.write_seconds)});
+        }
         in_flight.fetch_sub(1);
+        wake_up();
     }
 }
 
@@ -463,6 +499,11 @@ int StudioServer::bind(const std::string& host, int port) {
     if (impl_->listen_fd >= 0) ::close(impl_->listen_fd);
     impl_->listen_fd = fd;
     impl_->hosts = studio_host_names(host, actual);
+    // Every connection is a descriptor: keep their number below the process's limit.
+    rlimit files{};
+    if (::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur != RLIM_INFINITY && files.rlim_cur > 96)
+        impl_->limits.max_connections = std::min<std::size_t>(impl_->limits.max_connections,
+                                                              static_cast<std::size_t>(files.rlim_cur) - 64);
     if (impl_->wake[0] < 0 && ::pipe2(impl_->wake, O_NONBLOCK | O_CLOEXEC) != 0) throw fail();
     return actual;
 }
@@ -473,22 +514,83 @@ void StudioServer::run() {
     std::vector<std::thread> workers;
     for (std::size_t i = 0; i < s.limits.workers; ++i) workers.emplace_back([&s] { s.worker(); });
     std::vector<Connection> reading;
+    std::vector<Outgoing> writing;
     const auto read_time = std::chrono::seconds(s.limits.read_seconds);
-    while (!s.stopping.load()) {
+    Clock::time_point accept_again{};  // accepting pauses a moment when the process is out of descriptors
+    bool stopped = false;
+    auto footprint = [](const Connection& c) { return c.in.capacity() + c.request.body.capacity(); };
+    while (true) {
+        if (s.stopping.load() && !stopped) {
+            // Stop: no new connection or request; queued requests are answered 503 at once, those with a
+            // worker are finished, and every answer is still sent (within its time limit).
+            stopped = true;
+            ::close(s.listen_fd);
+            s.listen_fd = -1;
+            for (auto& c : reading) ::close(c.fd);
+            reading.clear();
+            {
+                std::lock_guard lock(s.mutex);
+                s.closed = true;
+            }
+            s.ready_cv.notify_all();
+        }
+        {
+            std::lock_guard lock(s.mutex);
+            for (auto& o : s.answered) writing.push_back(std::move(o));
+            s.answered.clear();
+        }
+        if (stopped && s.in_flight.load() == 0 && writing.empty()) break;
+        const auto now = Clock::now();
+        const bool accepting = !stopped && now >= accept_again;
         std::vector<pollfd> fds;
         fds.push_back({s.wake[0], POLLIN, 0});
-        fds.push_back({s.listen_fd, POLLIN, 0});
+        fds.push_back({accepting ? s.listen_fd : -1, POLLIN, 0});
         for (const auto& c : reading) fds.push_back({c.fd, POLLIN, 0});
+        for (const auto& o : writing) fds.push_back({o.fd, POLLOUT, 0});
         // Wake at the nearest deadline at the latest.
         auto wait = std::chrono::milliseconds(1000);
-        const auto now = Clock::now();
-        for (const auto& c : reading)
-            wait = std::min(wait, std::chrono::duration_cast<std::chrono::milliseconds>(c.deadline - now) +
+        auto until = [&](Clock::time_point t) {
+            wait = std::min(wait, std::chrono::duration_cast<std::chrono::milliseconds>(t - now) +
                                       std::chrono::milliseconds(1));
+        };
+        for (const auto& c : reading) until(c.deadline);
+        for (const auto& o : writing) until(o.deadline);
+        if (!stopped && !accepting) until(accept_again);
         if (::poll(fds.data(), fds.size(), static_cast<int>(std::max<long long>(0, wait.count()))) < 0 &&
             errno != EINTR)
             break;
-        if (s.stopping.load()) break;
+        char drain[64];
+        while (::read(s.wake[0], drain, sizeof drain) > 0) {}
+        // Answers: sent as the clients take them.
+        std::vector<Outgoing> still_writing;
+        for (std::size_t i = 0; i < writing.size(); ++i) {
+            Outgoing& o = writing[i];
+            const short events = fds[2 + reading.size() + i].revents;
+            bool finished = false;
+            if (events & (POLLOUT | POLLERR | POLLHUP)) {
+                while (o.sent < o.data.size()) {
+                    ssize_t n = ::send(o.fd, o.data.data() + o.sent, o.data.size() - o.sent,
+                                       MSG_NOSIGNAL | MSG_DONTWAIT);
+                    if (n > 0) {
+                        o.sent += static_cast<std::size_t>(n);
+                        continue;
+                    }
+                    if (n < 0 && errno == EINTR) continue;
+                    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+                    finished = true;  // the client went away
+                    break;
+                }
+                finished = finished || o.sent == o.data.size();
+            }
+            if (finished || Clock::now() >= o.deadline) {
+                ::shutdown(o.fd, SHUT_WR);
+                ::close(o.fd);
+            } else {
+                still_writing.push_back(std::move(o));
+            }
+        }
+        writing = std::move(still_writing);
+        // Requests: read as they arrive; complete ones go to the workers.
         std::vector<Connection> still;
         still.reserve(reading.size());
         for (std::size_t i = 0; i < reading.size(); ++i) {
@@ -512,11 +614,29 @@ void StudioServer::run() {
             }
         }
         reading = std::move(still);
-        if (fds[1].revents & POLLIN) {
+        // All requests being read hold at most kMaxBufferedBytes together: past it, the largest is refused.
+        std::size_t held = 0;
+        for (const auto& c : reading) held += footprint(c);
+        while (held > kMaxBufferedBytes && !reading.empty()) {
+            auto largest =
+                std::max_element(reading.begin(), reading.end(),
+                                 [&](const auto& a, const auto& b) { return footprint(a) < footprint(b); });
+            held -= footprint(*largest);
+            s.refuse(*largest, 503, "the studio is busy; try again");
+            ::close(largest->fd);
+            reading.erase(largest);
+        }
+        if (accepting && (fds[1].revents & POLLIN)) {
             while (true) {
                 int fd = ::accept4(s.listen_fd, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
-                if (fd < 0) break;
-                if (reading.size() + s.in_flight.load() >= s.limits.max_connections) {
+                if (fd < 0) {
+                    // Out of descriptors or memory: the connection stays queued; try again a moment later
+                    // instead of polling a socket that stays readable.
+                    if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)
+                        accept_again = Clock::now() + std::chrono::milliseconds(100);
+                    break;
+                }
+                if (reading.size() + writing.size() + s.in_flight.load() >= s.limits.max_connections) {
                     Connection busy;
                     busy.fd = fd;
                     s.refuse(busy, 503, "the studio is busy; try again");
@@ -529,24 +649,23 @@ void StudioServer::run() {
                 reading.push_back(std::move(c));
             }
         }
-        char drain[64];
-        while (::read(s.wake[0], drain, sizeof drain) > 0) {}
     }
     for (auto& c : reading) ::close(c.fd);
+    for (auto& o : writing) ::close(o.fd);
     {
         std::lock_guard lock(s.mutex);
         s.closed = true;
     }
     s.ready_cv.notify_all();
     for (auto& w : workers) w.join();
+    std::lock_guard lock(s.mutex);
+    for (auto& o : s.answered) ::close(o.fd);
+    s.answered.clear();
 }
 
 void StudioServer::stop() {
     impl_->stopping.store(true);
-    if (impl_->wake[1] >= 0) {
-        char c = 1;
-        [[maybe_unused]] auto n = ::write(impl_->wake[1], &c, 1);
-    }
+    if (impl_->wake[1] >= 0) impl_->wake_up();
 }
 
 }  // namespace tlaloc::cli

@@ -17,7 +17,7 @@ struct StudioLimits {
     unsigned write_seconds = 10;               // to send a whole answer (then the connection is dropped)
     std::size_t max_header_bytes = 16 * 1024;  // request line and headers (then 431)
     std::size_t max_headers = 64;              // header lines (then 431)
-    std::size_t max_connections = 512;         // being read or waiting for a worker (then 503)
+    std::size_t max_connections = 512;         // being read, answered or sent (then 503)
     std::size_t workers = 16;
 };
 

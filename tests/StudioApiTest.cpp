@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -576,6 +577,68 @@ TEST(StudioSafety, FifosAndHardLinksInTheDataFolderAreRefused) {
     EXPECT_EQ(get("/api/xalapa/features").status, 200);
 }
 
+// Clients that ask for a large answer and never read it hold no worker either: the answers are sent
+// by the thread that reads, as the clients take them.
+TEST(StudioSafety, ClientsThatDoNotReadTheirAnswerDoNotDelayOthers) {
+    const int port = Studio::get().port();
+    std::ofstream(Studio::get().data() / "huge.json") << Json{{"text", std::string(6 << 20, 'x')}}.dump();
+    std::vector<int> stalled;
+    for (int i = 0; i < 24; ++i) {
+        int fd = socket(AF_INET, SOCK_STREAM, 0);
+        int small = 1024;
+        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_port = htons(static_cast<std::uint16_t>(port));
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        ASSERT_EQ(connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+        send_text(fd, "GET /api/xalapa/saved?name=huge HTTP/1.1\r\n" + host_line(port) + "\r\n");
+        stalled.push_back(fd);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // every answer made and stuck
+    for (int k = 0; k < 3; ++k) {
+        const auto start = std::chrono::steady_clock::now();
+        Answer a = raw_exchange(port, "GET /api/xalapa/features HTTP/1.1\r\n" + host_line(port) + "\r\n");
+        EXPECT_EQ(a.status, 200) << a.body;
+        EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
+    }
+    for (int fd : stalled) close(fd);
+}
+
+// Additions to one book at once are all kept.
+TEST(StudioSafety, ConcurrentAdditionsToABookAreAllKept) {
+    const std::string body = Json{{"book", "together"}, {"challenge", Json::parse(challenge_body())}}.dump();
+    std::vector<std::future<Answer>> adds;
+    for (int i = 0; i < 16; ++i)
+        adds.push_back(std::async(std::launch::async, [&] { return post("/api/xalapa/book", body); }));
+    for (auto& a : adds) EXPECT_EQ(a.get().status, 200);
+    EXPECT_EQ(get("/api/xalapa/saved?book=together").json()["challenges"].size(), 16u);
+}
+
+// A client that asks "Expect: 100-continue" is told to go on at once; a line ending in a bare LF is
+// refused at once (not after the read deadline).
+TEST(StudioSafety, ExpectContinueAndBareLineFeeds) {
+    const int port = Studio::get().port();
+    const std::string body = challenge_body();
+    int fd = connect_to(port);
+    ASSERT_GE(fd, 0);
+    send_text(fd, "POST /api/xalapa/solve HTTP/1.1\r\n" + host_line(port) +
+                      "Content-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: " +
+                      std::to_string(body.size()) + "\r\n\r\n");
+    pollfd p{fd, POLLIN, 0};
+    ASSERT_EQ(poll(&p, 1, 1000), 1) << "no 100 Continue within a second";
+    char buffer[64] = {};
+    const ssize_t n = recv(fd, buffer, sizeof buffer - 1, 0);
+    ASSERT_GT(n, 0);
+    EXPECT_EQ(std::string(buffer, static_cast<std::size_t>(n)).rfind("HTTP/1.1 100 Continue\r\n\r\n", 0), 0u);
+    send_text(fd, body);
+    EXPECT_EQ(read_answer(fd).status, 200);
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_EQ(raw_exchange(port, "GET / HTTP/1.1\nHost: 127.0.0.1:" + std::to_string(port) + "\n\n").status,
+              400);
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+}
+
 // `tlaloc studio --port 0` as a separate process: its port (from the first line it prints), and
 // SIGINT to stop it, after which it must exit 0.
 class StudioProcess {
@@ -608,6 +671,15 @@ public:
     int port() const { return port_; }
     // SIGINT, as Ctrl-C sends; the exit code (-1 when it did not exit normally).
     int stop() {
+        kill(pid_, SIGINT);
+        int status = 0;
+        waitpid(pid_, &status, 0);
+        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    }
+    // SIGINT, then SIGINT again a moment later; the exit code.
+    int stop_twice() {
+        kill(pid_, SIGINT);
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
         kill(pid_, SIGINT);
         int status = 0;
         waitpid(pid_, &status, 0);
@@ -693,6 +765,27 @@ TEST(StudioSafety, ANonLoopbackHostIsWarnedAbout) {
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 1) << text;
     EXPECT_NE(text.find("warning: --host 0.0.0.0 is not a loopback address"), std::string::npos) << text;
+}
+
+// Stopping with work queued: the first SIGINT answers the queued requests 503 at once and finishes
+// those under way; a second SIGINT ends the process at once (exit 130), however long the solves.
+TEST(StudioSafety, ASecondSigintEndsTheStudioAtOnce) {
+    StudioProcess process(scratch_dir("stop-data").string());
+    ASSERT_GT(process.port(), 0);
+    const std::string heavy =
+        R"({"level": "5", "count": 20, "unique": true, "difficulty": "deep", "max_deals": 100000})";
+    std::vector<std::future<Answer>> answers;
+    for (int i = 0; i < 24; ++i)
+        answers.push_back(std::async(
+            std::launch::async, [&] { return raw_post(process.port(), "/api/xalapa/generate", heavy); }));
+    std::this_thread::sleep_for(std::chrono::milliseconds(800));
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_EQ(process.stop_twice(), 130);
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
+    for (auto& a : answers) {
+        Answer answer = a.get();
+        EXPECT_TRUE(answer.status == 503 || answer.status == -1) << answer.status << " " << answer.body;
+    }
 }
 
 }  // namespace
