@@ -347,18 +347,28 @@ std::vector<std::filesystem::path> missing_folders(const std::filesystem::path& 
     return out;
 }
 
-// The puzzles, or nothing at all: when the generator stops (--timeout), the output folder goes
-// again if this run made it (it is still empty then).
-std::vector<GeneratedPuzzle> generate_or_clean_up(const GenerateOptions& o,
-                                                  const solver::Deadline& deadline) {
+// The puzzles found. When the generator stops (--timeout) it keeps those found so far (`out_of_time`
+// says so); with none, the output folder goes again if this run made it (it is still empty then).
+std::vector<GeneratedPuzzle> generate_or_clean_up(const GenerateOptions& o, const solver::Deadline& deadline,
+                                                  bool& out_of_time) {
     const auto made = o.out.empty() ? std::vector<std::filesystem::path>{} : missing_folders(o.out);
     xalapa::GenerateOptions g = generator_settings(o);
+    std::vector<GeneratedPuzzle> kept;
     g.deadline = &deadline;
+    g.kept = &kept;
     Catalogue catalogue = load_catalogue();
     ChallengeSolver solver;
     try {
         return naming(o.out.empty() ? "xalapa generate" : o.out, o.timeout,
                       [&] { return generate(catalogue, g, solver); });
+    } catch (const solver::SearchLimitReached&) {
+        if (!kept.empty()) {
+            out_of_time = true;
+            return kept;
+        }
+        std::error_code ec;
+        for (const auto& dir : made) std::filesystem::remove(dir, ec);
+        throw;
     } catch (...) {
         std::error_code ec;
         for (const auto& dir : made) std::filesystem::remove(dir, ec);
@@ -368,7 +378,8 @@ std::vector<GeneratedPuzzle> generate_or_clean_up(const GenerateOptions& o,
 
 void run_generate(const GenerateOptions& o) {
     const solver::Deadline deadline(o.timeout);
-    auto puzzles = generate_or_clean_up(o, deadline);
+    bool out_of_time = false;
+    auto puzzles = generate_or_clean_up(o, deadline, out_of_time);
     int k = 0;
     for (const auto& p : puzzles) {
         Json j = generated_puzzle_json(p);
@@ -383,7 +394,11 @@ void run_generate(const GenerateOptions& o) {
     }
     std::cerr << "generated " << puzzles.size() << " of " << o.count << " challenges"
               << (o.out.empty() ? "" : " into " + o.out) << "\n";
-    if (static_cast<int>(puzzles.size()) < o.count)
+    if (out_of_time) {
+        std::cerr << "tlaloc: " << (o.out.empty() ? "xalapa generate" : o.out) << ": out of time (--timeout "
+                  << o.timeout << " s): kept the " << puzzles.size() << " challenges found so far\n";
+        set_exit_code(kExitTimeout);
+    } else if (static_cast<int>(puzzles.size()) < o.count)
         std::cerr << "tlaloc: only " << puzzles.size() << " challenges met the conditions within "
                   << o.attempts << " deals\n";
 }

@@ -109,12 +109,22 @@ xalapa::GenerateOptions generator_settings(const BookOptions& o) {
     return g;
 }
 
+// The generated puzzles; out of time, those found so far (`out_of_time` says so), or none at all.
 std::vector<GeneratedPuzzle> book_puzzles(const BookOptions& o, const xalapa::GenerateOptions& g,
                                           const Catalogue& catalogue, ChallengeSolver& solver,
-                                          const solver::Deadline& deadline) {
+                                          const solver::Deadline& deadline, bool& out_of_time) {
     xalapa::GenerateOptions limited = g;
+    std::vector<GeneratedPuzzle> kept;
     limited.deadline = &deadline;
-    auto puzzles = naming(o.out, o.timeout, [&] { return generate(catalogue, limited, solver); });
+    limited.kept = &kept;
+    std::vector<GeneratedPuzzle> puzzles;
+    try {
+        puzzles = naming(o.out, o.timeout, [&] { return generate(catalogue, limited, solver); });
+    } catch (const solver::SearchLimitReached&) {
+        if (kept.empty()) throw;
+        out_of_time = true;
+        return kept;
+    }
     if (puzzles.empty())
         throw InputError("command line", "",
                          "no puzzle at level " + o.level + (o.unique ? " with a unique optimum" : "") +
@@ -175,9 +185,9 @@ void run_book(const BookOptions& o) {
     bool out_of_time = false;
     if (o.files.empty()) {
         xalapa::GenerateOptions g = generator_settings(o);
-        auto puzzles = book_puzzles(o, g, catalogue, solver, deadline);
+        auto puzzles = book_puzzles(o, g, catalogue, solver, deadline, out_of_time);
         for (const auto& p : puzzles) entries.push_back(book_entry(p));
-        wanted = entries.size();
+        wanted = static_cast<std::size_t>(o.count);
         settings.made =
             "level " + o.level +
             (g.difficulty ? " · difficulty " + std::string(kDifficultyLevels[*g.difficulty].name) : "") +
@@ -219,8 +229,9 @@ void run_book(const BookOptions& o) {
     std::cout << "wrote " << (dir / "index.html").string() << " (" << entries.size() << " puzzles)\n";
     if (out_of_time) {
         std::cerr << "tlaloc: " << o.out << ": out of time (--timeout " << o.timeout
-                  << " s): the book holds the " << entries.size() << " of " << wanted
-                  << " puzzles solved in time" << (o.why ? ", some without their reasons" : "") << "\n";
+                  << " s): the book holds the " << entries.size() << " of " << wanted << " puzzles "
+                  << (o.files.empty() ? "found" : "solved") << " in time"
+                  << (o.why ? ", some without their reasons" : "") << "\n";
         set_exit_code(kExitTimeout);
     }
 }

@@ -587,3 +587,27 @@ TEST(XalapaRenderCli, CensusShowWritesTheChallengeOfALine) {
     EXPECT_EQ(far.code, 2);
     EXPECT_NE(far.out.find("--index: 142560 is out of range"), std::string::npos) << far.out;
 }
+
+// Out of time, generate keeps the challenges it found (exit 3): the first ones an unlimited run with
+// the same seed gives, in the same order.
+TEST(XalapaRenderCli, GenerateOutOfTimeKeepsWhatItFound) {
+    const std::string ask = "xalapa generate --level 3 --unique --difficulty deep --seed 1 ";
+    CliRun cut = tlaloc::test_support::run_tlaloc_split(ask + "--count 60 --timeout 5");
+    EXPECT_EQ(cut.code, 3) << cut.err;
+    std::vector<std::string> kept;
+    std::istringstream lines(cut.out);
+    for (std::string line; std::getline(lines, line);)
+        if (!line.empty()) kept.push_back(line);
+    if (kept.empty()) {
+        EXPECT_NE(cut.err.find("no answer within"), std::string::npos) << cut.err;
+        return;  // a slow (instrumented) build found none in time: nothing is written
+    }
+    EXPECT_NE(cut.err.find("kept the " + std::to_string(kept.size()) + " challenges found so far"),
+              std::string::npos)
+        << cut.err;
+    CliRun full = tlaloc::test_support::run_tlaloc_split(ask + "--count " + std::to_string(kept.size()));
+    ASSERT_EQ(full.code, 0) << full.err;
+    std::string expected;
+    for (const auto& k : kept) expected += k + "\n";
+    EXPECT_EQ(full.out, expected);
+}

@@ -90,6 +90,7 @@ std::vector<GeneratedPuzzle> generate(const Catalogue& catalogue, const Generate
         } catch (solver::SearchLimitReached& e) {
             e.set_best_so_far(std::to_string(out.size()) + " of " + std::to_string(opt.count) +
                               " challenges kept from the first " + std::to_string(first) + " deals");
+            if (opt.kept) *opt.kept = out;
             throw;
         }
         for (auto& r : results)

@@ -10,6 +10,8 @@
 
 namespace tlaloc::xalapa {
 
+struct GeneratedPuzzle;
+
 struct GenerateOptions {
     Level level = Level::Two;
     int count = 1;
@@ -19,8 +21,10 @@ struct GenerateOptions {
     std::int64_t max_attempts = 200000;  // bound on deals tried; fewer puzzles come back past it
     // The search limit (--timeout) for the whole run, or none. Every solver the generator uses
     // (the caller's included) works under it; when it passes, generate() throws
-    // solver::SearchLimitReached saying how many puzzles were kept, and returns none of them.
+    // solver::SearchLimitReached saying how many puzzles were kept, and returns none of them;
+    // `kept`, when given, then holds them (the first ones an unlimited run would give, in order).
     const solver::Deadline* deadline = nullptr;
+    std::vector<GeneratedPuzzle>* kept = nullptr;
 };
 
 struct GeneratedPuzzle {
