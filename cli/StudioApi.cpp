@@ -13,6 +13,7 @@
 #include "cli/StudioFolder.h"
 #include "cli/XalapaAnswers.h"
 #include "cli/XalapaPrint.h"
+#include "puzzles/xalapa/Book.h"
 #include "puzzles/xalapa/Render.h"
 #include "solver/common/SearchLimit.h"
 
@@ -334,6 +335,12 @@ StudioResponse save(const StudioRequest& r, const StudioFolder& folder, const Ca
     return json_response(200, Json{{"saved", {json_file, svg_file}}});
 }
 
+// Changes to books one at a time: two at once would each read the old book and one would be lost.
+std::mutex& books_lock() {
+    static std::mutex books;
+    return books;
+}
+
 // A book is DATA/<book>.book.json: {"challenges": [...]}, each in the pinned format.
 StudioResponse add_to_book(const StudioRequest& r, const StudioFolder& folder, const Catalogue& catalogue) {
     Json j = body_json(r);
@@ -342,9 +349,7 @@ StudioResponse add_to_book(const StudioRequest& r, const StudioFolder& folder, c
     Challenge ch = challenge_member(body, catalogue);
     const std::string file = data_name(body.at("book"), ".book.json");
     refuse_link(folder, body.at("book"), file);
-    // One addition at a time: two at once would each read the old book and one would be lost.
-    static std::mutex books;
-    const std::lock_guard hold(books);
+    const std::lock_guard hold(books_lock());
     Json book{{"challenges", Json::array()}};
     if (auto text = folder.read(file, kMaxSavedFile)) {
         Json old = parse_json_text(*text, file);
@@ -361,6 +366,75 @@ StudioResponse add_to_book(const StudioRequest& r, const StudioFolder& folder, c
                   " bytes, more than the studio reads back");
     folder.write(file, text);
     return json_response(200, Json{{"book", file}, {"challenges", book["challenges"].size()}});
+}
+
+// A saved book's challenges as the file holds them (404 when there is no such book).
+std::optional<Json> saved_book(const StudioFolder& folder, const std::string& file) {
+    auto text = folder.read(file, kMaxSavedFile);
+    if (!text) return std::nullopt;
+    Json book = parse_json_text(*text, file);
+    JsonPlace place(book, file);
+    place.expect_only_keys({"challenges"});
+    place.at("challenges").expect_array();
+    return book;
+}
+
+// POST /api/xalapa/book-order {"book", "order": [i, ...]}: the book's challenges in a new order (a
+// permutation of 0..n-1).
+StudioResponse book_order(const StudioRequest& r, const StudioFolder& folder) {
+    Json j = body_json(r);
+    JsonPlace body(j, kBodyName);
+    body.expect_only_keys({"book", "order"});
+    const std::string file = data_name(body.at("book"), ".book.json");
+    const std::lock_guard hold(books_lock());
+    auto book = saved_book(folder, file);
+    if (!book) return error_response(404, "no such saved book");
+    const Json& old = (*book)["challenges"];
+    const auto order = body.at("order").items();
+    if (order.size() != old.size())
+        body.at("order").fail("must list each of the book's " + std::to_string(old.size()) + " challenges once");
+    std::vector<bool> seen(old.size(), false);
+    Json reordered = Json::array();
+    for (const auto& i : order) {
+        const auto k = static_cast<std::size_t>(i.as_int(0, static_cast<std::int64_t>(old.size()) - 1));
+        if (seen[k]) i.fail("lists challenge " + std::to_string(k) + " twice");
+        seen[k] = true;
+        reordered.push_back(old[k]);
+    }
+    folder.write(file, Json{{"challenges", reordered}}.dump(1) + "\n");
+    return json_response(200, Json{{"book", file}, {"challenges", reordered.size()}});
+}
+
+// POST /api/xalapa/book-print {"book", "title"?, "author"?, "why"?, "hide_difficulty"?}: the printable
+// book of a saved book, the very pages `tlaloc xalapa book FILE` writes (HTML).
+StudioResponse book_print(const StudioRequest& r, const StudioFolder& folder, const Catalogue& catalogue,
+                          unsigned seconds) {
+    Json j = body_json(r);
+    JsonPlace body(j, kBodyName);
+    body.expect_only_keys({"book", "title", "author", "why", "hide_difficulty"});
+    const std::string name = body.at("book").as_string();
+    const std::string file = data_name(body.at("book"), ".book.json");
+    BookSettings settings;
+    if (auto t = body.get("title")) settings.title = t->as_string();
+    if (auto a = body.get("author")) settings.author = a->as_string();
+    if (auto h = body.get("hide_difficulty")) settings.hide_difficulty = h->as_bool();
+    const bool why = body.get("why") && body.at("why").as_bool();
+    auto book = saved_book(folder, file);
+    if (!book) return error_response(404, "no such saved book");
+    JsonPlace place(*book, file);
+    std::vector<Challenge> challenges;
+    for (auto& c : place.at("challenges").items()) challenges.push_back(challenge_from(c, catalogue));
+    if (challenges.empty()) return error_response(400, "tlaloc: " + file + ": the book holds no challenge yet");
+    settings.made = "from the studio book " + name;
+    std::vector<BookEntry> entries = under_limit(seconds, [&](const solver::Deadline& deadline) {
+        ChallengeSolver solver;
+        solver.set_deadline(&deadline);
+        std::vector<BookEntry> out;
+        for (std::size_t k = 0; k < challenges.size(); ++k)
+            out.push_back(solve_book_entry(solver, challenges[k], file + " #" + std::to_string(k + 1), why));
+        return out;
+    });
+    return {200, "text/html; charset=utf-8", book_html(entries, settings, catalogue)};
 }
 
 // GET /api/xalapa/saved: the names; ?name=X one saved challenge; ?book=X one book.
@@ -494,6 +568,8 @@ StudioResponse StudioApi::route(const StudioRequest& r) const {
         if (p == "/api/xalapa/generate") return generate_list(r, c, t);
         if (p == "/api/xalapa/save") return save(r, *folder_, c);
         if (p == "/api/xalapa/book") return add_to_book(r, *folder_, c);
+        if (p == "/api/xalapa/book-order") return book_order(r, *folder_);
+        if (p == "/api/xalapa/book-print") return book_print(r, *folder_, c, t);
     }
     return error_response(404, "no such API call: " + r.method + " " + p + " (see docs/studio.md)");
 }

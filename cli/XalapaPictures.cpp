@@ -201,9 +201,7 @@ void run_book(const BookOptions& o) {
         for (auto& [name, ch] : challenges) {
             try {
                 if (deadline.passed()) throw solver::SearchLimitReached();
-                Solution best = solver.solve(ch);
-                Rating rating = rate(solver, ch, best);
-                entries.push_back({ch, best, rating, name, "", {}});
+                entries.push_back(solve_book_entry(solver, ch, name, false));
             } catch (const solver::SearchLimitReached&) {
                 out_of_time = true;
                 break;

@@ -230,6 +230,43 @@ def author(driver):
     print("author: a typo clears the picture, undo brings it back; the saved challenge is listed at once")
 
 
+def books(driver):
+    """Two challenges added to a book in Author; in Generate the book lists them, a move swaps them, and
+    Print opens the printable pages (one puzzle page per challenge) in a new tab."""
+    book = driver.find_element(By.ID, "author-book")
+    book.send_keys(Keys.CONTROL, "a")
+    book.send_keys("sunday")
+    driver.find_element(By.ID, "author-add-book").click()
+    WebDriverWait(driver, WAIT).until(lambda d: "holds 1 challenge" in text_of(d, "status"), "first add failed")
+    driver.find_element(By.ID, "author-add-task").click()
+    driver.find_element(By.ID, "author-add-book").click()
+    WebDriverWait(driver, WAIT).until(lambda d: "holds 2 challenge" in text_of(d, "status"), "second add failed")
+    driver.find_element(By.ID, "tab-generate").click()
+    Select(driver.find_element(By.ID, "book-pick")).select_by_value("sunday")
+
+    def items(d):
+        return [li.text for li in d.find_elements(By.CSS_SELECTOR, "#book-list li")]
+
+    WebDriverWait(driver, WAIT).until(lambda d: len(items(d)) == 2, "the book does not list two puzzles")
+    before = items(driver)
+    assert "1 task " in before[0] and "2 tasks " in before[1], before
+    driver.find_element(By.CSS_SELECTOR, "#book-list li:first-child button.move:not([disabled])").click()
+    WebDriverWait(driver, WAIT).until(lambda d: items(d) == [before[1], before[0]], "the move did not reorder")
+    tabs = set(driver.window_handles)
+    driver.find_element(By.ID, "book-why").click()
+    driver.find_element(By.ID, "book-print").click()
+    WebDriverWait(driver, WAIT).until(lambda d: len(d.window_handles) > len(tabs), "no printable tab opened")
+    main_tab = driver.current_window_handle
+    driver.switch_to.window((set(driver.window_handles) - tabs).pop())
+    WebDriverWait(driver, WAIT).until(
+        lambda d: len(d.find_elements(By.CSS_SELECTOR, "section.sheet.puzzle")) == 2, "not two puzzle pages")
+    assert len(driver.find_elements(By.CSS_SELECTOR, "section.sheet.solution")) == 2
+    assert driver.find_elements(By.CSS_SELECTOR, "ul.why li"), "no reasons with 'say why each stone'"
+    driver.close()
+    driver.switch_to.window(main_tab)
+    print("books: two puzzles added, reordered and printed with reasons in a new tab")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tlaloc", required=True)
@@ -248,6 +285,7 @@ def main():
             address_keeps_the_work(driver.current_url, solved["stones"], mark)
             download_and_upload(driver, downloads)
             author(driver)
+            books(driver)
         finally:
             if driver:
                 driver.quit()

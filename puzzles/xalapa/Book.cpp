@@ -152,6 +152,14 @@ std::vector<std::string> stone_reasons(const Challenge& ch, const Solution& solu
     return out;
 }
 
+BookEntry solve_book_entry(ChallengeSolver& solver, const Challenge& ch, std::string source, bool why) {
+    Solution best = solver.solve(ch);
+    Rating rating = rate(solver, ch, best);
+    BookEntry e{ch, best, rating, std::move(source), {}, {}};
+    if (why) e.why = stone_reasons(ch, best, solver.optimal_sets(ch, best, 1000).forced);
+    return e;
+}
+
 BookEntry book_entry(const GeneratedPuzzle& p) {
     BookEntry e{p.deal.challenge, p.solution, p.rating, {}, {}, {}};
     e.source = "level " + std::string(to_string(p.deal_options.level)) + " · board " + p.deal.cards().board;

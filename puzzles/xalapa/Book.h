@@ -30,6 +30,10 @@ struct BookEntry {
 std::vector<std::string> stone_reasons(const Challenge& challenge, const Solution& solution,
                                        const CellSet& forced);
 
+// A challenge of the author's as a book entry: solved (the proved optimum) and rated by `solver`, with
+// the reasons per stone when `why`. Throws solver::SearchLimitReached past the solver's deadline.
+BookEntry solve_book_entry(ChallengeSolver& solver, const Challenge& challenge, std::string source, bool why);
+
 // A generated puzzle as a book entry ("Deal it again: tlaloc xalapa deal ...").
 BookEntry book_entry(const GeneratedPuzzle& puzzle);
 

@@ -622,6 +622,67 @@ async function printBook() {
   window.print();
 }
 
+// ---- your books ----
+
+async function booksRefresh() {
+  const saved = await api("/api/xalapa/saved");
+  const pick = $("book-pick");
+  const keep = pick.value;
+  pick.innerHTML = "";
+  saved.books.forEach((b) => pick.add(new Option(b, b)));
+  if (saved.books.includes(keep)) pick.value = keep;
+  await bookShow();
+}
+
+async function bookShow() {
+  const name = $("book-pick").value;
+  const list = $("book-list");
+  list.innerHTML = "";
+  $("book-print").disabled = !name;
+  if (!name) {
+    const li = document.createElement("li");
+    li.textContent = "No book yet: in Author, Add to book.";
+    list.append(li);
+    return;
+  }
+  const book = await api("/api/xalapa/saved?book=" + encodeURIComponent(name));
+  const n = book.challenges.length;
+  book.challenges.forEach((ch, i) => {
+    const li = document.createElement("li");
+    const board = typeof ch.board === "object" && ch.board ? ch.board.id : String(ch.board);
+    const title = ch.id || ch.name || `challenge ${i + 1}`;
+    li.append(`${title}: ${ch.tasks.length} task${ch.tasks.length === 1 ? "" : "s"} on board ${board} `);
+    for (const [label, to, tip] of [["↑", i - 1, "earlier"], ["↓", i + 1, "later"]]) {
+      const b = document.createElement("button");
+      b.textContent = label;
+      b.title = `Move puzzle ${i + 1} ${tip}`;
+      b.className = "move";
+      b.disabled = to < 0 || to >= n;
+      b.addEventListener("click", () => attempt(() => bookMove(name, n, i, to)));
+      li.append(b, " ");
+    }
+    list.append(li);
+  });
+}
+
+async function bookMove(name, n, from, to) {
+  const order = [...Array(n).keys()];
+  [order[from], order[to]] = [order[to], order[from]];
+  await api("/api/xalapa/book-order", { book: name, order });
+  await bookShow();
+}
+
+async function bookPrint() {
+  const book = $("book-pick").value;
+  say("Solving the book's puzzles…");
+  const html = await api("/api/xalapa/book-print", {
+    book, title: $("book-title").value, author: $("book-author").value,
+    why: $("book-why").checked, hide_difficulty: $("book-hide-difficulty").checked,
+  });
+  say("");
+  window.open(URL.createObjectURL(new Blob([html], { type: "text/html" })), "_blank");
+}
+
 // ---- views and start ----
 
 function showView(name) {
@@ -676,6 +737,7 @@ async function start() {
   } else {
     authorLoad({ board: blankBoard(), tasks: [] });
   }
+  await attempt(booksRefresh);
   undoHistory.play.past = [];
   undoHistory.author.past = [];
   undoButtons();
@@ -777,6 +839,7 @@ function wire() {
   $("author-add-book").addEventListener("click", () => attempt(async () => {
     const r = await api("/api/xalapa/book", { book: $("author-book").value, challenge: state.author.challenge });
     say(`${r.book} now holds ${r.challenges} challenge(s).`);
+    await booksRefresh();
   }));
   $("author-play").addEventListener("click", () => {
     showView("play");
@@ -784,6 +847,8 @@ function wire() {
   });
   $("gen-go").addEventListener("click", () => attempt(generate));
   $("gen-print").addEventListener("click", () => attempt(printBook));
+  $("book-pick").addEventListener("change", () => attempt(bookShow));
+  $("book-print").addEventListener("click", () => attempt(bookPrint));
 }
 
 attempt(start);
