@@ -116,11 +116,12 @@ Json action_line(const Game& game, const Action& a) {
                                : Json(nullptr);
             break;
         case Phase::Conflict: {
-            Json decisions = Json::object();
-            for (const auto& [t, d] : a.decisions)
-                decisions[map.territories[t].id] = d == Decision::Defeat ? "defeat" : "coexist";
-            j["decisions"] = decisions;
-            j["play"] = played_json(map, a.play);
+            j["territory"] = a.territory >= 0 ? territory(map, a.territory) : Json(nullptr);
+            j["decision"] =
+                a.decision ? Json(*a.decision == Decision::Defeat ? "defeat" : "coexist") : Json(nullptr);
+            Json play = Json::array();
+            for (const PlayedCard& c : a.play) play.push_back(to_string(c.card));
+            j["play"] = play;
             break;
         }
         default:
@@ -267,20 +268,21 @@ Action parse_action(const Game& game, const JsonPlace& line) {
                                     territory_at(map, m->at(std::size_t{1})));
         }
     } else if (phase == "conflict") {
-        line.expect_only_keys({"kind", "age", "phase", "player", "decisions", "play"});
+        line.expect_only_keys({"kind", "age", "phase", "player", "territory", "decision", "play"});
         a.phase = Phase::Conflict;
-        if (auto d = line.get("decisions")) {
-            d->expect_object();
-            for (auto it = d->json().begin(); it != d->json().end(); ++it) {
-                JsonPlace value = d->at(it.key());
-                auto t = map.index_of(it.key());
-                if (!t) d->fail("unknown territory \"" + it.key() + "\"");
-                std::string v = value.as_string();
-                if (v != "defeat" && v != "coexist") value.fail("expected \"defeat\" or \"coexist\"");
-                a.decisions[*t] = v == "defeat" ? Decision::Defeat : Decision::Coexist;
+        a.territory = territory_at(map, line.at("territory"));
+        if (auto d = line.get("decision"); d && !d->is_null()) {
+            const std::string v = d->as_string();
+            if (v != "defeat" && v != "coexist") d->fail("expected \"defeat\" or \"coexist\"");
+            a.decision = v == "defeat" ? Decision::Defeat : Decision::Coexist;
+        }
+        if (auto p = line.get("play")) {
+            for (const JsonPlace& item : p->items()) {
+                auto card = prosperity_card_from_string(item.as_string());
+                if (!card) item.fail("unknown prosperity card \"" + item.as_string() + "\"");
+                a.play.push_back({*card, a.territory});
             }
         }
-        if (auto p = line.get("play")) a.play = parse_played(map, *p);
     } else if (phase == "scoring") {
         line.expect_only_keys({"kind", "age", "phase", "player", "play", "bonus"});
         a.phase = Phase::Scoring;

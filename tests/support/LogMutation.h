@@ -139,16 +139,17 @@ inline std::vector<LogMutant> log_mutants(const std::string& log) {
 }
 
 struct MutationScore {
-    std::size_t mutants = 0;   // mutants that change the game (the exempt ones are not counted)
-    std::size_t detected = 0;  // of those, refused by the replay
-    std::size_t exempt = 0;    // mutants of fields that cannot change the game
+    std::size_t mutants = 0;          // mutants that change the game (the exempt ones are not counted)
+    std::size_t detected = 0;         // of those, refused by the replay
+    std::size_t exempt = 0;           // mutants of fields that cannot change the game
     std::vector<std::string> missed;  // where the undetected ones are
     double rate() const { return mutants == 0 ? 1.0 : static_cast<double>(detected) / mutants; }
 };
 
 // Replays every mutant of `log`: `refused(text)` is true when the replay rejects the log (bad input or
 // a wrong step); `exempt(where)` names the fields that cannot change the game (documented per game).
-inline MutationScore score_mutants(const std::string& log, const std::function<bool(const std::string&)>& refused,
+inline MutationScore score_mutants(const std::string& log,
+                                   const std::function<bool(const std::string&)>& refused,
                                    const std::function<bool(const std::string& where)>& exempt) {
     MutationScore score;
     for (const auto& m : log_mutants(log)) {

@@ -102,8 +102,19 @@ void check(const DomainTableClaim& c, const ClaimsFile&, const CheckContext& ctx
     }
 }
 
-void check(const DomainScoreClaim& c, const ClaimsFile& file, const CheckContext&, ClaimResult& r) {
+// The reading of a domain without the bonus type that the file's edition profile fixes (the
+// rulebooks' zero when there is no profile), so that an example is scored under its own edition.
+aztlan::DomainWithoutBonus no_bonus_reading(const CheckContext& ctx) {
+    if (ctx.profile) {
+        auto it = ctx.profile->rules.find("domain_without_bonus");
+        if (it != ctx.profile->rules.end() && it->second == "base") return aztlan::DomainWithoutBonus::Base;
+    }
+    return aztlan::DomainWithoutBonus::Zero;
+}
+
+void check(const DomainScoreClaim& c, const ClaimsFile& file, const CheckContext& ctx, ClaimResult& r) {
     const int per_type = file.facts->counts.at("territories_per_type");
+    const aztlan::DomainWithoutBonus reading = no_bonus_reading(ctx);
     std::vector<std::string> problems, terms;
     long sum = 0;
     for (std::size_t i = 0; i < c.domains.size(); ++i) {
@@ -117,7 +128,7 @@ void check(const DomainScoreClaim& c, const ClaimsFile& file, const CheckContext
         if (k > per_type)
             problems.push_back(name + ": the board has only " + std::to_string(per_type) +
                                " territories of each type");
-        int pts = aztlan::domain_points(n, k);
+        int pts = aztlan::domain_value(n, k, reading);
         sum += pts;
         terms.push_back(std::to_string(pts));
         if (c.points && (*c.points)[i] != pts) {
@@ -133,13 +144,20 @@ void check(const DomainScoreClaim& c, const ClaimsFile& file, const CheckContext
         " = " + std::to_string(sum);
     if (problems.empty() && sum != c.total)
         problems.push_back("printed total " + std::to_string(c.total) + ", the model scores " + computed);
+    const std::string under = ctx.profile
+                                  ? " (under " + ctx.profile->file + ": a domain without bonus scores " +
+                                        (reading == aztlan::DomainWithoutBonus::Zero ? "0" : "its size") + ")"
+                                  : "";
     r.status = problems.empty() ? Status::True : Status::False;
-    r.evidence = problems.empty() ? "the model scores " + computed : join_problems(problems);
+    r.evidence = problems.empty() ? "the model scores " + computed + under : join_problems(problems) + under;
 }
 
-void check(const ValueTableClaim& c, const ClaimsFile& file, const CheckContext&, ClaimResult& r) {
+void check(const ValueTableClaim& c, const ClaimsFile& file, const CheckContext& ctx, ClaimResult& r) {
     const std::string& game = file.game;
-    const Tables& tables = file.facts->tables;
+    // The edition profile's engine tables first (played under that edition), then the model's own.
+    Tables tables = file.facts->tables;
+    if (ctx.profile)
+        for (const auto& [name, table] : ctx.profile->tables) tables[name] = table;
     std::string name = c.table;
     if (c.players && !tables.count(name)) name += "_" + std::to_string(*c.players) + "p";
     auto it = tables.find(name);
