@@ -530,7 +530,11 @@ void Game::finish_scoring() {
     }
     for (int p = 0; p < players(); ++p)
         for (const PlayedCard& c : declared_[p].play) spend(p, c.card);
-    for (const Seat& s : seats_) record.vp.push_back(s.vp);
+    for (const Seat& s : seats_) {
+        record.vp.push_back(s.vp);
+        record.hands.push_back(s.hand);
+        std::sort(record.hands.back().begin(), record.hands.back().end());
+    }
     declared_.assign(players(), Action{});
     if (age_ == kAges) {
         finish_game();

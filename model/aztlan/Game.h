@@ -92,13 +92,14 @@ struct SilentCases {
 
 struct AgeRecord {
     int age = 0;
-    std::vector<int> cards;               // per player
-    std::vector<int> taken;               // per side, pawns taken from supply at the choice
-    ConflictPhase conflicts;              // by side
-    std::vector<std::vector<int>> drawn;  // per conflict (as listed), the cards drawn, per winner
-    std::vector<PlayerScore> scores;      // by side
-    std::vector<int> points;              // per player, this age
-    std::vector<int> vp;                  // per player, after the age
+    std::vector<int> cards;                          // per player
+    std::vector<int> taken;                          // per side, pawns taken from supply at the choice
+    ConflictPhase conflicts;                         // by side
+    std::vector<std::vector<int>> drawn;             // per conflict (as listed), the cards drawn, per winner
+    std::vector<PlayerScore> scores;                 // by side
+    std::vector<int> points;                         // per player, this age
+    std::vector<int> vp;                             // per player, after the age
+    std::vector<std::vector<ProsperityCard>> hands;  // per player, the cards in hand after the age
 };
 
 struct FinalScore {

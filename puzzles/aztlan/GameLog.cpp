@@ -149,14 +149,28 @@ Json age_line(const Game& game, const AgeRecord& r) {
                              {"card_drawn_by", numbers(r.drawn[i])}});
     }
     Json domains = Json::array();
-    for (const PlayerScore& s : r.scores)
+    for (std::size_t side = 0; side < r.scores.size(); ++side) {
+        const PlayerScore& s = r.scores[side];
+        // The pawns the scoring read (after the conflicts), by territory.
+        Json pawns = Json::object();
+        for (int t = 0; t < map.size(); ++t)
+            if (r.conflicts.pawns[side][t] > 0) pawns[map.territories[t].id] = r.conflicts.pawns[side][t];
         domains.push_back({{"side", s.name},
+                           {"pawns", pawns},
                            {"bonus_type", to_string(s.bonus_type)},
                            {"domains", static_cast<int>(s.domains.size())},
                            {"domain_points", s.domain_points},
                            {"blessing_points", s.blessing_points}});
+    }
+    Json hands = Json::array();
+    for (const auto& hand : r.hands) {
+        Json cards = Json::array();
+        for (ProsperityCard c : hand) cards.push_back(to_string(c));
+        hands.push_back(cards);
+    }
     return {{"kind", "age"},          {"age", r.age},      {"cards", r.cards},   {"taken", r.taken},
-            {"conflicts", conflicts}, {"scores", domains}, {"points", r.points}, {"vp", r.vp}};
+            {"conflicts", conflicts}, {"scores", domains}, {"points", r.points}, {"vp", r.vp},
+            {"hands", hands}};
 }
 
 Json end_line(const Game& game) {
@@ -306,8 +320,10 @@ void expect_kind(const JsonPlace& line, const std::string& kind) {
         k.fail("expected a \"" + kind + "\" line here, found \"" + k.as_string() + "\"");
 }
 
-// The setup line, read and typed: the game it starts (bad data is bad input).
-Game read_setup(const JsonLine& line, GameSetup& setup) {
+// The setup line, read and typed: the game it starts (bad data is bad input). The game is dealt
+// from the recorded seed, as `play` deals it; a recorded pyramid order or deck that differs from
+// the seed's is a wrong step (`wrong`), so a log cannot choose its own deck.
+Game read_setup(const JsonLine& line, GameSetup& setup, std::optional<std::string>& wrong) {
     const JsonPlace p(line.json, line.where);
     p.expect_only_keys({"kind", "players", "profile", "map", "seed", "seats", "stack", "deck"});
     expect_kind(p, "setup");
@@ -333,10 +349,23 @@ Game read_setup(const JsonLine& line, GameSetup& setup) {
         deck.push_back(*card);
     }
     try {
-        return Game(game_map(), profile, setup.players, std::move(stack), std::move(deck));
+        (void)Game(game_map(), profile, setup.players, stack, deck);
     } catch (const std::invalid_argument& e) {
         p.fail(e.what());
     }
+    Game dealt = Game::seeded(game_map(), profile, setup.players, setup.seed);
+    const Json from_seed = setup_line(setup, dealt);
+    for (const char* key : {"stack", "deck"}) {
+        const Json &got = line.json.at(key), &dealt_here = from_seed.at(key);
+        std::size_t i = 0;
+        while (i < got.size() && i < dealt_here.size() && got[i] == dealt_here[i]) ++i;
+        if (got != dealt_here && !wrong)
+            wrong = line.where + ": \"" + key + "\" differs from what seed " + std::to_string(setup.seed) +
+                    " deals: item " + std::to_string(i + 1) + " recorded " +
+                    (i < got.size() ? got[i].dump() : "none") + ", the seed gives " +
+                    (i < dealt_here.size() ? dealt_here[i].dump() : "none");
+    }
+    return dealt;
 }
 
 }  // namespace
@@ -344,8 +373,8 @@ Game read_setup(const JsonLine& line, GameSetup& setup) {
 GameReplay replay_game(const std::string& name, const std::string& content) {
     const std::vector<JsonLine> lines = parse_json_lines(name, content, "game log lines");
     GameSetup setup;
-    Game game = read_setup(lines.front(), setup);
     GameReplay out;
+    Game game = read_setup(lines.front(), setup, out.wrong);
     out.players = setup.players;
     std::size_t ages_seen = 0;
     bool ended = false;
@@ -366,8 +395,8 @@ GameReplay replay_game(const std::string& name, const std::string& content) {
                 ++out.actions;
             }
         } else if (kind == "age") {
-            const std::vector<std::string> keys = {"kind",      "age",    "cards",  "taken",
-                                                   "conflicts", "scores", "points", "vp"};
+            const std::vector<std::string> keys = {"kind",   "age",    "cards", "taken", "conflicts",
+                                                   "scores", "points", "vp",    "hands"};
             line.expect_only_keys(keys);
             for (const auto& key : keys) (void)line.at(key);  // a line without one is not an age line
             if (out.wrong) continue;
@@ -388,8 +417,9 @@ GameReplay replay_game(const std::string& name, const std::string& content) {
             line.expect_only_keys(keys);
             for (const auto& key : keys) (void)line.at(key);  // a line without one is not an end line
             if (out.wrong) continue;
-            if (!game.over()) {
-                out.wrong = lines[i].where + ": the game ends before age V is over";
+            if (!game.over() || ended) {
+                out.wrong =
+                    lines[i].where + (ended ? ": a second end line" : ": the game ends before age V is over");
                 continue;
             }
             Json expected = end_line(game);
