@@ -129,11 +129,31 @@ TEST(AztlanGame, SetUpPerPlayerCount) {
     }
 }
 
-// Two players: player 1 moves Coyote+Quetzal in age I, Ocelot+Serpent in age II, and so on.
-TEST(AztlanGame, TwoPlayerAllianceControlSwapsEveryAge) {
+// Two players: the player first in turn order chooses the starting alliance (it p. 11, de p. 11:
+// each player chooses, not fixed by seat); the control then swaps every age.
+TEST(AztlanGame, TwoPlayerStartingAllianceIsChosenThenSwapsEveryAge) {
+    for (int chosen = 0; chosen < 2; ++chosen) {
+        Game game(game_map(), profile_named("de"), 2, {0, 1}, prosperity_deck());
+        ASSERT_EQ(game.phase(), Phase::Alliance);
+        ASSERT_EQ(game.to_act(), 1);  // the pyramid on top
+        Action a;
+        a.phase = Phase::Alliance;
+        a.player = 1;
+        a.alliance = chosen;
+        ASSERT_EQ(game.why_illegal(a), std::nullopt);
+        game.apply(a);
+        EXPECT_EQ(game.phase(), Phase::Choice);
+        EXPECT_EQ(game.side_of(1), chosen);
+        EXPECT_EQ(game.side_of(0), 1 - chosen);
+    }
     Game game = Game::seeded(game_map(), profile_named("de"), 2, 1);
     std::mt19937_64 rng(1);
     std::vector<int> controlled;
+    Action first;
+    first.phase = Phase::Alliance;
+    first.player = game.to_act();
+    first.alliance = first.player;  // player 1 or 2 takes Coyote+Quetzal as its own number says
+    game.apply(first);
     while (!game.over()) {
         if (game.phase() == Phase::Choice && game.to_act() == 0) {
             controlled.push_back(game.side_of(0));

@@ -61,6 +61,7 @@ TEST(AztlanReplayMutation, ReplayRefusesAtLeast99PercentOfTheMutantsThatChangeTh
         total.detected += score.detected;
         total.exempt += score.exempt;
     }
-    std::cout << "all: " << total.detected << " of " << total.mutants << " (" << 100.0 * total.rate() << " %)\n";
+    std::cout << "all: " << total.detected << " of " << total.mutants << " (" << 100.0 * total.rate()
+              << " %)\n";
     EXPECT_GE(total.rate(), 0.99);
 }

@@ -23,6 +23,8 @@ int Side::on_board() const { return std::accumulate(board.begin(), board.end(), 
 
 const char* to_string(Phase phase) {
     switch (phase) {
+        case Phase::Alliance:
+            return "alliance";
         case Phase::Choice:
             return "choice";
         case Phase::Development:
@@ -84,6 +86,7 @@ Game::Game(const Map& map, const Profile& profile, int players, std::vector<int>
     }
     for (Side& s : sides_) s.board.assign(map.size(), 0);
     start_age();
+    if (players == 2) phase_ = Phase::Alliance;  // the starting alliance is chosen, not fixed by seat
 }
 
 Game Game::seeded(const Map& map, const Profile& profile, int players, std::uint64_t seed) {
@@ -98,7 +101,7 @@ Game Game::seeded(const Map& map, const Profile& profile, int players, std::uint
 
 int Game::side_of(int player) const {
     if (players() != 2) return player;
-    return (player + age_ - 1) % 2;  // age I: player 1 moves Coyote+Quetzal; the control swaps each age
+    return (player + alliance_offset_ + age_ - 1) % 2;  // the control swaps each age
 }
 
 int Game::stack_place(int player) const {
@@ -132,6 +135,7 @@ void Game::start_age() {
 
 int Game::to_act() const {
     if (phase_ == Phase::Over) return -1;
+    if (phase_ == Phase::Alliance) return turn_order().front();
     if (phase_ == Phase::Conflict) return open_ ? open_->asked.front() : order_[settling_];
     if (phase_ != Phase::Development) return pending_.front();
     for (std::size_t i = 0; i < order_.size(); ++i) {
@@ -208,6 +212,9 @@ std::optional<std::string> Game::why_illegal(const Action& a) const {
     if (a.phase != phase_) return std::string("it is the ") + to_string(phase_) + " phase";
     if (a.player != to_act()) return "it is player " + std::to_string(to_act() + 1) + "'s turn";
     switch (phase_) {
+        case Phase::Alliance:
+            if (a.alliance < 0 || a.alliance >= static_cast<int>(sides_.size())) return "no such alliance";
+            return std::nullopt;
         case Phase::Choice:
             if (a.card < kLowestCard || a.card > kHighestCard) return "power cards are 4..9";
             if (seats_[a.player].used[a.card - kLowestCard])
@@ -235,6 +242,10 @@ void Game::spend(int player, ProsperityCard card) {
 void Game::apply(const Action& a) {
     if (auto why = why_illegal(a)) throw std::logic_error("illegal action: " + *why);
     switch (phase_) {
+        case Phase::Alliance:
+            alliance_offset_ = (a.alliance - a.player + 2) % 2;
+            phase_ = Phase::Choice;
+            return;
         case Phase::Choice:
             seats_[a.player].card = a.card;
             seats_[a.player].used[a.card - kLowestCard] = true;
@@ -647,7 +658,9 @@ std::optional<std::string> play_scripted_age(Game& game, const AgeScript& script
         a.player = game.to_act();
         a.phase = game.phase();
         const auto who = "player " + std::to_string(a.player + 1);
-        if (a.phase == Phase::Choice) {
+        if (a.phase == Phase::Alliance) {
+            a.alliance = a.player;  // scripts: player 1 moves Coyote+Quetzal in age I
+        } else if (a.phase == Phase::Choice) {
             if (a.player >= static_cast<int>(script.cards.size())) return who + ": no card in the script";
             a.card = script.cards[a.player];
         } else if (a.phase == Phase::Development) {

@@ -51,7 +51,8 @@ struct Seat {
     std::vector<ProsperityCard> hand;
 };
 
-enum class Phase { Choice, Development, Conflict, Scoring, Over };
+// Alliance: with two players only, once before age I's choice.
+enum class Phase { Alliance, Choice, Development, Conflict, Scoring, Over };
 
 // A conflict being settled, waiting for answers: in a tie nobody has won yet, the other tied players
 // holding Great Tlatoani; after a winner chose defeat, the defeated players holding Sacred Games.
@@ -70,6 +71,7 @@ const char* to_string(Phase phase);
 struct Action {
     Phase phase = Phase::Choice;
     int player = 0;
+    int alliance = -1;                        // alliance: the side the chooser moves in age I
     int card = 0;                             // choice: the power card
     int place = -1;                           // development: the territory a pawn goes to
     std::optional<int> eagle;                 // development: Eagle and Jaguar's extra pawn
@@ -137,6 +139,8 @@ public:
     const SilentCases& silent() const { return silent_; }
 
     // The side `player` moves this age (with two players the control swaps every age).
+    // With two players, the player first in age I's turn order chooses the alliance they move in
+    // age I (Phase::Alliance); the other player moves the other one.
     int side_of(int player) const;
     // Players in turn order: most VP first, equal VP the pyramid higher in the stack first.
     std::vector<int> turn_order() const;
@@ -201,6 +205,7 @@ private:
     std::vector<bool> settled_;     // conflict: territories settled this phase
     std::size_t settling_ = 0;      // conflict: the place in order_ of the player settling
     std::optional<OpenConflict> open_;
+    int alliance_offset_ = 0;  // two players: side_of(p) in age I is (p + offset) % 2
     std::uint64_t clock_ = 0;
     std::vector<AgeRecord> records_;
     std::vector<FinalScore> finals_;

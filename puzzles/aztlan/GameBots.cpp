@@ -194,6 +194,9 @@ Action bot_action(const Game& game, GameBot bot, std::mt19937_64& rng) {
     a.phase = game.phase();
     const bool greedy = bot == GameBot::Greedy;
     switch (a.phase) {
+        case Phase::Alliance:  // the alliances are alike before the first pawn: either will do
+            a.alliance = static_cast<int>(rng() % game.sides().size());
+            return a;
         case Phase::Choice:
             a.card =
                 greedy ? greedy_card(game, a.player, rng) : pick(unused_cards(game.seats()[a.player]), rng);

@@ -106,6 +106,11 @@ Json action_line(const Game& game, const Action& a) {
     Json j = {
         {"kind", "action"}, {"age", game.age()}, {"phase", to_string(a.phase)}, {"player", a.player + 1}};
     switch (a.phase) {
+        case Phase::Alliance:
+            j["alliance"] = a.alliance >= 0 && a.alliance < static_cast<int>(game.sides().size())
+                                ? Json(game.sides()[a.alliance].name)
+                                : Json(nullptr);
+            break;
         case Phase::Choice:
             j["card"] = a.card;
             break;
@@ -267,7 +272,14 @@ Action parse_action(const Game& game, const JsonPlace& line) {
     Action a;
     const std::string phase = line.at("phase").as_string();
     a.player = static_cast<int>(line.at("player").as_int(1, game.players())) - 1;
-    if (phase == "choice") {
+    if (phase == "alliance") {
+        line.expect_only_keys({"kind", "age", "phase", "player", "alliance"});
+        a.phase = Phase::Alliance;
+        const JsonPlace name = line.at("alliance");
+        for (std::size_t s = 0; s < game.sides().size(); ++s)
+            if (game.sides()[s].name == name.as_string()) a.alliance = static_cast<int>(s);
+        if (a.alliance < 0) name.fail("unknown alliance \"" + name.as_string() + "\"");
+    } else if (phase == "choice") {
         line.expect_only_keys({"kind", "age", "phase", "player", "card"});
         a.phase = Phase::Choice;
         a.card = static_cast<int>(line.at("card").as_int(kLowestCard, kHighestCard));
@@ -307,7 +319,7 @@ Action parse_action(const Game& game, const JsonPlace& line) {
             a.bonus = type;
         }
     } else {
-        line.at("phase").fail("expected choice, development, conflict or scoring");
+        line.at("phase").fail("expected alliance, choice, development, conflict or scoring");
     }
     return a;
 }

@@ -184,6 +184,7 @@ void add_engine_tables(const aztlan::Profile& profile, Tables& tables) {
                     aztlan::Action a;
                     a.player = two.to_act();
                     a.phase = two.phase();
+                    if (a.phase == aztlan::Phase::Alliance) a.alliance = a.player;
                     if (a.phase == aztlan::Phase::Choice) a.card = cards[a.player][two.age() - 1];
                     if (a.phase == aztlan::Phase::Development) a.place = 0;
                     if (a.phase == aztlan::Phase::Conflict) a = aztlan::scripted_conflict_action(two, {});
