@@ -179,9 +179,10 @@ TEST(VerifyDomainScore, RulebookExamplesHoldAndWrongTotalsAreCaught) {
               Status::False);
 }
 
-// A worked example is scored under its own file's edition profile: the 14-point example (domain D,
-// one territory without the bonus type, scores 0) holds under a profile that scores such a domain 0
-// and is false under one that keeps its size (15), and the evidence names the profile.
+// A worked example and the printed table are read under their own file's edition profile: the
+// 14-point example (domain D, one territory without the bonus type, scores 0) and a column 0 of 0
+// hold under a profile that scores such a domain 0 and are false under one that keeps its size,
+// and the example's evidence names the profile.
 TEST(VerifyDomainScore, ExamplesAreScoredUnderTheFilesEditionProfile) {
     const auto dir = tlaloc::test_support::scratch_dir("verify-profile");
     const std::string shipped = std::string(TLALOC_SOURCE_DIR) + "/puzzles/aztlan/profiles/it.json";
@@ -191,7 +192,8 @@ TEST(VerifyDomainScore, ExamplesAreScoredUnderTheFilesEditionProfile) {
         std::ofstream(dir / (std::string(reading) + ".json")) << profile.dump();
         std::ofstream(dir / (std::string(reading) + "-claims.json"))
             << R"({"game": "aztlan", "edition": "x", "profile": ")" << reading << R"(.json", "claims": [
-                  {"id": "e", "kind": "domain_score", "bonus_domains": [[4,1],[3,2],[1,1],[1,0]], "total": 14}]})";
+                  {"id": "e", "kind": "domain_score", "bonus_domains": [[4,1],[3,2],[1,1],[1,0]], "total": 14},
+                  {"id": "t", "kind": "domain_table", "table": [[0, 2]]}]})";
         auto loaded = load_for_checking(dir / (std::string(reading) + "-claims.json"), cli::claim_catalog());
         auto report = check_claims(loaded.claims, loaded.context);
         EXPECT_EQ(report.results.at(0).status, std::string(reading) == "zero" ? Status::True : Status::False)
@@ -199,6 +201,10 @@ TEST(VerifyDomainScore, ExamplesAreScoredUnderTheFilesEditionProfile) {
         EXPECT_NE(report.results.at(0).evidence.find(std::string("under ") + reading + ".json"),
                   std::string::npos)
             << report.results.at(0).evidence;
+        // The printed table's column 0 too: arithmetic under the profile's reading (no map given).
+        EXPECT_EQ(report.results.at(1).status,
+                  std::string(reading) == "zero" ? Status::Unchecked : Status::False)
+            << reading << ": " << report.results.at(1).evidence;
     }
 }
 

@@ -42,7 +42,18 @@ std::string describe_witness(const aztlan::Map& map, const aztlan::DomainWitness
     return out + "}";
 }
 
+// The reading of a domain without the bonus type that the file's edition profile fixes (the
+// rulebooks' zero when there is no profile), so that an example is scored under its own edition.
+aztlan::DomainWithoutBonus no_bonus_reading(const CheckContext& ctx) {
+    if (ctx.profile) {
+        auto it = ctx.profile->rules.find("domain_without_bonus");
+        if (it != ctx.profile->rules.end() && it->second == "base") return aztlan::DomainWithoutBonus::Base;
+    }
+    return aztlan::DomainWithoutBonus::Zero;
+}
+
 void check(const DomainTableClaim& c, const ClaimsFile&, const CheckContext& ctx, ClaimResult& r) {
+    const aztlan::DomainWithoutBonus reading = no_bonus_reading(ctx);
     const aztlan::DomainTable* computed = nullptr;
     if (ctx.map) computed = &domain_table_on_map(ctx, static_cast<int>(c.table.size()));
     std::vector<std::string> problems;
@@ -53,7 +64,7 @@ void check(const DomainTableClaim& c, const ClaimsFile&, const CheckContext& ctx
             f.size = static_cast<int>(row) + 1;
             f.bonus = static_cast<int>(col);
             f.printed = c.table[row][col];
-            if (f.bonus <= f.size) f.arithmetic = aztlan::domain_points(f.size, f.bonus);
+            if (f.bonus <= f.size) f.arithmetic = aztlan::domain_value(f.size, f.bonus, reading);
             if (f.printed) {
                 ++arithmetic_cells;
                 if (!f.arithmetic) {
@@ -61,9 +72,13 @@ void check(const DomainTableClaim& c, const ClaimsFile&, const CheckContext& ctx
                                 std::to_string(f.size) + " cannot hold " + std::to_string(f.bonus) +
                                 " bonus territories";
                 } else if (*f.printed != *f.arithmetic) {
-                    f.problem = "printed " + printed(f.printed) + ", but " + std::to_string(f.size) + " + " +
-                                std::to_string(f.bonus) + "² gives " + std::to_string(*f.arithmetic) +
-                                (f.bonus == 0 ? " (no bonus territory scores 0)" : "");
+                    f.problem =
+                        "printed " + printed(f.printed) + ", but " + std::to_string(f.size) + " + " +
+                        std::to_string(f.bonus) + "² gives " + std::to_string(*f.arithmetic) +
+                        (f.bonus == 0 ? reading == aztlan::DomainWithoutBonus::Zero
+                                            ? " (no bonus territory scores 0)"
+                                            : " (no bonus territory keeps its size, under the profile)"
+                                      : "");
                 }
             }
             if (computed) {
@@ -100,16 +115,6 @@ void check(const DomainTableClaim& c, const ClaimsFile&, const CheckContext& ctx
                      "is a combination no connected set of up to " +
                      std::to_string(computed->max_size) + " territories realises";
     }
-}
-
-// The reading of a domain without the bonus type that the file's edition profile fixes (the
-// rulebooks' zero when there is no profile), so that an example is scored under its own edition.
-aztlan::DomainWithoutBonus no_bonus_reading(const CheckContext& ctx) {
-    if (ctx.profile) {
-        auto it = ctx.profile->rules.find("domain_without_bonus");
-        if (it != ctx.profile->rules.end() && it->second == "base") return aztlan::DomainWithoutBonus::Base;
-    }
-    return aztlan::DomainWithoutBonus::Zero;
 }
 
 void check(const DomainScoreClaim& c, const ClaimsFile& file, const CheckContext& ctx, ClaimResult& r) {
