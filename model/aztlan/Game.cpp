@@ -343,15 +343,23 @@ int Game::player_of(int side) const {
     return player;
 }
 
+// The same as strongest_in (model/aztlan/Conflicts) on the sides' boards, without copying them: the
+// engine asks it for every territory whenever it looks for the next conflict to settle.
 std::vector<int> Game::strongest_here(int t) const {
-    std::vector<int> cards, order;
-    std::vector<std::vector<int>> pawns;
-    for (std::size_t s = 0; s < sides_.size(); ++s) {
-        cards.push_back(seats_[player_of(static_cast<int>(s))].card);
-        pawns.push_back(sides_[s].board);
+    const auto power = [&](int side) { return seats_[player_of(side)].card * sides_[side].board[t]; };
+    int present = 0, best = 0;
+    for (int s = 0; s < static_cast<int>(sides_.size()); ++s) {
+        if (sides_[s].board[t] == 0) continue;
+        ++present;
+        best = std::max(best, power(s));
     }
-    for (int p : order_) order.push_back(side_of(p));
-    return strongest_in(cards, pawns, order, t);
+    std::vector<int> out;
+    if (present < 2) return out;
+    for (int p : order_) {
+        const int side = side_of(p);
+        if (sides_[side].board[t] > 0 && power(side) == best) out.push_back(side);
+    }
+    return out;
 }
 
 std::vector<int> Game::conflicts_to_settle(int player) const {
