@@ -28,9 +28,10 @@ Json played_json(const Map& map, const std::vector<PlayedCard>& play) {
 }
 
 // A recorded value, null when the line lacks the key.
-Json recorded(const Json& line, const std::string& key) {
+const Json& recorded(const Json& line, const std::string& key) {
+    static const Json none = nullptr;
     auto found = line.find(key);
-    return found == line.end() ? Json(nullptr) : *found;
+    return found == line.end() ? none : *found;
 }
 
 // Players are numbered from 1 in the log, as at the table.
