@@ -114,13 +114,16 @@ Json conflicts_json(const Position& pos, const ConflictPhase& phase) {
     const Map& map = pos.map;
     Json conflicts = Json::array();
     for (const auto& c : phase.conflicts) {
-        conflicts.push_back({{"territory", map.territories[c.territory].id},
-                             {"outcome", to_string(c.outcome)},
-                             {"winner", c.winner >= 0 ? Json(pos.players[c.winner].name) : Json(nullptr)},
-                             {"strongest", player_names(pos, c.strongest)},
-                             {"removed", player_names(pos, c.removed)},
-                             {"card_drawn_by", player_names(pos, c.card_drawn_by)},
-                             {"notes", c.notes}});
+        conflicts.push_back(
+            {{"territory", map.territories[c.territory].id},
+             {"outcome", to_string(c.outcome)},
+             {"winner", c.winner >= 0 ? Json(pos.players[c.winner].name) : Json(nullptr)},
+             {"decision",
+              c.chosen ? Json(*c.chosen == Decision::Defeat ? "defeat" : "coexist") : Json(nullptr)},
+             {"strongest", player_names(pos, c.strongest)},
+             {"removed", player_names(pos, c.removed)},
+             {"card_drawn_by", player_names(pos, c.card_drawn_by)},
+             {"notes", c.notes}});
     }
     Json players = Json::array();
     for (std::size_t p = 0; p < pos.players.size(); ++p) {
@@ -144,7 +147,11 @@ void print_conflicts_text(const Position& pos, const ConflictPhase& phase) {
             std::cout << "tie between " << joined(pos, c.strongest) << ", they coexist without cards";
         else
             std::cout << pos.players[c.winner].name << " is strongest and chooses to "
-                      << to_string(c.outcome);
+                      << (c.chosen == Decision::Coexist ? "coexist" : "defeat");
+        // A defeat that Sacred Games turned into coexistence: say what the winner chose and why the
+        // outcome differs.
+        if (c.winner >= 0 && c.chosen == Decision::Defeat && c.outcome == ConflictOutcome::Coexist)
+            std::cout << ", but must coexist with whoever played sacred-games";
         if (!c.removed.empty()) std::cout << "; removed: " << joined(pos, c.removed);
         if (!c.card_drawn_by.empty()) std::cout << "; card drawn by " << joined(pos, c.card_drawn_by);
         std::cout << "\n";

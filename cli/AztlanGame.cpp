@@ -74,7 +74,7 @@ GameEntry aztlan_game() {
          "aztlan table {} --max-size 4"},
         {"position",
          {"puzzles/aztlan/examples/*.json", "tests/data/aztlan/example-14.json",
-          "tests/data/aztlan/example-22.json"},
+          "tests/data/aztlan/example-14-it.json", "tests/data/aztlan/example-22.json"},
          position_round_trip,
          "aztlan score {}"},
         // A position names a profile only among the shipped ones, so no command reads a profile file

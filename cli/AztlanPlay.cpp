@@ -69,13 +69,46 @@ void print_end(const Game& game) {
     }
 }
 
+                const auto left = deadline.milliseconds_left();
+                if (left <= 0 || poll(&in, 1, static_cast<int>(std::min<long long>(left, 1 << 30))) == 0)
+                    throw solver::SearchLimitReached(where);
+            }
+            char chunk[4096];
+            const ssize_t n = read(STDIN_FILENO, chunk, sizeof chunk);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) {
+                ended_ = true;
+            } else {
+                buffer_.append(chunk, static_cast<std::size_t>(n));
+            }
+        }
+    }
+
+private:
+    std::string buffer_;
+    bool ended_ = false;
+};
+
+// In the conflict phase, what the player is asked: which territories they may settle, or which
+// conflict awaits their answer and with which card.
+std::string conflict_hint(const Game& game, int p) {
+    if (game.phase() != Phase::Conflict) return "";
+    if (const auto& open = game.open_conflict())
+        return " (the conflict in " + game.map().territories[open->territory].id + " awaits your " +
+               (open->winner < 0 ? "great-tlatoani" : "sacred-games") + " or an empty play)";
+    std::string list;
+    for (int t : game.conflicts_to_settle(p))
+        list += (list.empty() ? "" : ", ") + game.map().territories[t].id;
+    return " (settle one of " + list + ")";
+}
+
 // A human seat: one action per line, the log's action line without "kind" and "age", e.g.
 // {"phase": "development", "player": 1, "place": "T05"}. What the rules refuse is asked again.
 std::optional<Action> human_action(const Game& game, LineReader& input, const solver::Deadline& deadline) {
     for (;;) {
         const int p = game.to_act();
         std::cout << player_label(game, p) << ", " << to_string(game.phase()) << " of age " << game.age()
-                  << "> " << std::flush;
+                  << conflict_hint(game, p) << "> " << std::flush;
         const std::optional<std::string> read =
             input.next(deadline, "the game had reached age " + std::to_string(game.age()) + ", " +
                                      to_string(game.phase()) + " phase (a human seat's answer was awaited)");

@@ -146,3 +146,25 @@ TEST(AztlanConflicts, CliReportsAndRejectsBadDecisions) {
     }
     std::filesystem::remove_all(dir);
 }
+
+// The winner who chose defeat is reported as choosing defeat even when Sacred Games makes them
+// coexist with its player; the JSON names the choice apart from the outcome.
+TEST(AztlanConflicts, SacredGamesReportSaysTheWinnerChoseDefeat) {
+    auto dir = tlaloc::test_support::scratch_dir("aztlan-sacred");
+    std::filesystem::copy_file(data("conflicts-map.json"), dir / "conflicts-map.json",
+                               std::filesystem::copy_options::overwrite_existing);
+    auto file = dir / "sacred.json";
+    std::ofstream(file) << R"({"map": "conflicts-map.json", "players": [
+        {"name": "yellow", "card": 9, "pawns": {"E": 2}, "decisions": {"E": "defeat"}},
+        {"name": "blue", "card": 8, "pawns": {"E": 1}, "play": [{"card": "sacred-games", "territory": "E"}]}]})";
+    auto r = run_tlaloc("aztlan conflicts " + file.string());
+    ASSERT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find("yellow is strongest and chooses to defeat, but must coexist"), std::string::npos)
+        << r.out;
+    EXPECT_EQ(r.out.find("chooses to coexist"), std::string::npos) << r.out;
+    r = run_tlaloc("aztlan conflicts " + file.string() + " --json");
+    ASSERT_EQ(r.code, 0) << r.out;
+    Json j = Json::parse(r.out);
+    EXPECT_EQ(j["conflicts"][0]["decision"], "defeat");
+    EXPECT_EQ(j["conflicts"][0]["outcome"], "coexist");
+}

@@ -6,9 +6,11 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <fstream>
+#include <numeric>
 #include <random>
 #include <sstream>
 #include <thread>
@@ -69,12 +71,13 @@ void expect_recount(const Game& game) {
         for (const AgeRecord& r : game.ages()) sum += r.points[p];
         const FinalScore& f = game.final_scores()[p];
         EXPECT_EQ(f.before, sum);
-        int offerings = 0, others = 0;
-        for (ProsperityCard c : game.seats()[p].hand)
-            (c == ProsperityCard::OfferingToTheGods ? offerings : others)++;
-        EXPECT_EQ(f.cards_in_hand, others);
+        const auto& hand = game.seats()[p].hand;
+        const int offerings =
+            static_cast<int>(std::count(hand.begin(), hand.end(), ProsperityCard::OfferingToTheGods));
+        // 1 VP per card in hand, Offerings included, and the offerings table on top.
+        EXPECT_EQ(f.cards_in_hand, static_cast<int>(hand.size()));
         EXPECT_EQ(f.offerings, std::min(offerings, 5) * std::min(offerings, 5));
-        EXPECT_EQ(f.total, sum + f.unused_card + others + f.offerings);
+        EXPECT_EQ(f.total, sum + f.unused_card + static_cast<int>(hand.size()) + f.offerings);
     }
 }
 
@@ -126,11 +129,31 @@ TEST(AztlanGame, SetUpPerPlayerCount) {
     }
 }
 
-// Two players: player 1 moves Coyote+Quetzal in age I, Ocelot+Serpent in age II, and so on.
-TEST(AztlanGame, TwoPlayerAllianceControlSwapsEveryAge) {
+// Two players: the player first in turn order chooses the starting alliance (it p. 11, de p. 11:
+// each player chooses, not fixed by seat); the control then swaps every age.
+TEST(AztlanGame, TwoPlayerStartingAllianceIsChosenThenSwapsEveryAge) {
+    for (int chosen = 0; chosen < 2; ++chosen) {
+        Game game(game_map(), profile_named("de"), 2, {0, 1}, prosperity_deck());
+        ASSERT_EQ(game.phase(), Phase::Alliance);
+        ASSERT_EQ(game.to_act(), 1);  // the pyramid on top
+        Action a;
+        a.phase = Phase::Alliance;
+        a.player = 1;
+        a.alliance = chosen;
+        ASSERT_EQ(game.why_illegal(a), std::nullopt);
+        game.apply(a);
+        EXPECT_EQ(game.phase(), Phase::Choice);
+        EXPECT_EQ(game.side_of(1), chosen);
+        EXPECT_EQ(game.side_of(0), 1 - chosen);
+    }
     Game game = Game::seeded(game_map(), profile_named("de"), 2, 1);
     std::mt19937_64 rng(1);
     std::vector<int> controlled;
+    Action first;
+    first.phase = Phase::Alliance;
+    first.player = game.to_act();
+    first.alliance = first.player;  // player 1 or 2 takes Coyote+Quetzal as its own number says
+    game.apply(first);
     while (!game.over()) {
         if (game.phase() == Phase::Choice && game.to_act() == 0) {
             controlled.push_back(game.side_of(0));
@@ -601,4 +624,196 @@ TEST(AztlanGameLimits, PlayAndAuditStopAtTheDeadline) {
     EXPECT_EQ(r.out.find("{"), std::string::npos) << r.out;
     EXPECT_EQ(run_tlaloc("aztlan play --timeout -1").code, 2);
     EXPECT_EQ(run_tlaloc("aztlan audit --timeout 99999999").code, 2);
+}
+
+namespace {
+
+// Plays the choice and development phases of the current age: `cards` per player, `places` per
+// side in the order of its turns (no moves, no Eagle and Jaguar).
+void choose_and_place(Game& game, const std::vector<int>& cards,
+                      const std::vector<std::vector<int>>& places) {
+    std::vector<std::size_t> next(game.sides().size(), 0);
+    while (game.phase() == Phase::Choice || game.phase() == Phase::Development) {
+        Action a;
+        a.player = game.to_act();
+        a.phase = game.phase();
+        if (a.phase == Phase::Choice) {
+            a.card = cards[a.player];
+        } else {
+            const int side = game.side_of(a.player);
+            a.place = places[side][next[side]++];
+        }
+        ASSERT_EQ(game.why_illegal(a), std::nullopt);
+        game.apply(a);
+    }
+}
+
+Action conflict_action(int player, int territory, std::optional<Decision> decision,
+                       std::vector<PlayedCard> play = {}) {
+    Action a;
+    a.phase = Phase::Conflict;
+    a.player = player;
+    a.territory = territory;
+    a.decision = decision;
+    a.play = std::move(play);
+    return a;
+}
+
+}  // namespace
+
+// Both books (it p. 9, de p. 9): a card drawn in a phase may be played in that same phase. Player 1
+// (first in turn order) coexists in T01 and draws the Great Tlatoani on top of the deck, then plays
+// it in T02, where they tie with player 3, and wins T02.
+TEST(AztlanGame, ACardDrawnInAConflictIsPlayableLaterInTheSamePhase) {
+    auto deck = prosperity_deck();
+    std::stable_partition(deck.begin(), deck.end(),
+                          [](ProsperityCard c) { return c == ProsperityCard::GreatTlatoani; });
+    Game game(game_map(), profile_named("de"), 3, {2, 1, 0}, deck);
+    const int x = 0, y = 1;
+    choose_and_place(game, {9, 4, 9},
+                     {{x, y, 2, 2, 2, 2, 2, 2}, {x, 3, 3, 3, 3, 3, 3, 3}, {y, 4, 4, 4, 4, 4, 4, 4}});
+    ASSERT_EQ(game.phase(), Phase::Conflict);
+    ASSERT_EQ(game.to_act(), 0);
+    EXPECT_EQ(game.conflicts_to_settle(0), (std::vector<int>{x, y}));
+    game.apply(conflict_action(0, x, Decision::Coexist));
+    ASSERT_EQ(game.seats()[0].hand, (std::vector<ProsperityCard>{ProsperityCard::GreatTlatoani}));
+    const Action tlatoani = conflict_action(0, y, Decision::Defeat, {{ProsperityCard::GreatTlatoani, y}});
+    ASSERT_EQ(game.why_illegal(tlatoani), std::nullopt);
+    game.apply(tlatoani);
+    ASSERT_EQ(game.phase(), Phase::Scoring);
+    const auto& conflicts = game.ages().back().conflicts.conflicts;
+    ASSERT_EQ(conflicts.size(), 2u);
+    EXPECT_EQ(conflicts[1].territory, y);
+    EXPECT_EQ(conflicts[1].winner, 0);
+    EXPECT_EQ(conflicts[1].outcome, ConflictOutcome::Defeat);
+    EXPECT_EQ(game.sides()[2].board[y], 0);
+    EXPECT_TRUE(game.seats()[0].hand.empty());
+}
+
+// A defeated player holding Sacred Games is asked after the winner chose defeat, and stays: here a
+// Sacred Games drawn earlier in the same phase. Player 2 coexists in T01 (9 against 4) and draws it;
+// player 3 (4 x 3 = 12 against 9) defeats player 2 in T02, and player 2 answers with it.
+TEST(AztlanGame, SacredGamesDrawnEarlierInThePhaseAnswersADefeat) {
+    auto deck = prosperity_deck();
+    std::stable_partition(deck.begin(), deck.end(),
+                          [](ProsperityCard c) { return c == ProsperityCard::SacredGames; });
+    Game game(game_map(), profile_named("it"), 3, {2, 1, 0}, deck);
+    const int x = 0, y = 1;
+    choose_and_place(game, {9, 9, 4},
+                     {std::vector<int>(8, 2), {x, y, 3, 3, 3, 3, 3, 3}, {x, y, y, y, 4, 4, 4, 4}});
+    ASSERT_EQ(game.to_act(), 1);
+    game.apply(conflict_action(1, x, Decision::Coexist));
+    ASSERT_EQ(game.seats()[1].hand, (std::vector<ProsperityCard>{ProsperityCard::SacredGames}));
+    ASSERT_EQ(game.to_act(), 2);
+    game.apply(conflict_action(2, y, Decision::Defeat));
+    ASSERT_TRUE(game.open_conflict().has_value());
+    ASSERT_EQ(game.to_act(), 1);
+    const Action answer = conflict_action(1, y, std::nullopt, {{ProsperityCard::SacredGames, y}});
+    ASSERT_EQ(game.why_illegal(answer), std::nullopt);
+    game.apply(answer);
+    ASSERT_EQ(game.phase(), Phase::Scoring);
+    const Conflict& c = game.ages().back().conflicts.conflicts.back();
+    EXPECT_EQ(c.chosen, Decision::Defeat);
+    EXPECT_EQ(c.outcome, ConflictOutcome::Coexist);
+    EXPECT_EQ(c.card_drawn_by, (std::vector<int>{2}));
+    EXPECT_EQ(game.sides()[1].board[y], 1);
+}
+
+// The end-game points belong to the last scoring phase: they move the pyramids in the last age's
+// turn order (a later arrival sits on top, which decides final ties). The ranking is recomputed
+// here from the records, with the pyramid stack followed step by step, over many games.
+TEST(AztlanGame, EndGamePointsMoveThePyramidsInTheLastAgesTurnOrder) {
+    int decided_by_order = 0;
+    for (const char* edition : {"it", "de"}) {
+        const Profile profile = profile_named(edition);
+        for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+            Game game =
+                checked_game(game_map(), profile, 2 + static_cast<int>(seed % 3), seed, GameBot::Random);
+            const int n = game.players();
+            std::vector<long> arrival(n), vp(n, 0);
+            for (int i = 0; i < n; ++i) arrival[game.stack_order()[i]] = i;
+            long clock = n;
+            auto order_now = [&] {
+                std::vector<int> o(n);
+                std::iota(o.begin(), o.end(), 0);
+                std::sort(o.begin(), o.end(), [&](int a, int b) {
+                    return vp[a] != vp[b] ? vp[a] > vp[b] : arrival[a] > arrival[b];
+                });
+                return o;
+            };
+            std::vector<int> last_order;
+            for (const AgeRecord& r : game.ages()) {
+                last_order = order_now();
+                for (int p : last_order)
+                    if (r.points[p] > 0) vp[p] += r.points[p], arrival[p] = clock++;
+            }
+            const bool top = profile.tie_break == TieBreak::TopPyramid;
+            // The ranking after the end-game points are added in `order`.
+            auto ranking_after = [&](const std::vector<int>& order) {
+                std::vector<long> v = vp, when = arrival;
+                long t = clock;
+                for (int p : order) {
+                    const FinalScore& f = game.final_scores()[p];
+                    const int extra = f.unused_card + f.cards_in_hand + f.offerings;
+                    if (extra > 0) v[p] += extra, when[p] = t++;
+                }
+                std::vector<int> ranking(n);
+                std::iota(ranking.begin(), ranking.end(), 0);
+                std::sort(ranking.begin(), ranking.end(), [&](int a, int b) {
+                    if (v[a] != v[b]) return v[a] > v[b];
+                    return top ? when[a] > when[b] : when[a] < when[b];
+                });
+                return ranking;
+            };
+            const std::vector<int> ranking = ranking_after(last_order);
+            EXPECT_EQ(game.ranking(), ranking) << edition << " seed " << seed;
+            // Games where adding the points in an order recomputed from the final VP would rank
+            // differently: the order decides them.
+            decided_by_order += ranking_after(order_now()) != ranking;
+        }
+    }
+    EXPECT_GT(decided_by_order, 0);
+}
+
+// Offerings to the Gods still in hand at the end earn 1 VP each as cards in hand, plus the
+// offerings table (both books: it p. 9, de p. 9). The deck here has the 9 Offerings on top; every
+// age one sole strongest coexists and draws one.
+TEST(AztlanGame, OfferingsAlsoScoreAsCardsInHand) {
+    auto deck = prosperity_deck();
+    std::stable_partition(deck.begin(), deck.end(),
+                          [](ProsperityCard c) { return c == ProsperityCard::OfferingToTheGods; });
+    for (const char* edition : {"it", "de"}) {
+        Game game(game_map(), profile_named(edition), 3, {0, 1, 2}, deck);
+        const std::vector<std::vector<int>> cards = {{9, 8, 7, 6, 5}, {8, 7, 6, 5, 4}, {4, 5, 9, 8, 7}};
+        while (!game.over()) {
+            AgeScript script;
+            for (int p = 0; p < 3; ++p) script.cards.push_back(cards[p][game.age() - 1]);
+            script.places.assign(3, std::vector<int>(pawns_per_age(3, game.age()), 0));
+            script.decisions.assign(3, {{0, Decision::Coexist}});
+            ASSERT_EQ(play_scripted_age(game, script), std::nullopt);
+        }
+        int offerings_held = 0;
+        for (int p = 0; p < 3; ++p) {
+            const auto& hand = game.seats()[p].hand;
+            const int offerings =
+                static_cast<int>(std::count(hand.begin(), hand.end(), ProsperityCard::OfferingToTheGods));
+            offerings_held += offerings;
+            EXPECT_EQ(game.final_scores()[p].cards_in_hand, offerings) << edition;
+            EXPECT_EQ(game.final_scores()[p].offerings, offerings * offerings) << edition;
+        }
+        EXPECT_EQ(offerings_held, 5) << edition;
+    }
+}
+
+// The Italian text (it p. 9) lets Eagle and Jaguar Warriors bring back a pawn removed in an earlier
+// age when the supply is empty, as the German does: with three players (whose ages take all 30
+// pawns) some Italian games use it.
+TEST(AztlanGame, ItalianEagleAndJaguarBringsBackARemovedPawn) {
+    EXPECT_TRUE(profile_named("it").eagle_jaguar_from_removed);
+    int brought_back = 0;
+    for (std::uint64_t seed = 1; seed <= 60; ++seed)
+        brought_back += checked_game(game_map(), profile_named("it"), 3, seed, GameBot::Random)
+                            .silent()
+                            .eagle_from_removed;
+    EXPECT_GT(brought_back, 0);
 }

@@ -163,14 +163,54 @@ TEST(AztlanScore, CliJsonHasThePinnedShape) {
     EXPECT_EQ(j["domain_without_bonus"], "zero");
 }
 
-// The Italian text gives a domain without the bonus type its base points; the German gives 0.
-TEST(AztlanScore, ItalianProfileKeepsBasePointsOfDomainsWithoutBonus) {
-    auto pos = position_from(R"({"map": "example-14-map.json", "profile": "it",
-        "players": [{"name": "y", "card": 9, "pawns": {"D1": 1, "C1": 1}}]})");
+// A domain without the bonus type scores 0 in both editions: the Italian book's own worked example
+// (domain D, it p. 7) and column 0 of its printed table say so; only one Italian sentence, read
+// alone, would keep the size (verify reports that inconsistency). Both profiles score the book's
+// example 14, not 15.
+TEST(AztlanScore, BothProfilesScoreADomainWithoutBonusZeroAsTheBooksExample) {
+    for (const char* edition : {"it", "de"}) {
+        auto pos = position_from(R"({"map": "example-14-map.json", "profile": ")" + std::string(edition) +
+                                 R"(", "players": [{"name": "y", "card": 9, "pawns": {"D1": 1, "C1": 1}}]})");
+        MapGraph graph(pos.map);
+        EXPECT_EQ(score_age(graph, pos)[0].points, 0 + 2) << edition;
+        Position example = load_position(data("example-14.json"));
+        example.profile = load_named_profile(edition, JsonPlace(Json(), ""));
+        EXPECT_EQ(score_age(MapGraph(example.map), example)[0].points, 14) << edition;
+    }
+    auto r = run_tlaloc("aztlan score " + data("example-14-it.json") + " --json");
+    ASSERT_EQ(r.code, 0) << r.out;
+    EXPECT_EQ(Json::parse(r.out)["players"][0]["points"], 14);
+}
+
+// Each Blessing played pays its 2 VP per territory: the books set no limit on how many prosperity
+// cards a player plays in a phase, so the same Blessing played twice pays twice.
+TEST(AztlanScore, TheSameBlessingPlayedTwicePaysTwice) {
+    auto pos = position_from(R"({"map": "example-14-map.json", "players": [{"name": "y", "card": 7,
+        "pawns": {"A2": 1, "D1": 1, "X2": 1}, "play": ["blessing-mixcoatl", "blessing-mixcoatl"]}]})");
     MapGraph graph(pos.map);
-    EXPECT_EQ(score_age(graph, pos)[0].points, 1 + 2);
-    pos.profile = load_named_profile("de", JsonPlace(Json(), ""));
-    EXPECT_EQ(score_age(graph, pos)[0].points, 0 + 2);
+    EXPECT_EQ(score_age(graph, pos)[0].blessing_points, 2 * 2 * 3);
+}
+
+// Rafts and Canoes joins every two of the player's territories on one lake, on every lake at once,
+// in both editions (the Italian text states it for two territories, the German for every pair: one
+// reading, see docs/aztlan.md).
+TEST(AztlanScore, RaftsAndCanoesJoinsEveryPairOnEveryLakeInBothEditions) {
+    const std::string map = R"({"id": "two-lakes", "territories": [
+        {"id": "A", "type": "city", "neighbors": ["B"], "lakes": ["L1"]},
+        {"id": "B", "type": "jungle", "neighbors": ["A", "C"]},
+        {"id": "C", "type": "desert", "neighbors": ["B"], "lakes": ["L1", "L2"]},
+        {"id": "D", "type": "city", "neighbors": ["E"], "lakes": ["L2"]},
+        {"id": "E", "type": "mountain", "neighbors": ["D"]},
+        {"id": "F", "type": "city", "neighbors": [], "lakes": ["L1"]}]})";
+    for (const char* edition : {"it", "de"}) {
+        auto pos = position_from(R"({"map": )" + map + R"(, "profile": ")" + edition +
+                                 R"(", "players": [{"name": "y", "card": 9,
+            "pawns": {"A": 1, "C": 1, "D": 1, "F": 1}, "play": ["rafts-and-canoes"]}]})");
+        MapGraph graph(pos.map);
+        auto s = score_age(graph, pos)[0];
+        EXPECT_EQ(s.domains.size(), 1u) << edition;  // A-C and A-F across L1, C-D across L2
+        EXPECT_EQ(s.points, 4 + 3 * 3) << edition;
+    }
 }
 
 // A domain is held with one pawn, even outnumbered by others; pawns of others do not join domains.

@@ -2,6 +2,7 @@
 // tables against an independent brute force over small maps, and the shipped editions' findings.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <functional>
 #include <random>
 #include <set>
@@ -9,6 +10,7 @@
 #include "cli/GameRegistry.h"
 #include "puzzles/aztlan/RandomMap.h"
 #include "tests/support/InputErrorText.h"
+#include "tests/support/ScratchDir.h"
 #include "verify/claims/Checker.h"
 #include "verify/claims/EditionComparison.h"
 #include "verify/claims/TableImplications.h"
@@ -175,6 +177,49 @@ TEST(VerifyDomainScore, RulebookExamplesHoldAndWrongTotalsAreCaught) {
         Status::False);
     EXPECT_EQ(status_of(R"({"id":"e","kind":"domain_score","bonus_domains":[[2,3]],"total":11})"),
               Status::False);
+}
+
+// A worked example and the printed table are read under their own file's edition profile: the
+// 14-point example (domain D, one territory without the bonus type, scores 0) and a column 0 of 0
+// hold under a profile that scores such a domain 0 and are false under one that keeps its size,
+// and the example's evidence names the profile.
+TEST(VerifyDomainScore, ExamplesAreScoredUnderTheFilesEditionProfile) {
+    const auto dir = tlaloc::test_support::scratch_dir("verify-profile");
+    const std::string shipped = std::string(TLALOC_SOURCE_DIR) + "/puzzles/aztlan/profiles/it.json";
+    for (const char* reading : {"zero", "base"}) {
+        Json profile = Json::parse(std::ifstream(shipped));
+        profile["domain_without_bonus"] = reading;
+        std::ofstream(dir / (std::string(reading) + ".json")) << profile.dump();
+        std::ofstream(dir / (std::string(reading) + "-claims.json"))
+            << R"({"game": "aztlan", "edition": "x", "profile": ")" << reading << R"(.json", "claims": [
+                  {"id": "e", "kind": "domain_score", "bonus_domains": [[4,1],[3,2],[1,1],[1,0]], "total": 14},
+                  {"id": "t", "kind": "domain_table", "table": [[0, 2]]}]})";
+        auto loaded = load_for_checking(dir / (std::string(reading) + "-claims.json"), cli::claim_catalog());
+        auto report = check_claims(loaded.claims, loaded.context);
+        EXPECT_EQ(report.results.at(0).status, std::string(reading) == "zero" ? Status::True : Status::False)
+            << reading << ": " << report.results.at(0).evidence;
+        EXPECT_NE(report.results.at(0).evidence.find(std::string("under ") + reading + ".json"),
+                  std::string::npos)
+            << report.results.at(0).evidence;
+        // The printed table's column 0 too: arithmetic under the profile's reading (no map given).
+        EXPECT_EQ(report.results.at(1).status,
+                  std::string(reading) == "zero" ? Status::Unchecked : Status::False)
+            << reading << ": " << report.results.at(1).evidence;
+    }
+}
+
+// Every engine claim of an edition runs under that edition's profile: the engine tables come with
+// the profile the file names, and a file without one leaves them unchecked.
+TEST(VerifyValueTable, EngineTablesComeFromTheFilesEditionProfile) {
+    auto loaded = load_for_checking(std::string(TLALOC_SOURCE_DIR) + "/verify/rulebooks/aztlan-it.json",
+                                    cli::claim_catalog());
+    ASSERT_TRUE(loaded.context.profile.has_value());
+    EXPECT_EQ(loaded.context.profile->file, "it.json");
+    EXPECT_TRUE(loaded.context.profile->tables.count("engine_blessing_points"));
+    EXPECT_FALSE(loaded.claims.facts->tables.count("engine_blessing_points"));
+    EXPECT_EQ(
+        status_of(R"({"id":"b","kind":"value_table","rule":"engine_blessing_points","values":{"1":2}})"),
+        Status::Unchecked);
 }
 
 TEST(VerifyValueTable, AztlanTablesAgainstTheModel) {

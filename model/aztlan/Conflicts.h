@@ -2,6 +2,7 @@
 // strongest player in a shared territory (power = card × pawns) defeats or coexists; ties coexist
 // without cards and remove weaker players; Great Tlatoani and Sacred Games when played.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,7 @@ struct Conflict {
     int territory = 0;
     ConflictOutcome outcome = ConflictOutcome::Tie;
     int winner = -1;                 // player index; -1 for a tie
+    std::optional<Decision> chosen;  // what the winner chose (Sacred Games may still make it coexist)
     std::vector<int> strongest;      // the players with the highest power there
     std::vector<int> removed;        // players whose pawns left the territory
     std::vector<int> card_drawn_by;  // who drew a prosperity card here
@@ -32,5 +34,17 @@ struct ConflictPhase {
 // Turn order of the age: VP descending; equal VP: the higher pyramid in the stack first.
 std::vector<int> turn_order(const Position& position);
 ConflictPhase resolve_conflicts(const Position& position);
+
+// The pieces the whole-game engine shares with resolve_conflicts, which settles one conflict at a
+// time (a card drawn in one conflict may be played in a later one of the same phase).
+// The players with the highest power (cards[p] × pawns[p][t]) in territory t, listed in `order`;
+// empty when fewer than two players are there.
+std::vector<int> strongest_in(const std::vector<int>& cards, const std::vector<std::vector<int>>& pawns,
+                              const std::vector<int>& order, int t);
+// Settles c (territory and strongest filled in): `winner` chose `chosen` (winner -1: a tie nobody
+// won), `sacred` are the players who played Sacred Games there. Removes the defeated pawns from
+// `pawns` and fills outcome, removed, card_drawn_by and notes (players named by `names`).
+void settle_conflict(Conflict& c, int winner, Decision chosen, const std::vector<int>& sacred,
+                     const std::vector<std::string>& names, std::vector<std::vector<int>>& pawns);
 
 }  // namespace tlaloc::aztlan

@@ -23,6 +23,8 @@ int Side::on_board() const { return std::accumulate(board.begin(), board.end(), 
 
 const char* to_string(Phase phase) {
     switch (phase) {
+        case Phase::Alliance:
+            return "alliance";
         case Phase::Choice:
             return "choice";
         case Phase::Development:
@@ -84,6 +86,7 @@ Game::Game(const Map& map, const Profile& profile, int players, std::vector<int>
     }
     for (Side& s : sides_) s.board.assign(map.size(), 0);
     start_age();
+    if (players == 2) phase_ = Phase::Alliance;  // the starting alliance is chosen, not fixed by seat
 }
 
 Game Game::seeded(const Map& map, const Profile& profile, int players, std::uint64_t seed) {
@@ -98,7 +101,7 @@ Game Game::seeded(const Map& map, const Profile& profile, int players, std::uint
 
 int Game::side_of(int player) const {
     if (players() != 2) return player;
-    return (player + age_ - 1) % 2;  // age I: player 1 moves Coyote+Quetzal; the control swaps each age
+    return (player + alliance_offset_ + age_ - 1) % 2;  // the control swaps each age
 }
 
 int Game::stack_place(int player) const {
@@ -132,6 +135,8 @@ void Game::start_age() {
 
 int Game::to_act() const {
     if (phase_ == Phase::Over) return -1;
+    if (phase_ == Phase::Alliance) return turn_order().front();
+    if (phase_ == Phase::Conflict) return open_ ? open_->asked.front() : order_[settling_];
     if (phase_ != Phase::Development) return pending_.front();
     for (std::size_t i = 0; i < order_.size(); ++i) {
         int p = order_[(cursor_ + i) % order_.size()];
@@ -192,23 +197,11 @@ std::optional<std::string> Game::why_illegal_play(const Action& a) const {
     const Seat& seat = seats_[a.player];
     std::map<ProsperityCard, int> count;
     for (const PlayedCard& c : a.play) {
-        bool fits = a.phase == Phase::Conflict ? is_conflict_card(c.card) : is_scoring_card(c.card);
-        if (!fits)
+        if (!is_scoring_card(c.card))
             return std::string(to_string(c.card)) + " is not played in the " + to_string(a.phase) + " phase";
         if (++count[c.card] > held(seat, c.card))
             return std::string("plays ") + to_string(c.card) + " without holding it";
-        if (is_conflict_card(c.card)) {
-            if (!c.territory || *c.territory < 0 || *c.territory >= map_->size())
-                return std::string(to_string(c.card)) + " needs a territory";
-            if (sides_[side_of(a.player)].board[*c.territory] == 0)
-                return std::string(to_string(c.card)) + " played where the player has no pawn";
-            for (const PlayedCard& d : a.play)
-                if (&d != &c && d.card == c.card && d.territory == c.territory)
-                    return std::string(to_string(c.card)) + " played twice in one territory";
-        } else {
-            if (c.territory) return std::string(to_string(c.card)) + " is not played in a territory";
-            if (count[c.card] > 1) return std::string(to_string(c.card)) + " played twice";
-        }
+        if (c.territory) return std::string(to_string(c.card)) + " is not played in a territory";
     }
     return std::nullopt;
 }
@@ -219,6 +212,9 @@ std::optional<std::string> Game::why_illegal(const Action& a) const {
     if (a.phase != phase_) return std::string("it is the ") + to_string(phase_) + " phase";
     if (a.player != to_act()) return "it is player " + std::to_string(to_act() + 1) + "'s turn";
     switch (phase_) {
+        case Phase::Alliance:
+            if (a.alliance < 0 || a.alliance >= static_cast<int>(sides_.size())) return "no such alliance";
+            return std::nullopt;
         case Phase::Choice:
             if (a.card < kLowestCard || a.card > kHighestCard) return "power cards are 4..9";
             if (seats_[a.player].used[a.card - kLowestCard])
@@ -227,9 +223,7 @@ std::optional<std::string> Game::why_illegal(const Action& a) const {
         case Phase::Development:
             return why_illegal_development(a);
         case Phase::Conflict:
-            for (const auto& [t, d] : a.decisions)
-                if (t < 0 || t >= map_->size()) return "a decision for an unknown territory";
-            return why_illegal_play(a);
+            return why_illegal_conflict(a);
         case Phase::Scoring:
             if (a.bonus && profile_.bonus_type_of(seats_[a.player].card))
                 return "only the joker (card 4) chooses a bonus type";
@@ -248,6 +242,10 @@ void Game::spend(int player, ProsperityCard card) {
 void Game::apply(const Action& a) {
     if (auto why = why_illegal(a)) throw std::logic_error("illegal action: " + *why);
     switch (phase_) {
+        case Phase::Alliance:
+            alliance_offset_ = (a.alliance - a.player + 2) % 2;
+            phase_ = Phase::Choice;
+            return;
         case Phase::Choice:
             seats_[a.player].card = a.card;
             seats_[a.player].used[a.card - kLowestCard] = true;
@@ -280,17 +278,16 @@ void Game::apply(const Action& a) {
             // The next turn goes to the player after this one in turn order.
             auto at = std::find(order_.begin(), order_.end(), a.player) - order_.begin();
             cursor_ = (static_cast<std::size_t>(at) + 1) % order_.size();
-            if (to_act() < 0) {
-                phase_ = Phase::Conflict;
-                pending_ = order_;
-            }
+            if (to_act() < 0) start_conflicts();
             return;
         }
         case Phase::Conflict:
+            apply_conflict(a);
+            return;
         case Phase::Scoring:
             declared_[a.player] = a;
             pending_.erase(pending_.begin());
-            if (pending_.empty()) phase_ == Phase::Conflict ? finish_conflicts() : finish_scoring();
+            if (pending_.empty()) finish_scoring();
             return;
         default:
             return;
@@ -311,10 +308,7 @@ void Game::finish_choice() {
     order_ = turn_order();
     cursor_ = 0;
     phase_ = Phase::Development;
-    if (to_act() < 0) {  // nobody has a pawn to place
-        phase_ = Phase::Conflict;
-        pending_ = order_;
-    }
+    if (to_act() < 0) start_conflicts();  // nobody has a pawn to place
 }
 
 Position Game::position() const {
@@ -332,10 +326,9 @@ Position Game::position() const {
         p.vp = seat.vp;
         p.stack = stack_place(player);
         p.decisions.assign(map_->size(), std::nullopt);
-        // declared_ holds this phase's declarations only (it is cleared between phases).
+        // declared_ holds this scoring phase's declarations only (it is cleared between phases).
         const Action& d = declared_[player];
-        if (d.phase == phase_ && (phase_ == Phase::Conflict || phase_ == Phase::Scoring)) {
-            for (const auto& [t, decision] : d.decisions) p.decisions[t] = decision;
+        if (d.phase == phase_ && phase_ == Phase::Scoring) {
             p.play = d.play;
             p.bonus = d.bonus;
         }
@@ -344,32 +337,196 @@ Position Game::position() const {
     return pos;
 }
 
+int Game::player_of(int side) const {
+    int player = 0;
+    while (side_of(player) != side) ++player;
+    return player;
+}
+
+// The same as strongest_in (model/aztlan/Conflicts) on the sides' boards, without copying them: the
+// engine asks it for every territory whenever it looks for the next conflict to settle.
+std::vector<int> Game::strongest_here(int t) const {
+    const auto power = [&](int side) { return seats_[player_of(side)].card * sides_[side].board[t]; };
+    int present = 0, best = 0;
+    for (int s = 0; s < static_cast<int>(sides_.size()); ++s) {
+        if (sides_[s].board[t] == 0) continue;
+        ++present;
+        best = std::max(best, power(s));
+    }
+    std::vector<int> out;
+    if (present < 2) return out;
+    for (int p : order_) {
+        const int side = side_of(p);
+        if (sides_[side].board[t] > 0 && power(side) == best) out.push_back(side);
+    }
+    return out;
+}
+
+std::vector<int> Game::conflicts_to_settle(int player) const {
+    std::vector<int> out;
+    if (phase_ != Phase::Conflict) return out;
+    const int side = side_of(player);
+    for (int t = 0; t < map_->size(); ++t) {
+        if (settled_[t] || sides_[side].board[t] == 0) continue;
+        auto strongest = strongest_here(t);
+        if (std::find(strongest.begin(), strongest.end(), side) != strongest.end()) out.push_back(t);
+    }
+    return out;
+}
+
+// The conflict phase goes one conflict at a time, so that a card drawn in a conflict can be played
+// in a later one of the same phase: in turn order each player settles their conflicts (in the order
+// they choose), and a conflict waits for the answers of the players who may play a card there.
+void Game::start_conflicts() {
+    phase_ = Phase::Conflict;
+    settled_.assign(map_->size(), false);
+    settling_ = 0;
+    open_.reset();
+    AgeRecord& record = records_.back();
+    record.conflicts.order.clear();
+    for (int p : order_) record.conflicts.order.push_back(side_of(p));
+    record.conflicts.cards_drawn.assign(sides_.size(), 0);
+    advance_conflicts();
+}
+
+void Game::advance_conflicts() {
+    while (settling_ < order_.size() && conflicts_to_settle(order_[settling_]).empty()) ++settling_;
+    if (settling_ == order_.size()) finish_conflicts();
+}
+
+// Who may answer `open` with `card`, in turn order: for Great Tlatoani the other tied players, for
+// Sacred Games the players a defeat removes; only those holding the card are asked.
+std::vector<int> Game::askers(const OpenConflict& open, ProsperityCard card) const {
+    std::vector<int> out;
+    for (int p : order_) {
+        const int side = side_of(p);
+        if (held(seats_[p], card) == 0 || side == open.winner) continue;
+        if (card == ProsperityCard::GreatTlatoani) {
+            if (std::find(open.strongest.begin(), open.strongest.end(), side) != open.strongest.end())
+                out.push_back(p);
+        } else if (open.chosen == Decision::Defeat && sides_[side].board[open.territory] > 0) {
+            out.push_back(p);
+        }
+    }
+    return out;
+}
+
+std::optional<std::string> Game::why_illegal_conflict(const Action& a) const {
+    if (a.territory < 0 || a.territory >= map_->size()) return "a conflict action names its territory";
+    for (const PlayedCard& c : a.play)
+        if (!is_conflict_card(c.card))
+            return std::string(to_string(c.card)) + " is not played in the conflict phase";
+    if (a.play.size() > 1) return "at most one prosperity card per conflict action";
+    const std::optional<ProsperityCard> card =
+        a.play.empty() ? std::nullopt : std::optional<ProsperityCard>(a.play.front().card);
+    if (card && held(seats_[a.player], *card) == 0)
+        return std::string("plays ") + to_string(*card) + " without holding it";
+    const bool tlatoani = card == ProsperityCard::GreatTlatoani;
+    if (open_) {
+        const std::string where = map_->territories[open_->territory].id;
+        if (a.territory != open_->territory)
+            return "the conflict in " + where + " awaits this player's answer";
+        if (open_->winner < 0) {  // a tie: Great Tlatoani or nothing
+            if (card && !tlatoani) return "only great-tlatoani answers a tie";
+            if (tlatoani != a.decision.has_value())
+                return tlatoani ? "great-tlatoani wins the tie: the decision (defeat or coexist) is missing"
+                                : "only a winner decides";
+            return std::nullopt;
+        }
+        if (card && tlatoani) return "only sacred-games answers a defeat";
+        if (a.decision) return "only the winner decides";
+        return std::nullopt;
+    }
+    auto mine = conflicts_to_settle(a.player);
+    if (std::find(mine.begin(), mine.end(), a.territory) == mine.end())
+        return "no conflict for this player to settle in " + map_->territories[a.territory].id;
+    const bool tied = strongest_here(a.territory).size() > 1;
+    if (card && !(tied && tlatoani))
+        return tied ? "only great-tlatoani is played in a tie"
+                    : std::string(to_string(*card)) + " does not apply to a conflict the player wins";
+    const bool wins = !tied || tlatoani;
+    if (wins != a.decision.has_value())
+        return wins ? "the winner decides: defeat or coexist" : "a tie is not decided (no great-tlatoani)";
+    return std::nullopt;
+}
+
+void Game::apply_conflict(const Action& a) {
+    for (const PlayedCard& c : a.play) spend(a.player, c.card);
+    const bool played = !a.play.empty();
+    const std::string& name = sides_[side_of(a.player)].name;
+    if (!open_) {
+        OpenConflict open;
+        open.territory = a.territory;
+        open.strongest = strongest_here(a.territory);
+        if (open.strongest.size() == 1 || played) {
+            open.winner = side_of(a.player);
+            open.chosen = *a.decision;
+            if (played) open.notes.push_back(name + " plays great-tlatoani: wins the tie");
+            open.asked = askers(open, ProsperityCard::SacredGames);
+        } else {
+            open.asked = askers(open, ProsperityCard::GreatTlatoani);
+        }
+        open_ = std::move(open);
+    } else {
+        OpenConflict& open = *open_;
+        open.asked.erase(open.asked.begin());
+        if (played && open.winner < 0) {
+            open.winner = side_of(a.player);
+            open.chosen = *a.decision;
+            open.notes.push_back(name + " plays great-tlatoani: wins the tie");
+            open.asked = askers(open, ProsperityCard::SacredGames);
+        } else if (played) {
+            open.sacred.push_back(side_of(a.player));
+        }
+    }
+    if (open_->asked.empty()) {
+        close_conflict();
+        advance_conflicts();
+    }
+}
+
+// The open conflict settled: pawns removed, and a card drawn at once for a coexistence, so that it
+// may be played later in this phase.
+void Game::close_conflict() {
+    OpenConflict open = std::move(*open_);
+    open_.reset();
+    settled_[open.territory] = true;
+    AgeRecord& record = records_.back();
+    Conflict c;
+    c.territory = open.territory;
+    c.strongest = open.strongest;
+    c.notes = open.notes;
+    std::vector<std::vector<int>> pawns;
+    std::vector<std::string> names;
+    for (const Side& s : sides_) {
+        pawns.push_back(s.board);
+        names.push_back(s.name);
+    }
+    settle_conflict(c, open.winner, open.chosen, open.sacred, names, pawns);
+    for (std::size_t s = 0; s < sides_.size(); ++s) {
+        sides_[s].removed += sides_[s].board[c.territory] - pawns[s][c.territory];
+        sides_[s].board = pawns[s];
+    }
+    std::vector<int> drawn;
+    for (int side : c.card_drawn_by) {
+        ++record.conflicts.cards_drawn[side];
+        if (deck_.empty()) {
+            ++silent_.deck_empty;
+            continue;
+        }
+        const int player = player_of(side);
+        seats_[player].hand.push_back(deck_.front());
+        deck_.erase(deck_.begin());
+        drawn.push_back(player);
+    }
+    record.conflicts.conflicts.push_back(std::move(c));
+    record.drawn.push_back(drawn);
+}
+
 void Game::finish_conflicts() {
     AgeRecord& record = records_.back();
-    Position pos = position();
-    record.conflicts = resolve_conflicts(pos);
-    for (std::size_t s = 0; s < sides_.size(); ++s) {
-        sides_[s].removed += sides_[s].on_board() - std::accumulate(record.conflicts.pawns[s].begin(),
-                                                                    record.conflicts.pawns[s].end(), 0);
-        sides_[s].board = record.conflicts.pawns[s];
-    }
-    for (int p = 0; p < players(); ++p)
-        for (const PlayedCard& c : declared_[p].play) spend(p, c.card);
-    for (const Conflict& c : record.conflicts.conflicts) {
-        std::vector<int> drawn;
-        for (int side : c.card_drawn_by) {
-            int player = 0;
-            while (side_of(player) != side) ++player;
-            if (deck_.empty()) {
-                ++silent_.deck_empty;
-                continue;
-            }
-            seats_[player].hand.push_back(deck_.front());
-            deck_.erase(deck_.begin());
-            drawn.push_back(player);
-        }
-        record.drawn.push_back(drawn);
-    }
+    record.conflicts.pawns.clear();
+    for (const Side& s : sides_) record.conflicts.pawns.push_back(s.board);
     declared_.assign(players(), Action{});
     phase_ = Phase::Scoring;
     pending_ = order_;
@@ -392,7 +549,11 @@ void Game::finish_scoring() {
     }
     for (int p = 0; p < players(); ++p)
         for (const PlayedCard& c : declared_[p].play) spend(p, c.card);
-    for (const Seat& s : seats_) record.vp.push_back(s.vp);
+    for (const Seat& s : seats_) {
+        record.vp.push_back(s.vp);
+        record.hands.push_back(s.hand);
+        std::sort(record.hands.back().begin(), record.hands.back().end());
+    }
     declared_.assign(players(), Action{});
     if (age_ == kAges) {
         finish_game();
@@ -404,7 +565,9 @@ void Game::finish_scoring() {
 
 void Game::finish_game() {
     finals_.assign(players(), FinalScore{});
-    for (int p : turn_order()) {
+    // The end-game points belong to the last scoring phase, so the pyramids move in that age's turn
+    // order (order_), not in an order recomputed from the points just scored.
+    for (int p : order_) {
         FinalScore& f = finals_[p];
         const Seat& seat = seats_[p];
         f.before = seat.vp;
@@ -412,7 +575,9 @@ void Game::finish_game() {
             if (!seat.used[c - kLowestCard]) f.unused_card += profile_.card_vp[c - kLowestCard].value_or(0);
         int offerings = held(seat, ProsperityCard::OfferingToTheGods);
         f.offerings = final_offering_points(offerings);
-        f.cards_in_hand = static_cast<int>(seat.hand.size()) - offerings;
+        // Every prosperity card still in hand earns 1 VP, Offerings included; the offerings table
+        // comes on top of that.
+        f.cards_in_hand = static_cast<int>(seat.hand.size());
         gain(p, f.unused_card + f.cards_in_hand + f.offerings);
         f.total = seats_[p].vp;
     }
@@ -477,6 +642,22 @@ std::optional<std::string> game_invariant_violation(const Game& game) {
     return std::nullopt;
 }
 
+Action scripted_conflict_action(const Game& game, const std::map<int, Decision>& decisions) {
+    Action a;
+    a.phase = Phase::Conflict;
+    a.player = game.to_act();
+    if (const auto& open = game.open_conflict()) {
+        a.territory = open->territory;  // an answer that plays nothing
+        return a;
+    }
+    a.territory = game.conflicts_to_settle(a.player).front();
+    if (game.strongest_here(a.territory).size() == 1) {
+        auto d = decisions.find(a.territory);
+        a.decision = d != decisions.end() ? d->second : kDefaultDecision;
+    }
+    return a;
+}
+
 std::optional<std::string> play_scripted_age(Game& game, const AgeScript& script) {
     const int age = game.age();
     std::vector<std::size_t> turn(game.sides().size(), 0);
@@ -485,7 +666,9 @@ std::optional<std::string> play_scripted_age(Game& game, const AgeScript& script
         a.player = game.to_act();
         a.phase = game.phase();
         const auto who = "player " + std::to_string(a.player + 1);
-        if (a.phase == Phase::Choice) {
+        if (a.phase == Phase::Alliance) {
+            a.alliance = a.player;  // scripts: player 1 moves Coyote+Quetzal in age I
+        } else if (a.phase == Phase::Choice) {
             if (a.player >= static_cast<int>(script.cards.size())) return who + ": no card in the script";
             a.card = script.cards[a.player];
         } else if (a.phase == Phase::Development) {
@@ -499,8 +682,10 @@ std::optional<std::string> play_scripted_age(Game& game, const AgeScript& script
                 if (m != script.moves[side].end()) a.move = m->second;
             }
         } else if (a.phase == Phase::Conflict) {
-            if (static_cast<std::size_t>(a.player) < script.decisions.size())
-                a.decisions = script.decisions[a.player];
+            static const std::map<int, Decision> none;
+            a = scripted_conflict_action(game, static_cast<std::size_t>(a.player) < script.decisions.size()
+                                                   ? script.decisions[a.player]
+                                                   : none);
         }
         if (auto why = game.why_illegal(a))
             return who + ", age " + std::to_string(age) + ", " + to_string(a.phase) + ": " + *why;

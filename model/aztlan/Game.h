@@ -51,19 +51,34 @@ struct Seat {
     std::vector<ProsperityCard> hand;
 };
 
-enum class Phase { Choice, Development, Conflict, Scoring, Over };
+// Alliance: with two players only, once before age I's choice.
+enum class Phase { Alliance, Choice, Development, Conflict, Scoring, Over };
+
+// A conflict being settled, waiting for answers: in a tie nobody has won yet, the other tied players
+// holding Great Tlatoani; after a winner chose defeat, the defeated players holding Sacred Games.
+struct OpenConflict {
+    int territory = -1;
+    std::vector<int> strongest;  // sides
+    int winner = -1;             // side; -1 while a tie is open
+    Decision chosen = Decision::Defeat;
+    std::vector<int> asked;   // players still to answer, in turn order
+    std::vector<int> sacred;  // sides that played Sacred Games
+    std::vector<std::string> notes;
+};
 const char* to_string(Phase phase);
 
 // One action of one player. Which fields count depends on the phase.
 struct Action {
     Phase phase = Phase::Choice;
     int player = 0;
+    int alliance = -1;                        // alliance: the side the chooser moves in age I
     int card = 0;                             // choice: the power card
     int place = -1;                           // development: the territory a pawn goes to
     std::optional<int> eagle;                 // development: Eagle and Jaguar's extra pawn
     std::optional<std::pair<int, int>> move;  // development: from, to (adjacent)
-    std::map<int, Decision> decisions;        // conflict: per territory it may win
-    std::vector<PlayedCard> play;             // conflict: Great Tlatoani / Sacred Games;
+    int territory = -1;                       // conflict: the territory settled or answered in
+    std::optional<Decision> decision;         // conflict: the winner's choice
+    std::vector<PlayedCard> play;             // conflict: Great Tlatoani / Sacred Games there;
                                               // scoring: Blessings, Rafts and Canoes
     std::optional<TerritoryType> bonus;       // scoring: the joker's type (none: the best)
 };
@@ -79,13 +94,14 @@ struct SilentCases {
 
 struct AgeRecord {
     int age = 0;
-    std::vector<int> cards;               // per player
-    std::vector<int> taken;               // per side, pawns taken from supply at the choice
-    ConflictPhase conflicts;              // by side
-    std::vector<std::vector<int>> drawn;  // per conflict (as listed), the cards drawn, per winner
-    std::vector<PlayerScore> scores;      // by side
-    std::vector<int> points;              // per player, this age
-    std::vector<int> vp;                  // per player, after the age
+    std::vector<int> cards;                          // per player
+    std::vector<int> taken;                          // per side, pawns taken from supply at the choice
+    ConflictPhase conflicts;                         // by side
+    std::vector<std::vector<int>> drawn;             // per conflict (as listed), the cards drawn, per winner
+    std::vector<PlayerScore> scores;                 // by side
+    std::vector<int> points;                         // per player, this age
+    std::vector<int> vp;                             // per player, after the age
+    std::vector<std::vector<ProsperityCard>> hands;  // per player, the cards in hand after the age
 };
 
 struct FinalScore {
@@ -123,6 +139,8 @@ public:
     const SilentCases& silent() const { return silent_; }
 
     // The side `player` moves this age (with two players the control swaps every age).
+    // With two players, the player first in age I's turn order chooses the alliance they move in
+    // age I (Phase::Alliance); the other player moves the other one.
     int side_of(int player) const;
     // Players in turn order: most VP first, equal VP the pyramid higher in the stack first.
     std::vector<int> turn_order() const;
@@ -140,6 +158,14 @@ public:
     std::vector<int> ranking() const;
     // The legal moves of a side's pawn: (from, to) pairs.
     std::vector<std::pair<int, int>> moves_of(int side) const;
+    // Conflict phase: the territories `player` may settle now (among the strongest there, not yet
+    // settled), and the sides strongest in territory t (in turn order; empty: no conflict).
+    std::vector<int> conflicts_to_settle(int player) const;
+    std::vector<int> strongest_here(int t) const;
+    // The conflict waiting for answers, if any.
+    const std::optional<OpenConflict>& open_conflict() const { return open_; }
+    // The player who moves `side` this age.
+    int player_of(int side) const;
     // Territories Eagle and Jaguar's extra pawn may go to after placing on `placed`; empty when the
     // card cannot be used (not held, or no pawn to use).
     std::vector<int> eagle_targets(int player, int placed) const;
@@ -148,6 +174,12 @@ public:
 private:
     void start_age();
     void finish_choice();
+    void start_conflicts();
+    void advance_conflicts();
+    void apply_conflict(const Action& a);
+    void close_conflict();
+    std::vector<int> askers(const OpenConflict& open, ProsperityCard card) const;
+    std::optional<std::string> why_illegal_conflict(const Action& a) const;
     void finish_conflicts();
     void finish_scoring();
     void finish_game();
@@ -169,7 +201,11 @@ private:
     std::vector<int> pending_;      // choice, conflict, scoring: players still to act, in order
     std::vector<int> order_;        // this age's turn order (VP do not change within an age)
     std::size_t cursor_ = 0;        // development: the next turn's place in order_
-    std::vector<Action> declared_;  // conflict / scoring declarations of this age, per player
+    std::vector<Action> declared_;  // scoring declarations of this age, per player
+    std::vector<bool> settled_;     // conflict: territories settled this phase
+    std::size_t settling_ = 0;      // conflict: the place in order_ of the player settling
+    std::optional<OpenConflict> open_;
+    int alliance_offset_ = 0;  // two players: side_of(p) in age I is (p + offset) % 2
     std::uint64_t clock_ = 0;
     std::vector<AgeRecord> records_;
     std::vector<FinalScore> finals_;
@@ -179,7 +215,8 @@ private:
 // One age played from a script instead of by seats (the rulebooks' worked examples): each player's
 // power card, each side's placements in the order of its turns with an optional move after any of
 // them, and each player's conflict decisions (a territory not named: the default, defeat); nobody
-// plays a prosperity card, and a joker scores its best type. Plays until the next age starts or the
+// plays a prosperity card, and a joker scores its best type. A player settles their conflicts in
+// map order. Plays until the next age starts or the
 // game ends; returns the first scripted action the rules refuse, saying why, or nullopt.
 struct AgeScript {
     std::vector<int> cards;                                 // per player
@@ -188,6 +225,9 @@ struct AgeScript {
     std::vector<std::map<int, Decision>> decisions;         // per player: territory -> decision
 };
 std::optional<std::string> play_scripted_age(Game& game, const AgeScript& script);
+// The conflict action of a script: an answer plays nothing; a settlement takes the player's first
+// territory in map order, with `decisions`' choice (default: defeat) where they win alone.
+Action scripted_conflict_action(const Game& game, const std::map<int, Decision>& decisions);
 
 // Conservation checks a whole game must keep; the first broken one, or nullopt.
 std::optional<std::string> game_invariant_violation(const Game& game);

@@ -76,8 +76,10 @@ std::vector<PlayedCard> parse_play(const Map& map, const JsonPlace& play) {
     std::set<std::pair<int, int>> seen;
     for (const auto& item : play.items()) {
         auto c = parse_played(map, item);
-        if (!seen.emplace(static_cast<int>(c.card), c.territory.value_or(-1)).second)
-            item.fail("played twice");
+        // A conflict card twice in one territory is refused; the same scoring card twice is allowed
+        // (docs/aztlan.md: each Blessing played pays).
+        if (c.territory && !seen.emplace(static_cast<int>(c.card), *c.territory).second)
+            item.fail("played twice in one territory");
         out.push_back(c);
     }
     return out;

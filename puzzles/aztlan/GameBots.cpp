@@ -34,20 +34,6 @@ std::vector<int> unused_cards(const Seat& seat) {
     return out;
 }
 
-// Territories where the side shares pawns with another side.
-std::vector<int> contested(const Game& game, int side) {
-    std::vector<int> out;
-    for (int t = 0; t < game.map().size(); ++t) {
-        if (game.sides()[side].board[t] == 0) continue;
-        for (std::size_t o = 0; o < game.sides().size(); ++o)
-            if (static_cast<int>(o) != side && game.sides()[o].board[t] > 0) {
-                out.push_back(t);
-                break;
-            }
-    }
-    return out;
-}
-
 // The side's pieces as a position player with `card`, to score or optimise.
 PlayerPosition as_player(const Game& game, int side, int card) {
     PlayerPosition p;
@@ -70,15 +56,25 @@ Action random_development(const Game& game, Action a, std::mt19937_64& rng) {
     return a;
 }
 
-// Conflict cards played where they may matter: each held card at most once, in a random territory
-// the side shares.
+// A random territory of the player's to settle, a random decision where they win; Great Tlatoani and
+// Sacred Games, when held and they apply, at random.
 Action random_conflict(const Game& game, Action a, std::mt19937_64& rng) {
-    const int side = game.side_of(a.player);
-    auto shared = contested(game, side);
-    for (int t : shared) a.decisions[t] = coin(rng) ? Decision::Defeat : Decision::Coexist;
-    for (ProsperityCard c : {ProsperityCard::GreatTlatoani, ProsperityCard::SacredGames})
-        if (count_held(game.seats()[a.player], c) > 0 && !shared.empty() && coin(rng))
-            a.play.push_back({c, pick(shared, rng)});
+    const Seat& seat = game.seats()[a.player];
+    const auto random_decision = [&rng] { return coin(rng) ? Decision::Defeat : Decision::Coexist; };
+    if (const auto& open = game.open_conflict()) {
+        a.territory = open->territory;
+        const auto card = open->winner < 0 ? ProsperityCard::GreatTlatoani : ProsperityCard::SacredGames;
+        if (count_held(seat, card) > 0 && coin(rng)) {
+            a.play.push_back({card, a.territory});
+            if (open->winner < 0) a.decision = random_decision();
+        }
+        return a;
+    }
+    a.territory = pick(game.conflicts_to_settle(a.player), rng);
+    const bool tied = game.strongest_here(a.territory).size() > 1;
+    if (tied && count_held(seat, ProsperityCard::GreatTlatoani) > 0 && coin(rng))
+        a.play.push_back({ProsperityCard::GreatTlatoani, a.territory});
+    if (!tied || !a.play.empty()) a.decision = random_decision();
     return a;
 }
 
@@ -153,31 +149,23 @@ Action greedy_development(const Game& game, Action a, std::mt19937_64& rng) {
     return a;
 }
 
-// Defeat everywhere; Great Tlatoani where tied for the most power, Sacred Games where another side
-// is the sole strongest.
+// Defeat everywhere, settling in map order; Great Tlatoani when tied, Sacred Games when defeated.
 Action greedy_conflict(const Game& game, Action a) {
-    const int side = game.side_of(a.player);
-    Position pos = game.position();
-    std::vector<int> card_of(game.sides().size());
-    for (std::size_t o = 0; o < card_of.size(); ++o) card_of[o] = pos.players[o].card;
-    bool tlatoani = count_held(game.seats()[a.player], ProsperityCard::GreatTlatoani) > 0;
-    bool games = count_held(game.seats()[a.player], ProsperityCard::SacredGames) > 0;
-    for (int t : contested(game, side)) {
-        a.decisions[t] = Decision::Defeat;
-        int mine = card_of[side] * game.sides()[side].board[t], top = 0, at_top = 0;
-        for (std::size_t o = 0; o < card_of.size(); ++o) {
-            int power = card_of[o] * game.sides()[o].board[t];
-            if (power > top) top = power, at_top = 0;
-            at_top += power == top;
+    const Seat& seat = game.seats()[a.player];
+    if (const auto& open = game.open_conflict()) {
+        a.territory = open->territory;
+        const auto card = open->winner < 0 ? ProsperityCard::GreatTlatoani : ProsperityCard::SacredGames;
+        if (count_held(seat, card) > 0) {
+            a.play.push_back({card, a.territory});
+            if (open->winner < 0) a.decision = Decision::Defeat;
         }
-        if (tlatoani && mine == top && at_top > 1) {
-            a.play.push_back({ProsperityCard::GreatTlatoani, t});
-            tlatoani = false;
-        } else if (games && mine < top && at_top == 1) {
-            a.play.push_back({ProsperityCard::SacredGames, t});
-            games = false;
-        }
+        return a;
     }
+    a.territory = game.conflicts_to_settle(a.player).front();
+    const bool tied = game.strongest_here(a.territory).size() > 1;
+    if (tied && count_held(seat, ProsperityCard::GreatTlatoani) > 0)
+        a.play.push_back({ProsperityCard::GreatTlatoani, a.territory});
+    if (!tied || !a.play.empty()) a.decision = Decision::Defeat;
     return a;
 }
 
@@ -206,6 +194,9 @@ Action bot_action(const Game& game, GameBot bot, std::mt19937_64& rng) {
     a.phase = game.phase();
     const bool greedy = bot == GameBot::Greedy;
     switch (a.phase) {
+        case Phase::Alliance:  // the alliances are alike before the first pawn: either will do
+            a.alliance = static_cast<int>(rng() % game.sides().size());
+            return a;
         case Phase::Choice:
             a.card =
                 greedy ? greedy_card(game, a.player, rng) : pick(unused_cards(game.seats()[a.player]), rng);

@@ -28,9 +28,10 @@ Json played_json(const Map& map, const std::vector<PlayedCard>& play) {
 }
 
 // A recorded value, null when the line lacks the key.
-Json recorded(const Json& line, const std::string& key) {
+const Json& recorded(const Json& line, const std::string& key) {
+    static const Json none = nullptr;
     auto found = line.find(key);
-    return found == line.end() ? Json(nullptr) : *found;
+    return found == line.end() ? none : *found;
 }
 
 // Players are numbered from 1 in the log, as at the table.
@@ -106,6 +107,11 @@ Json action_line(const Game& game, const Action& a) {
     Json j = {
         {"kind", "action"}, {"age", game.age()}, {"phase", to_string(a.phase)}, {"player", a.player + 1}};
     switch (a.phase) {
+        case Phase::Alliance:
+            j["alliance"] = a.alliance >= 0 && a.alliance < static_cast<int>(game.sides().size())
+                                ? Json(game.sides()[a.alliance].name)
+                                : Json(nullptr);
+            break;
         case Phase::Choice:
             j["card"] = a.card;
             break;
@@ -116,11 +122,12 @@ Json action_line(const Game& game, const Action& a) {
                                : Json(nullptr);
             break;
         case Phase::Conflict: {
-            Json decisions = Json::object();
-            for (const auto& [t, d] : a.decisions)
-                decisions[map.territories[t].id] = d == Decision::Defeat ? "defeat" : "coexist";
-            j["decisions"] = decisions;
-            j["play"] = played_json(map, a.play);
+            j["territory"] = a.territory >= 0 ? territory(map, a.territory) : Json(nullptr);
+            j["decision"] =
+                a.decision ? Json(*a.decision == Decision::Defeat ? "defeat" : "coexist") : Json(nullptr);
+            Json play = Json::array();
+            for (const PlayedCard& c : a.play) play.push_back(to_string(c.card));
+            j["play"] = play;
             break;
         }
         default:
@@ -148,14 +155,28 @@ Json age_line(const Game& game, const AgeRecord& r) {
                              {"card_drawn_by", numbers(r.drawn[i])}});
     }
     Json domains = Json::array();
-    for (const PlayerScore& s : r.scores)
+    for (std::size_t side = 0; side < r.scores.size(); ++side) {
+        const PlayerScore& s = r.scores[side];
+        // The pawns the scoring read (after the conflicts), by territory.
+        Json pawns = Json::object();
+        for (int t = 0; t < map.size(); ++t)
+            if (r.conflicts.pawns[side][t] > 0) pawns[map.territories[t].id] = r.conflicts.pawns[side][t];
         domains.push_back({{"side", s.name},
+                           {"pawns", pawns},
                            {"bonus_type", to_string(s.bonus_type)},
                            {"domains", static_cast<int>(s.domains.size())},
                            {"domain_points", s.domain_points},
                            {"blessing_points", s.blessing_points}});
+    }
+    Json hands = Json::array();
+    for (const auto& hand : r.hands) {
+        Json cards = Json::array();
+        for (ProsperityCard c : hand) cards.push_back(to_string(c));
+        hands.push_back(cards);
+    }
     return {{"kind", "age"},          {"age", r.age},      {"cards", r.cards},   {"taken", r.taken},
-            {"conflicts", conflicts}, {"scores", domains}, {"points", r.points}, {"vp", r.vp}};
+            {"conflicts", conflicts}, {"scores", domains}, {"points", r.points}, {"vp", r.vp},
+            {"hands", hands}};
 }
 
 Json end_line(const Game& game) {
@@ -252,7 +273,14 @@ Action parse_action(const Game& game, const JsonPlace& line) {
     Action a;
     const std::string phase = line.at("phase").as_string();
     a.player = static_cast<int>(line.at("player").as_int(1, game.players())) - 1;
-    if (phase == "choice") {
+    if (phase == "alliance") {
+        line.expect_only_keys({"kind", "age", "phase", "player", "alliance"});
+        a.phase = Phase::Alliance;
+        const JsonPlace name = line.at("alliance");
+        for (std::size_t s = 0; s < game.sides().size(); ++s)
+            if (game.sides()[s].name == name.as_string()) a.alliance = static_cast<int>(s);
+        if (a.alliance < 0) name.fail("unknown alliance \"" + name.as_string() + "\"");
+    } else if (phase == "choice") {
         line.expect_only_keys({"kind", "age", "phase", "player", "card"});
         a.phase = Phase::Choice;
         a.card = static_cast<int>(line.at("card").as_int(kLowestCard, kHighestCard));
@@ -267,20 +295,21 @@ Action parse_action(const Game& game, const JsonPlace& line) {
                                     territory_at(map, m->at(std::size_t{1})));
         }
     } else if (phase == "conflict") {
-        line.expect_only_keys({"kind", "age", "phase", "player", "decisions", "play"});
+        line.expect_only_keys({"kind", "age", "phase", "player", "territory", "decision", "play"});
         a.phase = Phase::Conflict;
-        if (auto d = line.get("decisions")) {
-            d->expect_object();
-            for (auto it = d->json().begin(); it != d->json().end(); ++it) {
-                JsonPlace value = d->at(it.key());
-                auto t = map.index_of(it.key());
-                if (!t) d->fail("unknown territory \"" + it.key() + "\"");
-                std::string v = value.as_string();
-                if (v != "defeat" && v != "coexist") value.fail("expected \"defeat\" or \"coexist\"");
-                a.decisions[*t] = v == "defeat" ? Decision::Defeat : Decision::Coexist;
+        a.territory = territory_at(map, line.at("territory"));
+        if (auto d = line.get("decision"); d && !d->is_null()) {
+            const std::string v = d->as_string();
+            if (v != "defeat" && v != "coexist") d->fail("expected \"defeat\" or \"coexist\"");
+            a.decision = v == "defeat" ? Decision::Defeat : Decision::Coexist;
+        }
+        if (auto p = line.get("play")) {
+            for (const JsonPlace& item : p->items()) {
+                auto card = prosperity_card_from_string(item.as_string());
+                if (!card) item.fail("unknown prosperity card \"" + item.as_string() + "\"");
+                a.play.push_back({*card, a.territory});
             }
         }
-        if (auto p = line.get("play")) a.play = parse_played(map, *p);
     } else if (phase == "scoring") {
         line.expect_only_keys({"kind", "age", "phase", "player", "play", "bonus"});
         a.phase = Phase::Scoring;
@@ -291,7 +320,7 @@ Action parse_action(const Game& game, const JsonPlace& line) {
             a.bonus = type;
         }
     } else {
-        line.at("phase").fail("expected choice, development, conflict or scoring");
+        line.at("phase").fail("expected alliance, choice, development, conflict or scoring");
     }
     return a;
 }
@@ -304,8 +333,10 @@ void expect_kind(const JsonPlace& line, const std::string& kind) {
         k.fail("expected a \"" + kind + "\" line here, found \"" + k.as_string() + "\"");
 }
 
-// The setup line, read and typed: the game it starts (bad data is bad input).
-Game read_setup(const JsonLine& line, GameSetup& setup) {
+// The setup line, read and typed: the game it starts (bad data is bad input). The game is dealt
+// from the recorded seed, as `play` deals it; a recorded pyramid order or deck that differs from
+// the seed's is a wrong step (`wrong`), so a log cannot choose its own deck.
+Game read_setup(const JsonLine& line, GameSetup& setup, std::optional<std::string>& wrong) {
     const JsonPlace p(line.json, line.where);
     p.expect_only_keys({"kind", "players", "profile", "map", "seed", "seats", "stack", "deck"});
     expect_kind(p, "setup");
@@ -330,11 +361,28 @@ Game read_setup(const JsonLine& line, GameSetup& setup) {
         if (!card) c.fail("unknown prosperity card \"" + c.as_string() + "\"");
         deck.push_back(*card);
     }
-    try {
-        return Game(game_map(), profile, setup.players, std::move(stack), std::move(deck));
-    } catch (const std::invalid_argument& e) {
-        p.fail(e.what());
+    Game dealt = Game::seeded(game_map(), profile, setup.players, setup.seed);
+    const Json from_seed = setup_line(setup, dealt);
+    // A recorded setup the engine would not start (not a permutation) is bad input; one it would
+    // start but the seed does not deal is a wrong step.
+    if (line.json.at("stack") != from_seed.at("stack") || line.json.at("deck") != from_seed.at("deck")) {
+        try {
+            (void)Game(game_map(), profile, setup.players, stack, deck);
+        } catch (const std::invalid_argument& e) {
+            p.fail(e.what());
+        }
     }
+    for (const char* key : {"stack", "deck"}) {
+        const Json &got = line.json.at(key), &dealt_here = from_seed.at(key);
+        std::size_t i = 0;
+        while (i < got.size() && i < dealt_here.size() && got[i] == dealt_here[i]) ++i;
+        if (got != dealt_here && !wrong)
+            wrong = line.where + ": \"" + key + "\" differs from what seed " + std::to_string(setup.seed) +
+                    " deals: item " + std::to_string(i + 1) + " recorded " +
+                    (i < got.size() ? got[i].dump() : "none") + ", the seed gives " +
+                    (i < dealt_here.size() ? dealt_here[i].dump() : "none");
+    }
+    return dealt;
 }
 
 }  // namespace
@@ -342,8 +390,8 @@ Game read_setup(const JsonLine& line, GameSetup& setup) {
 GameReplay replay_game(const std::string& name, const std::string& content) {
     const std::vector<JsonLine> lines = parse_json_lines(name, content, "game log lines");
     GameSetup setup;
-    Game game = read_setup(lines.front(), setup);
     GameReplay out;
+    Game game = read_setup(lines.front(), setup, out.wrong);
     out.players = setup.players;
     std::size_t ages_seen = 0;
     bool ended = false;
@@ -364,8 +412,8 @@ GameReplay replay_game(const std::string& name, const std::string& content) {
                 ++out.actions;
             }
         } else if (kind == "age") {
-            const std::vector<std::string> keys = {"kind",      "age",    "cards",  "taken",
-                                                   "conflicts", "scores", "points", "vp"};
+            const std::vector<std::string> keys = {"kind",   "age",    "cards", "taken", "conflicts",
+                                                   "scores", "points", "vp",    "hands"};
             line.expect_only_keys(keys);
             for (const auto& key : keys) (void)line.at(key);  // a line without one is not an age line
             if (out.wrong) continue;
@@ -386,8 +434,9 @@ GameReplay replay_game(const std::string& name, const std::string& content) {
             line.expect_only_keys(keys);
             for (const auto& key : keys) (void)line.at(key);  // a line without one is not an end line
             if (out.wrong) continue;
-            if (!game.over()) {
-                out.wrong = lines[i].where + ": the game ends before age V is over";
+            if (!game.over() || ended) {
+                out.wrong =
+                    lines[i].where + (ended ? ": a second end line" : ": the game ends before age V is over");
                 continue;
             }
             Json expected = end_line(game);

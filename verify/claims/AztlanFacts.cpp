@@ -55,12 +55,24 @@ std::vector<std::string> no_bonus_contradictions(const ClaimsFile& file, const s
     return out;
 }
 
+void add_engine_tables(const aztlan::Profile& profile, Tables& tables);
+
+// An edition profile's readings, and the engine's tables played under it.
 EditionReadings read_profile(const std::filesystem::path& file) {
     aztlan::Profile profile = aztlan::load_profile(file);
-    return {file.filename().string(),
-            {{"domain_without_bonus", aztlan::to_string(profile.domain_without_bonus)},
-             {"tie_break", aztlan::to_string(profile.tie_break)},
-             {"eagle_jaguar", aztlan::to_string(profile.eagle_jaguar)}}};
+    EditionReadings out{file.filename().string(),
+                        {{"domain_without_bonus", aztlan::to_string(profile.domain_without_bonus)},
+                         {"tie_break", aztlan::to_string(profile.tie_break)},
+                         {"eagle_jaguar", aztlan::to_string(profile.eagle_jaguar)},
+                         {"eagle_jaguar_from_removed", profile.eagle_jaguar_from_removed ? "yes" : "no"}},
+                        {}};
+    // Without the shipped map (a broken install) the engine's claims stay unchecked.
+    try {
+        add_engine_tables(profile, out.tables);
+    } catch (const std::exception&) {
+        out.tables.clear();
+    }
+    return out;
 }
 
 std::optional<std::filesystem::path> shipped_profile(const std::string& edition) {
@@ -77,11 +89,11 @@ std::optional<std::filesystem::path> shipped_profile(const std::string& edition)
 // `cards` (per player, per age) in order, coexists where they win and plays no prosperity card.
 // With different cards each age has one sole strongest, who draws a card (the deck unshuffled:
 // Blessings on top, so what is drawn stays in hand as ordinary cards).
-aztlan::Game plain_game(const aztlan::Map& map, int players, const std::vector<std::vector<int>>& cards) {
+aztlan::Game plain_game(const aztlan::Map& map, const aztlan::Profile& profile, int players,
+                        const std::vector<std::vector<int>>& cards) {
     std::vector<int> stack(players);
     for (int p = 0; p < players; ++p) stack[p] = p;
-    aztlan::Game game(map, aztlan::load_profile(aztlan::shipped_profile_file("de")), players, stack,
-                      aztlan::prosperity_deck());
+    aztlan::Game game(map, profile, players, stack, aztlan::prosperity_deck());
     aztlan::AgeScript script;
     script.places.assign(game.sides().size(), std::vector<int>(aztlan::pawns_per_age(players, 1), 0));
     script.decisions.assign(players, {{0, aztlan::Decision::Coexist}});
@@ -132,9 +144,8 @@ namespace {
 
 // For each of A..E, the place in age II's turn order (1 = most VP) of the player who settled it;
 // 0 for a tie, which nobody settles; -1 when the engine found no conflict there.
-void add_conflict_example_table(const aztlan::Map& map, Tables& tables) {
-    const ConflictExample ex =
-        play_conflict_example_a_e(map, aztlan::load_profile(aztlan::shipped_profile_file("it")));
+void add_conflict_example_table(const aztlan::Map& map, const aztlan::Profile& profile, Tables& tables) {
+    const ConflictExample ex = play_conflict_example_a_e(map, profile);
     if (ex.refused || ex.game.ages().size() < 2) return;
     const aztlan::ConflictPhase& phase = ex.game.ages()[1].conflicts;
     for (std::size_t i = 0; i < ex.territories.size(); ++i) {
@@ -151,15 +162,16 @@ void add_conflict_example_table(const aztlan::Map& map, Tables& tables) {
     }
 }
 
-// Engine-played tables: pawns taken per age, the alliance player 1 moves each age (two players),
-// cards drawn per coexistence by number of enemies, points per prosperity card kept (by how many a
-// player kept) and Blessing points by territories of the god's type held.
-void add_engine_tables(Tables& tables) {
+// Engine-played tables under `profile`: pawns taken per age, the alliance player 1 moves each age
+// (two players), cards drawn per coexistence by number of enemies, points per prosperity card kept
+// (by how many a player kept, Offerings included) and Blessing points by territories of the god's
+// type held.
+void add_engine_tables(const aztlan::Profile& profile, Tables& tables) {
     const aztlan::Map map = aztlan::load_map(data_dir() / "puzzles" / "aztlan" / "aztlan.json");
     const std::vector<std::vector<int>> cards = {
         {9, 8, 4, 5, 6}, {4, 5, 9, 6, 7}, {5, 6, 7, 9, 8}, {6, 4, 5, 7, 9}};
     for (int players = 2; players <= 4; ++players) {
-        aztlan::Game game = plain_game(map, players, cards);
+        aztlan::Game game = plain_game(map, profile, players, cards);
         auto& taken = tables["engine_pawns_per_age_" + std::to_string(players) + "p"];
         for (const auto& age : game.ages()) taken[std::to_string(age.age)] = age.taken.front();
         int drawn = 0;
@@ -172,8 +184,10 @@ void add_engine_tables(Tables& tables) {
                     aztlan::Action a;
                     a.player = two.to_act();
                     a.phase = two.phase();
+                    if (a.phase == aztlan::Phase::Alliance) a.alliance = a.player;
                     if (a.phase == aztlan::Phase::Choice) a.card = cards[a.player][two.age() - 1];
                     if (a.phase == aztlan::Phase::Development) a.place = 0;
+                    if (a.phase == aztlan::Phase::Conflict) a = aztlan::scripted_conflict_action(two, {});
                     two.apply(a);
                 }
                 tables["engine_alliance_control_2p"][std::to_string(age)] = two.side_of(0) + 1;
@@ -181,18 +195,16 @@ void add_engine_tables(Tables& tables) {
         }
         if (players == 3) {
             for (int p = 0; p < players; ++p) {
-                int kept = 0;
-                for (auto c : game.seats()[p].hand) kept += c != aztlan::ProsperityCard::OfferingToTheGods;
+                const int kept = static_cast<int>(game.seats()[p].hand.size());
                 if (kept)
                     tables["engine_points_per_cards_kept"][std::to_string(kept)] =
                         game.final_scores()[p].cards_in_hand;
             }
         }
     }
-    add_conflict_example_table(map, tables);
+    add_conflict_example_table(map, profile, tables);
     // Blessings: one player holding n of the 6 jungles (and nothing else), with and without Mixcoatl's.
     aztlan::MapGraph graph(map);
-    const aztlan::Profile profile = aztlan::load_profile(aztlan::shipped_profile_file("de"));
     for (int n = 1; n <= 6; ++n) {
         aztlan::PlayerPosition p;
         p.card = 9;
@@ -253,9 +265,9 @@ GameFacts aztlan_claim_facts() {
     facts.tables = aztlan::component_tables();
     for (int k = 0; k <= aztlan::kMaxBonusColumn; ++k)
         facts.tables["bonus_points"][std::to_string(k)] = bonus_points(k);
-    // Without the shipped map or profiles (a broken install) the engine's claims stay unchecked.
+    // Without the shipped map or profiles (a broken install) the derived counts stay unchecked. The
+    // engine's tables are played under each claims file's own edition profile (read_profile).
     try {
-        add_engine_tables(facts.tables);
         add_derived_counts(facts.counts);
         facts.derived = {"territories",    "territory_types", "territories_per_type", "prosperity_cards",
                          "offering_cards", "pawns",           "pawns_per_tribe",      "pawns_per_alliance",
@@ -277,6 +289,8 @@ GameFacts aztlan_claim_facts() {
          {"same-territory", "any-territory"},
          [] { return std::optional<std::string>(); },
          {}},
+        // Whether Eagle and Jaguar Warriors, with an empty supply, may bring back a removed pawn.
+        {"eagle_jaguar_from_removed", {"yes", "no"}, [] { return std::optional<std::string>(); }, {}},
     };
     facts.read_profile = read_profile;
     facts.shipped_profile = shipped_profile;

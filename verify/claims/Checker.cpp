@@ -42,7 +42,18 @@ std::string describe_witness(const aztlan::Map& map, const aztlan::DomainWitness
     return out + "}";
 }
 
+// The reading of a domain without the bonus type that the file's edition profile fixes (the
+// rulebooks' zero when there is no profile), so that an example is scored under its own edition.
+aztlan::DomainWithoutBonus no_bonus_reading(const CheckContext& ctx) {
+    if (ctx.profile) {
+        auto it = ctx.profile->rules.find("domain_without_bonus");
+        if (it != ctx.profile->rules.end() && it->second == "base") return aztlan::DomainWithoutBonus::Base;
+    }
+    return aztlan::DomainWithoutBonus::Zero;
+}
+
 void check(const DomainTableClaim& c, const ClaimsFile&, const CheckContext& ctx, ClaimResult& r) {
+    const aztlan::DomainWithoutBonus reading = no_bonus_reading(ctx);
     const aztlan::DomainTable* computed = nullptr;
     if (ctx.map) computed = &domain_table_on_map(ctx, static_cast<int>(c.table.size()));
     std::vector<std::string> problems;
@@ -53,7 +64,7 @@ void check(const DomainTableClaim& c, const ClaimsFile&, const CheckContext& ctx
             f.size = static_cast<int>(row) + 1;
             f.bonus = static_cast<int>(col);
             f.printed = c.table[row][col];
-            if (f.bonus <= f.size) f.arithmetic = aztlan::domain_points(f.size, f.bonus);
+            if (f.bonus <= f.size) f.arithmetic = aztlan::domain_value(f.size, f.bonus, reading);
             if (f.printed) {
                 ++arithmetic_cells;
                 if (!f.arithmetic) {
@@ -61,9 +72,13 @@ void check(const DomainTableClaim& c, const ClaimsFile&, const CheckContext& ctx
                                 std::to_string(f.size) + " cannot hold " + std::to_string(f.bonus) +
                                 " bonus territories";
                 } else if (*f.printed != *f.arithmetic) {
-                    f.problem = "printed " + printed(f.printed) + ", but " + std::to_string(f.size) + " + " +
-                                std::to_string(f.bonus) + "² gives " + std::to_string(*f.arithmetic) +
-                                (f.bonus == 0 ? " (no bonus territory scores 0)" : "");
+                    f.problem =
+                        "printed " + printed(f.printed) + ", but " + std::to_string(f.size) + " + " +
+                        std::to_string(f.bonus) + "² gives " + std::to_string(*f.arithmetic) +
+                        (f.bonus == 0 ? reading == aztlan::DomainWithoutBonus::Zero
+                                            ? " (no bonus territory scores 0)"
+                                            : " (no bonus territory keeps its size, under the profile)"
+                                      : "");
                 }
             }
             if (computed) {
@@ -102,8 +117,9 @@ void check(const DomainTableClaim& c, const ClaimsFile&, const CheckContext& ctx
     }
 }
 
-void check(const DomainScoreClaim& c, const ClaimsFile& file, const CheckContext&, ClaimResult& r) {
+void check(const DomainScoreClaim& c, const ClaimsFile& file, const CheckContext& ctx, ClaimResult& r) {
     const int per_type = file.facts->counts.at("territories_per_type");
+    const aztlan::DomainWithoutBonus reading = no_bonus_reading(ctx);
     std::vector<std::string> problems, terms;
     long sum = 0;
     for (std::size_t i = 0; i < c.domains.size(); ++i) {
@@ -117,7 +133,7 @@ void check(const DomainScoreClaim& c, const ClaimsFile& file, const CheckContext
         if (k > per_type)
             problems.push_back(name + ": the board has only " + std::to_string(per_type) +
                                " territories of each type");
-        int pts = aztlan::domain_points(n, k);
+        int pts = aztlan::domain_value(n, k, reading);
         sum += pts;
         terms.push_back(std::to_string(pts));
         if (c.points && (*c.points)[i] != pts) {
@@ -133,13 +149,20 @@ void check(const DomainScoreClaim& c, const ClaimsFile& file, const CheckContext
         " = " + std::to_string(sum);
     if (problems.empty() && sum != c.total)
         problems.push_back("printed total " + std::to_string(c.total) + ", the model scores " + computed);
+    const std::string under = ctx.profile
+                                  ? " (under " + ctx.profile->file + ": a domain without bonus scores " +
+                                        (reading == aztlan::DomainWithoutBonus::Zero ? "0" : "its size") + ")"
+                                  : "";
     r.status = problems.empty() ? Status::True : Status::False;
-    r.evidence = problems.empty() ? "the model scores " + computed : join_problems(problems);
+    r.evidence = problems.empty() ? "the model scores " + computed + under : join_problems(problems) + under;
 }
 
-void check(const ValueTableClaim& c, const ClaimsFile& file, const CheckContext&, ClaimResult& r) {
+void check(const ValueTableClaim& c, const ClaimsFile& file, const CheckContext& ctx, ClaimResult& r) {
     const std::string& game = file.game;
-    const Tables& tables = file.facts->tables;
+    // The edition profile's engine tables first (played under that edition), then the model's own.
+    Tables tables = file.facts->tables;
+    if (ctx.profile)
+        for (const auto& [name, table] : ctx.profile->tables) tables[name] = table;
     std::string name = c.table;
     if (c.players && !tables.count(name)) name += "_" + std::to_string(*c.players) + "p";
     auto it = tables.find(name);

@@ -21,6 +21,9 @@ using Tables = std::map<std::string, std::map<std::string, int>>;
 struct EditionReadings {
     std::string file;  // the profile's file name, for evidence
     std::map<std::string, std::string> rules;
+    // Tables of facts the rules engine produces under this profile (games it plays, examples it
+    // scores): an edition's engine claims are checked against these, never another edition's.
+    Tables tables;
 };
 
 // A rule whose reading varies by edition: the readings tlaloc knows, the model's own reading when it
