@@ -28,6 +28,7 @@ struct CellFinding {
 
 struct ClaimResult {
     std::string id, kind, note;
+    std::string place_in_book;  // "page 7", "section Scoring", or "" when the file does not say
     Status status = Status::Unchecked;
     std::string evidence;
     std::vector<CellFinding> cells;  // domain_table claims: every printed cell, row by row
