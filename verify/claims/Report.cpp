@@ -206,7 +206,7 @@ const char* kStyle =
     ".bar{display:flex;width:18em;height:1em;border:1px solid #666;background:#eee}\n"
     ".bar span{display:block;height:100%}.bar .t{background:#3c9a52}.bar .f{background:#c62828}"
     ".bar .u{background:#e0b000}\n"
-    "tr.overall td{font-weight:bold}nav ul{margin:.2em 0}.where{white-space:nowrap}\n"
+    "tr.overall td{font-weight:bold}nav ul{margin:.2em 0}.where,.nowrap,td.true,td.false,td.unchecked{white-space:nowrap}\n"
     ".verdict{font-size:1.1em;padding:.5em;border-left:.4em solid #c62828;background:#fbeaea}\n"
     ".verdict.ok{border-color:#3c9a52;background:#eaf6ec}\n";
 
@@ -313,8 +313,9 @@ void html_problems(std::ostringstream& out, const std::vector<FileReport>& repor
             if (!is_problem(c)) continue;
             ++n;
             rows << "<tr><td class=\"" << to_string(c.status) << "\">" << mark(c.status) << " "
-                 << to_string(c.status) << "</td><td><a href=\"#" << file_anchor(i) << "\">"
-                 << xml_escape(reports[i].file) << "</a></td><td><a href=\"#" << claim_anchor(i, j) << "\">"
+                 << to_string(c.status) << "</td><td class=\"nowrap\"><a href=\"#" << file_anchor(i) << "\">"
+                 << xml_escape(reports[i].file) << "</a></td><td class=\"nowrap\"><a href=\"#" << claim_anchor(i, j)
+                 << "\">"
                  << xml_escape(c.id) << "</a></td><td class=\"where\">" << xml_escape(c.place_in_book)
                  << "</td><td>" << xml_escape(c.evidence) << "</td></tr>\n";
         }
