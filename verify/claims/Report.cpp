@@ -314,10 +314,9 @@ void html_problems(std::ostringstream& out, const std::vector<FileReport>& repor
             ++n;
             rows << "<tr><td class=\"" << to_string(c.status) << "\">" << mark(c.status) << " "
                  << to_string(c.status) << "</td><td class=\"nowrap\"><a href=\"#" << file_anchor(i) << "\">"
-                 << xml_escape(reports[i].file) << "</a></td><td class=\"nowrap\"><a href=\"#" << claim_anchor(i, j)
-                 << "\">"
-                 << xml_escape(c.id) << "</a></td><td class=\"where\">" << xml_escape(c.place_in_book)
-                 << "</td><td>" << xml_escape(c.evidence) << "</td></tr>\n";
+                 << xml_escape(reports[i].file) << "</a></td><td class=\"nowrap\"><a href=\"#"
+                 << claim_anchor(i, j) << "\">" << xml_escape(c.id) << "</a></td><td class=\"where\">"
+                 << xml_escape(c.place_in_book) << "</td><td>" << xml_escape(c.evidence) << "</td></tr>\n";
         }
     }
     if (n == 0)
