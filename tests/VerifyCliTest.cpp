@@ -143,6 +143,9 @@ TEST(VerifyCli, StrictMakesUncheckedClaimsFailAndUnknownNamesGetTheNearestOne) {
     EXPECT_NE(r.out.find("no count \"disfavour_tiles\""), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("did you mean disfavor_tiles?"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("? tiles [count] (page 4)"), std::string::npos) << r.out;
+    auto json = tlaloc::Json::parse(run("verify rulebook " + f.string() + " --json").out);
+    EXPECT_EQ(json.at("claims").at(0).at("where"), "page 4");
+    EXPECT_FALSE(json.at("claims").at(1).contains("where"));
     r = run("verify rulebook " + f.string() + " --strict");
     EXPECT_EQ(r.code, 1) << r.out;
     EXPECT_NE(r.out.find("strict: unchecked claims count as failures"), std::string::npos) << r.out;
