@@ -120,8 +120,9 @@ const Profile& parse_variant(const JsonPlace& root) {
     std::string variant = v->as_string();
     const Profile* p = find_profile(variant);
     if (!p)
-        v->fail("unknown variant \"" + variant + "\" (expected standard, aggressive or three-player)" +
-                did_you_mean(variant, {"standard", "aggressive", "three-player"}));
+        v->fail("unknown variant \"" + variant + "\"" +
+                did_you_mean(variant, {"standard", "aggressive", "three-player"}) +
+                " (expected standard, aggressive or three-player)");
     return *p;
 }
 

@@ -144,7 +144,8 @@ Profile load_named_profile(const std::string& id, const JsonPlace& where) {
         std::vector<std::string> shipped;
         for (const auto& entry : std::filesystem::directory_iterator(file.parent_path(), ec))
             if (entry.path().extension() == ".json") shipped.push_back(entry.path().stem().string());
-        where.fail("unknown profile \"" + id + "\" (no " + file.string() + ")" + did_you_mean(id, shipped));
+        where.fail("unknown profile \"" + id + "\"" + did_you_mean(id, shipped) + " (no " + file.string() +
+                   ")");
     }
     return load_profile(file);
 }

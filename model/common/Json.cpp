@@ -208,8 +208,8 @@ void JsonPlace::expect_only_keys(const std::vector<std::string>& known) const {
         if (!ok) {
             std::string list;
             for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-            fail("unknown key \"" + it.key() + "\" (expected one of: " + list + ")" +
-                 did_you_mean(it.key(), known));
+            fail("unknown key \"" + it.key() + "\"" + did_you_mean(it.key(), known) +
+                 " (expected one of: " + list + ")");
         }
     }
 }

@@ -73,8 +73,8 @@ Feature parse_feature(const std::string& text, const JsonPlace& where) {
             std::string known;
             for (const char* n : kAtomNames) known += (known.empty() ? "" : " ") + std::string(n);
             where.fail("unknown feature \"" + part + "\"" + (part == text ? "" : " in \"" + text + "\"") +
-                       " (features: " + known + ", or a conjunction such as gecko&red)" +
-                       did_you_mean(part, {std::begin(kAtomNames), std::end(kAtomNames)}));
+                       did_you_mean(part, {std::begin(kAtomNames), std::end(kAtomNames)}) +
+                       " (features: " + known + ", or a conjunction such as gecko&red)");
         }
         feature.atoms.push_back(static_cast<Atom>(found));
         if (pos == std::string::npos) break;

@@ -155,8 +155,8 @@ void check(const ValueTableClaim& c, const ClaimsFile& file, const CheckContext&
     auto it = tables.find(name);
     if (it == tables.end()) {
         r.status = Status::Unchecked;
-        r.evidence = "the " + game + " model has no table \"" + name + "\" (it has: " + name_list(tables) +
-                     ")" + did_you_mean(name, names_of(tables));
+        r.evidence = "the " + game + " model has no table \"" + name + "\"" +
+                     did_you_mean(name, names_of(tables)) + " (it has: " + name_list(tables) + ")";
         return;
     }
     const auto& model = it->second;
@@ -166,8 +166,8 @@ void check(const ValueTableClaim& c, const ClaimsFile& file, const CheckContext&
         total += value;
         auto m = model.find(normalise_entry_key(key));
         if (m == model.end())
-            problems.push_back("entry \"" + key + "\": the model's table has no such entry (entries: " +
-                               name_list(model) + ")" + did_you_mean(key, names_of(model)));
+            problems.push_back("entry \"" + key + "\": the model's table has no such entry" +
+                               did_you_mean(key, names_of(model)) + " (entries: " + name_list(model) + ")");
         else if (m->second != value)
             problems.push_back("entry \"" + key + "\": printed " + std::to_string(value) +
                                ", the model has " + std::to_string(m->second));
@@ -258,8 +258,8 @@ void check(const CountClaim& c, const ClaimsFile& file, const CheckContext&, Cla
     auto it = counts.find(c.component);
     if (it == counts.end()) {
         r.status = Status::Unchecked;
-        r.evidence = "the " + game + " model has no count \"" + c.component +
-                     "\" (it has: " + name_list(counts) + ")" + did_you_mean(c.component, names_of(counts));
+        r.evidence = "the " + game + " model has no count \"" + c.component + "\"" +
+                     did_you_mean(c.component, names_of(counts)) + " (it has: " + name_list(counts) + ")";
         return;
     }
     r.status = it->second == c.value ? Status::True : Status::False;
@@ -365,7 +365,7 @@ void check(const RuleClaim& c, const ClaimsFile& file, const CheckContext& ctx, 
         }
         r.status = Status::Unchecked;
         r.evidence = "the " + file.game + " model has no rule \"" + c.rule + "\"" +
-                     (known.empty() ? "" : " (it has: " + known + ")") + did_you_mean(c.rule, names);
+                     did_you_mean(c.rule, names) + (known.empty() ? "" : " (it has: " + known + ")");
         return;
     }
     std::string reading = normalise_reading(c.value);
@@ -373,8 +373,8 @@ void check(const RuleClaim& c, const ClaimsFile& file, const CheckContext& ctx, 
         std::string known;
         for (const auto& v : spec->readings) known += (known.empty() ? "" : ", ") + v;
         r.status = Status::Unchecked;
-        r.evidence = "\"" + c.value + "\" is not a reading the model knows for " + c.rule + " (" + known +
-                     ")" + did_you_mean(reading, spec->readings);
+        r.evidence = "\"" + c.value + "\" is not a reading the model knows for " + c.rule +
+                     did_you_mean(reading, spec->readings) + " (" + known + ")";
         return;
     }
     std::vector<std::string> problems;

@@ -193,8 +193,9 @@ std::string kind_list() {
 template <std::size_t I = 0>
 ClaimBody parse_body(const std::string& name, const JsonPlace& c) {
     if constexpr (I == std::variant_size_v<ClaimBody>) {
-        c.at("kind").fail("unknown claim kind \"" + name + "\" (expected one of: " + kind_list() + ")" +
-                          did_you_mean(name, {std::begin(kKindNames), std::end(kKindNames)}));
+        c.at("kind").fail("unknown claim kind \"" + name + "\"" +
+                          did_you_mean(name, {std::begin(kKindNames), std::end(kKindNames)}) +
+                          " (expected one of: " + kind_list() + ")");
     } else {
         using Kind = std::variant_alternative_t<I, ClaimBody>;
         if (name == Kind::kName) return parse(std::type_identity<Kind>{}, c);
@@ -211,7 +212,8 @@ const GameFacts& game_of(const JsonPlace& game, const GameCatalog& games) {
         known += (known.empty() ? "" : ", ") + g.name;
         names.push_back(g.name);
     }
-    game.fail("unknown game \"" + name + "\" (expected one of: " + known + ")" + did_you_mean(name, names));
+    game.fail("unknown game \"" + name + "\"" + did_you_mean(name, names) + " (expected one of: " + known +
+              ")");
 }
 
 // Where the book states the claim, for reports: "page 7", "last page", "section Scoring", both, or "".
