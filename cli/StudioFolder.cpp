@@ -67,7 +67,8 @@ std::optional<std::string> StudioFolder::read(const std::string& name, std::size
         if (n < 0) throw InputError(name, "", std::string("cannot read this file: ") + std::strerror(errno));
         if (n == 0) break;
         text.append(buffer, static_cast<std::size_t>(n));
-        if (text.size() > max_bytes) throw InputError(name, "", "is over " + std::to_string(max_bytes) + " bytes");
+        if (text.size() > max_bytes)
+            throw InputError(name, "", "is over " + std::to_string(max_bytes) + " bytes");
     }
     return text;
 }
