@@ -35,6 +35,9 @@ FORMATS = [
      ["puzzles/xalapa/challenges/*.json", "tests/data/fuzz/xalapa-challenge/*"],
      "xalapa solve {} --timeout 20", False),
     ("xalapa position cards", "xalapa-position-cards.schema.json", ["puzzles/xalapa/positions.json"], None, False),
+    ("xalapa oracle cards", "xalapa-cards.schema.json", ["puzzles/xalapa/cards.json"], None, False),
+    ("xalapa atlacoya points", "xalapa-atlacoya-points.schema.json", ["puzzles/xalapa/atlacoya-points.json"], None,
+     False),
     ("xalapa census", "xalapa-census-line.schema.json",
      ["tests/data/xalapa/census-*.jsonl", "tests/data/fuzz/xalapa-census/*"], "xalapa census summarize {}", True),
     ("xalapa atlacoya log", "xalapa-atlacoya-log.schema.json",
@@ -46,6 +49,7 @@ FORMATS = [
      ["puzzles/aztlan/examples/*.json", "tests/data/aztlan/example-14.json", "tests/data/aztlan/example-22.json"],
      "aztlan score {}", False),
     ("aztlan profile", "aztlan-profile.schema.json", ["puzzles/aztlan/profiles/*.json"], None, False),
+    ("aztlan printed table", "aztlan-printed-table.schema.json", ["puzzles/aztlan/printed-table.json"], None, False),
     ("aztlan game log", "aztlan-game-log.schema.json", ["tests/data/aztlan/game-*.jsonl"], "aztlan replay {}", True),
     ("azteka position", "azteka-position.schema.json",
      ["puzzles/azteka/*.json", "tests/data/azteka/*.json"], "azteka show {}", False),
@@ -172,6 +176,20 @@ def check_fixtures(tlaloc, store, listed, failures):
     return count
 
 
+def unknown_keys_refused(store, schema, log):
+    """Each kind of line of `log` with one unknown key added must fail the schema, as tlaloc refuses it."""
+    v = validator(store, schema)
+    kinds = {}
+    with open(log, encoding="utf-8") as f:
+        for line in f:
+            doc = json.loads(line)
+            kinds.setdefault(doc.get("kind"), doc)
+    for kind, doc in kinds.items():
+        doc = dict(doc, unknown_key=1)
+        if v.is_valid(doc):
+            yield f"a {kind} line with an unknown key fits the schema"
+
+
 def check_played_logs(tlaloc, store, failures):
     commands = {name: command for name, _, _, command, _ in FORMATS}
     schemas = {name: schema for name, schema, _, _, _ in FORMATS}
@@ -189,6 +207,7 @@ def check_played_logs(tlaloc, store, failures):
             code, message = tool_exit(tlaloc, commands[name], log)
             if code != 0:
                 failures.append(f"tlaloc {play}: the replay exits {code}: {message}")
+            failures.extend(f"tlaloc {play}: {why}" for why in unknown_keys_refused(store, schemas[name], log))
     return len(PLAYED_LOGS)
 
 
