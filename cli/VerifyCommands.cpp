@@ -18,7 +18,7 @@ using namespace tlaloc::verify;
 
 struct RulebookOptions {
     std::string claims, map, html;
-    bool json = false;
+    bool json = false, strict = false;
 };
 struct CompareOptions {
     std::string a, b;
@@ -26,7 +26,7 @@ struct CompareOptions {
 };
 struct AllOptions {
     std::string dir, html;
-    bool json = false;
+    bool json = false, strict = false;
 };
 struct CoverageOptions {
     std::string dir, tests;
@@ -45,12 +45,13 @@ std::optional<fs::path> optional_path(const std::string& s) {
 void run_rulebook(const RulebookOptions& o) {
     auto loaded = load_for_checking(o.claims, claim_catalog(), optional_path(o.map));
     FileReport report = check_claims(loaded.claims, loaded.context);
-    if (!o.html.empty()) write_file_atomically(o.html, report_html({report}, {}));
+    const ReportOptions options{o.strict};
+    if (!o.html.empty()) write_file_atomically(o.html, report_html({report}, {}, options));
     if (o.json)
         std::cout << json_text(report_json(report), 2) << "\n";
     else
-        std::cout << report_text(report);
-    if (report.count(Status::False) > 0) set_exit_code(kExitFalseClaim);
+        std::cout << report_text(report, options);
+    if (failures(report, options) > 0) set_exit_code(kExitFalseClaim);
 }
 
 void run_compare(const CompareOptions& o) {
@@ -105,47 +106,34 @@ std::vector<EditionComparison> compare_all(const std::vector<LoadedClaims>& load
     return comparisons;
 }
 
-struct Tally {
-    int t = 0, f = 0, u = 0, restated = 0;
-};
-
-void print_all_text(const std::vector<FileReport>& reports, const std::vector<EditionComparison>& comparisons,
-                    const Tally& n) {
-    for (const auto& r : reports) std::cout << report_text(r) << "\n";
-    for (const auto& c : comparisons) std::cout << comparison_text(c) << "\n";
-    std::cout << "summary: " << reports.size() << " files, " << n.t << " claims true (" << n.t - n.restated
-              << " verified, " << n.restated << " restating a constant typed from the book), " << n.f
-              << " false, " << n.u << " unchecked";
-    std::size_t diffs = 0;
-    for (const auto& c : comparisons) diffs += c.differences.size();
-    std::cout << "; " << comparisons.size() << " edition comparison" << (comparisons.size() == 1 ? "" : "s")
-              << " with " << diffs << " differences\n";
-    if (n.f == 0) return;
-    std::cout << "false claims:\n";
-    for (const auto& r : reports) {
-        for (const auto& c : r.results) {
-            if (c.status == Status::False)
-                std::cout << "  ✗ " << fs::path(r.file).filename().string() << " " << c.id << ": "
-                          << c.evidence << "\n";
-        }
-    }
+// A shipped file named as the user would reach it from where the command runs (the summary and the
+// messages show it), or as found when no relative name exists (another drive).
+fs::path as_seen_from_here(const fs::path& file) {
+    std::error_code ec;
+    fs::path here = fs::current_path(ec);
+    if (ec || file.is_relative()) return file;
+    fs::path relative = file.lexically_proximate(here);
+    return relative.empty() ? file : relative;
 }
 
 void run_all(const AllOptions& o) {
     fs::path dir = o.dir.empty() ? data_dir() / "verify" / "rulebooks" : fs::path(o.dir);
     std::vector<LoadedClaims> loaded;
-    for (const auto& f : claims_files_in(dir)) loaded.push_back(load_for_checking(f, claim_catalog()));
+    for (const auto& f : claims_files_in(dir))
+        loaded.push_back(load_for_checking(as_seen_from_here(f), claim_catalog()));
     share_maps(loaded);
     std::vector<FileReport> reports;
     for (auto& l : loaded) reports.push_back(check_claims(l.claims, l.context));
     std::vector<EditionComparison> comparisons = compare_all(loaded);
-    if (!o.html.empty()) write_file_atomically(o.html, report_html(reports, comparisons));
-    Tally n;
+    const ReportOptions options{o.strict};
+    if (!o.html.empty()) write_file_atomically(o.html, report_html(reports, comparisons, options));
+    int t = 0, f = 0, u = 0, failed = 0, restated = 0;
     for (const auto& r : reports) {
-        n.t += r.count(Status::True);
-        n.f += r.count(Status::False);
-        n.u += r.count(Status::Unchecked);
-        n.restated += r.restated();
+        t += r.count(Status::True);
+        f += r.count(Status::False);
+        u += r.count(Status::Unchecked);
+        failed += failures(r, options);
+        restated += r.restated();
     }
     if (o.json) {
         Json files = Json::array(), cmps = Json::array();
@@ -154,17 +142,17 @@ void run_all(const AllOptions& o) {
         std::cout << json_text(Json{{"files", files},
                                     {"comparisons", cmps},
                                     {"summary",
-                                     {{"true", n.t},
-                                      {"verified", n.t - n.restated},
-                                      {"restated", n.restated},
-                                      {"false", n.f},
-                                      {"unchecked", n.u}}}},
+                                     {{"true", t},
+                                      {"verified", t - restated},
+                                      {"restated", restated},
+                                      {"false", f},
+                                      {"unchecked", u}}}},
                                2)
                   << "\n";
     } else {
-        print_all_text(reports, comparisons, n);
+        std::cout << report_text(reports, comparisons, options);
     }
-    if (n.f > 0) set_exit_code(kExitFalseClaim);
+    if (failed > 0) set_exit_code(kExitFalseClaim);
 }
 
 void run_implied(const ImpliedOptions& o) {
@@ -302,13 +290,15 @@ void add_verify_commands(CLI::App& app) {
     auto* rb = verify->add_subcommand(
         "rulebook",
         "Check every claim of one claims file: true, false (with evidence) or unchecked (with why).\n"
-        "Exit 0 all checkable claims hold, 1 some claim is false, 2 bad input.\n"
-        "Example:  tlaloc verify rulebook verify/rulebooks/aztlan-de.json --json");
+        "Exit 0 all checkable claims hold, 1 some claim is false (or, with --strict, unchecked), 2 bad input.\n"
+        "Example:  tlaloc verify rulebook verify/rulebooks/aztlan-de.json --strict");
     rb->add_option("claims", rulebook->claims, "Claims file (JSON)")->required();
     rb->add_option("--map", rulebook->map,
                    "Aztlán map to check domain tables on (default: the file's \"map\")")
         ->check(nonempty("file name"));
     rb->add_flag("--json", rulebook->json, "Print the pinned JSON report");
+    rb->add_flag("--strict", rulebook->strict,
+                 "Count unchecked claims (an unknown name, a missing map) as failures: exit 1");
     rb->add_option("--html", rulebook->html, "Also write a self-contained HTML report to this file")
         ->check(output_path());
     rb->callback([rulebook] { run_rulebook(*rulebook); });
@@ -326,10 +316,12 @@ void add_verify_commands(CLI::App& app) {
     auto all = std::make_shared<AllOptions>();
     auto* al = verify->add_subcommand(
         "all",
-        "Check every shipped claims file and compare the editions of each game; one summary.\n"
+        "Check every shipped claims file and compare the editions of each game; the summary and the\n"
+        "problems first. Exit 1 on the shipped files: they hold real inconsistencies (see docs/verify.md).\n"
         "Example:  tlaloc verify all --html verify-report.html");
     al->add_option("--dir", all->dir, "Folder of claims files (default: the shipped verify/rulebooks)");
     al->add_flag("--json", all->json, "Print JSON");
+    al->add_flag("--strict", all->strict, "Count unchecked claims as failures: exit 1");
     al->add_option("--html", all->html, "Also write a self-contained HTML report to this file")
         ->check(output_path());
     al->callback([all] { run_all(*all); });

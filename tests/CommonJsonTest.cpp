@@ -10,6 +10,7 @@
 #include <iterator>
 
 #include "model/common/Json.h"
+#include "model/common/Text.h"
 #include "tests/support/InputErrorText.h"
 #include "tests/support/ScratchDir.h"
 
@@ -126,4 +127,15 @@ TEST(Json, AHugeEchoIsCutShort) {
     EXPECT_LT(msg.size(), 600u);
     EXPECT_NE(msg.find("t.json: hand[0]: unknown card 'QQQ"), std::string::npos) << msg;
     EXPECT_NE(msg.find("(100015 characters)"), std::string::npos) << msg;
+}
+
+TEST(CommonText, NearestNameFindsLikelyTyposOnly) {
+    const std::vector<std::string> known = {"disfavor_tiles", "oracle_stones", "number_tiles"};
+    EXPECT_EQ(tlaloc::nearest_name("disfavour_tiles", known), "disfavor_tiles");
+    EXPECT_EQ(tlaloc::nearest_name("Oracle_Stones", known), "oracle_stones");
+    EXPECT_EQ(tlaloc::nearest_name("numbre_tiles", known), "number_tiles");  // a swap is one edit
+    EXPECT_EQ(tlaloc::nearest_name("x", known), "");
+    EXPECT_EQ(tlaloc::nearest_name("pyramids", known), "");
+    EXPECT_EQ(tlaloc::did_you_mean("disfavor_tile", known), " — did you mean disfavor_tiles?");
+    EXPECT_EQ(tlaloc::did_you_mean(std::string(300, 'a'), known), "");
 }

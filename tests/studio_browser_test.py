@@ -20,8 +20,6 @@ import subprocess
 import sys
 import tempfile
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -29,6 +27,8 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
+from headless_chromium import browser  # noqa: E402
 BASIC = os.path.join(ROOT, "puzzles", "xalapa", "challenges", "basic-1.json")
 WAIT = 30  # seconds for any one thing to appear (solving is quick; instrumented builds are slower)
 
@@ -47,18 +47,6 @@ def start_studio(tlaloc, data):
         proc.kill()
         sys.exit("studio did not start: " + line)
     return proc, f"http://127.0.0.1:{match.group(1)}/"
-
-
-def browser(downloads=None):
-    options = webdriver.ChromeOptions()
-    if downloads:
-        options.add_experimental_option("prefs", {"download.default_directory": downloads,
-                                                  "download.prompt_for_download": False})
-    options.binary_location = "/usr/bin/chromium"
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1000",
-                 "--no-proxy-server"):
-        options.add_argument(flag)
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
 def text_of(driver, element_id):

@@ -1,5 +1,7 @@
 #include "model/azteka/Position.h"
 
+#include "model/common/Text.h"
+
 #include <stdexcept>
 
 namespace tlaloc::azteka {
@@ -117,7 +119,10 @@ const Profile& parse_variant(const JsonPlace& root) {
     if (!v) return profile_named("standard");
     std::string variant = v->as_string();
     const Profile* p = find_profile(variant);
-    if (!p) v->fail("unknown variant \"" + variant + "\" (expected standard, aggressive or three-player)");
+    if (!p)
+        v->fail("unknown variant \"" + variant + "\"" +
+                did_you_mean(variant, {"standard", "aggressive", "three-player"}) +
+                " (expected standard, aggressive or three-player)");
     return *p;
 }
 

@@ -1,5 +1,7 @@
 #include "model/aztlan/Profile.h"
 
+#include "model/common/Text.h"
+
 #include <algorithm>
 
 namespace tlaloc::aztlan {
@@ -138,8 +140,13 @@ Profile load_named_profile(const std::string& id, const JsonPlace& where) {
         where.fail("profile names are lower-case letters, digits, '-' and '_' (found \"" + id + "\")");
     auto file = shipped_profile_file(id);
     std::error_code ec;
-    if (!std::filesystem::exists(file, ec))
-        where.fail("unknown profile \"" + id + "\" (no " + file.string() + ")");
+    if (!std::filesystem::exists(file, ec)) {
+        std::vector<std::string> shipped;
+        for (const auto& entry : std::filesystem::directory_iterator(file.parent_path(), ec))
+            if (entry.path().extension() == ".json") shipped.push_back(entry.path().stem().string());
+        where.fail("unknown profile \"" + id + "\"" + did_you_mean(id, shipped) + " (no " + file.string() +
+                   ")");
+    }
     return load_profile(file);
 }
 

@@ -1,5 +1,7 @@
 #include "model/common/Json.h"
 
+#include "model/common/Text.h"
+
 #include <array>
 #include <cerrno>
 #include <cstdlib>
@@ -206,7 +208,8 @@ void JsonPlace::expect_only_keys(const std::vector<std::string>& known) const {
         if (!ok) {
             std::string list;
             for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-            fail("unknown key \"" + it.key() + "\" (expected one of: " + list + ")");
+            fail("unknown key \"" + it.key() + "\"" + did_you_mean(it.key(), known) +
+                 " (expected one of: " + list + ")");
         }
     }
 }

@@ -1,5 +1,7 @@
 #include "model/xalapa/Feature.h"
 
+#include "model/common/Text.h"
+
 namespace tlaloc::xalapa {
 
 bool atom_holds(Atom atom, const Board& board, Cell cell) {
@@ -71,6 +73,7 @@ Feature parse_feature(const std::string& text, const JsonPlace& where) {
             std::string known;
             for (const char* n : kAtomNames) known += (known.empty() ? "" : " ") + std::string(n);
             where.fail("unknown feature \"" + part + "\"" + (part == text ? "" : " in \"" + text + "\"") +
+                       did_you_mean(part, {std::begin(kAtomNames), std::end(kAtomNames)}) +
                        " (features: " + known + ", or a conjunction such as gecko&red)");
         }
         feature.atoms.push_back(static_cast<Atom>(found));

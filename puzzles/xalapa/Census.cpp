@@ -1,5 +1,7 @@
 #include "puzzles/xalapa/Census.h"
 
+#include "model/common/Text.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -139,9 +141,12 @@ namespace {
 template <class Item>
 std::string known_name(const JsonPlace& place, const std::vector<Item>& items, const std::string& what) {
     std::string name = place.as_string();
-    for (const auto& item : items)
+    std::vector<std::string> known;
+    for (const auto& item : items) {
         if (item.id == name) return name;
-    place.fail("unknown " + what + " \"" + name + "\"");
+        known.push_back(item.id);
+    }
+    place.fail("unknown " + what + " \"" + name + "\"" + did_you_mean(name, known));
 }
 
 std::string known_card(const JsonPlace& place, const Catalogue& cat) {

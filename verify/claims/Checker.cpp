@@ -7,6 +7,7 @@
 
 #include "model/aztlan/Scoring.h"
 #include "model/aztlan/TerritorySet.h"
+#include "model/common/Text.h"
 
 namespace tlaloc::verify {
 
@@ -16,6 +17,15 @@ template <class Map>
 std::string name_list(const Map& m) {
     std::string out;
     for (const auto& [name, v] : m) out += (out.empty() ? "" : ", ") + name;
+    return out;
+}
+
+template <class... Maps>
+std::vector<std::string> names_of(const Maps&... maps) {
+    std::vector<std::string> out;
+    (..., [&] {
+        for (const auto& [name, v] : maps) out.push_back(name);
+    }());
     return out;
 }
 
@@ -168,8 +178,8 @@ void check(const ValueTableClaim& c, const ClaimsFile& file, const CheckContext&
     auto it = tables.find(name);
     if (it == tables.end()) {
         r.status = Status::Unchecked;
-        r.evidence =
-            "the " + game + " model has no table \"" + name + "\" (it has: " + name_list(tables) + ")";
+        r.evidence = "the " + game + " model has no table \"" + name + "\"" +
+                     did_you_mean(name, names_of(tables)) + " (it has: " + name_list(tables) + ")";
         return;
     }
     const auto& model = it->second;
@@ -179,8 +189,8 @@ void check(const ValueTableClaim& c, const ClaimsFile& file, const CheckContext&
         total += value;
         auto m = model.find(normalise_entry_key(key));
         if (m == model.end())
-            problems.push_back("entry \"" + key +
-                               "\": the model's table has no such entry (entries: " + name_list(model) + ")");
+            problems.push_back("entry \"" + key + "\": the model's table has no such entry" +
+                               did_you_mean(key, names_of(model)) + " (entries: " + name_list(model) + ")");
         else if (m->second != value)
             problems.push_back("entry \"" + key + "\": printed " + std::to_string(value) +
                                ", the model has " + std::to_string(m->second));
@@ -252,8 +262,8 @@ void check(const SumClaim& c, const ClaimsFile& file, const CheckContext&, Claim
                                    name_list(tb->second) + ")");
         } else {
             r.status = Status::Unchecked;
-            r.evidence =
-                computed + "; but the " + game + " model has no count or table \"" + c.component + "\"";
+            r.evidence = computed + "; but the " + game + " model has no count or table \"" + c.component +
+                         "\"" + did_you_mean(c.component, names_of(counts, tables));
             if (total != c.total) {
                 r.status = Status::False;
                 r.evidence = problems.front();
@@ -271,8 +281,8 @@ void check(const CountClaim& c, const ClaimsFile& file, const CheckContext&, Cla
     auto it = counts.find(c.component);
     if (it == counts.end()) {
         r.status = Status::Unchecked;
-        r.evidence =
-            "the " + game + " model has no count \"" + c.component + "\" (it has: " + name_list(counts) + ")";
+        r.evidence = "the " + game + " model has no count \"" + c.component + "\"" +
+                     did_you_mean(c.component, names_of(counts)) + " (it has: " + name_list(counts) + ")";
         return;
     }
     r.status = it->second == c.value ? Status::True : Status::False;
@@ -303,7 +313,8 @@ void check(const SupplyClaim& c, const ClaimsFile& file, const CheckContext&, Cl
         const Counts& counts = file.facts->counts;
         auto it = counts.find(c.component);
         if (it == counts.end())
-            problems.push_back("the " + game + " model has no count \"" + c.component + "\"");
+            problems.push_back("the " + game + " model has no count \"" + c.component + "\"" +
+                               did_you_mean(c.component, names_of(counts)));
         else if (it->second != c.available)
             problems.push_back("the model's " + c.component + " is " + std::to_string(it->second) + ", not " +
                                std::to_string(c.available));
@@ -326,7 +337,8 @@ void check(const IdenticalSidesClaim& c, const ClaimsFile& file, const CheckCont
     for (const std::string& side : c.sides)
         if (std::find(known.begin(), known.end(), side) == known.end()) {
             r.status = Status::Unchecked;
-            r.evidence = "the " + file.game + " model has no board side \"" + side + "\"";
+            r.evidence =
+                "the " + file.game + " model has no board side \"" + side + "\"" + did_you_mean(side, known);
             return;
         }
     std::vector<std::string> proofs, problems;
@@ -369,10 +381,14 @@ void check(const RuleClaim& c, const ClaimsFile& file, const CheckContext& ctx, 
     }
     if (!spec) {
         std::string known;
-        for (const auto& s : file.facts->rules) known += (known.empty() ? "" : ", ") + s.name;
+        std::vector<std::string> names;
+        for (const auto& s : file.facts->rules) {
+            known += (known.empty() ? "" : ", ") + s.name;
+            names.push_back(s.name);
+        }
         r.status = Status::Unchecked;
         r.evidence = "the " + file.game + " model has no rule \"" + c.rule + "\"" +
-                     (known.empty() ? "" : " (it has: " + known + ")");
+                     did_you_mean(c.rule, names) + (known.empty() ? "" : " (it has: " + known + ")");
         return;
     }
     std::string reading = normalise_reading(c.value);
@@ -380,8 +396,8 @@ void check(const RuleClaim& c, const ClaimsFile& file, const CheckContext& ctx, 
         std::string known;
         for (const auto& v : spec->readings) known += (known.empty() ? "" : ", ") + v;
         r.status = Status::Unchecked;
-        r.evidence =
-            "\"" + c.value + "\" is not a reading the model knows for " + c.rule + " (" + known + ")";
+        r.evidence = "\"" + c.value + "\" is not a reading the model knows for " + c.rule +
+                     did_you_mean(reading, spec->readings) + " (" + known + ")";
         return;
     }
     std::vector<std::string> problems;
@@ -485,6 +501,7 @@ FileReport check_claims(const ClaimsFile& claims, const CheckContext& context) {
         r.id = c.id;
         r.kind = c.kind();
         r.note = c.note;
+        r.place_in_book = c.place_in_book;
         std::visit(
             [&](const auto& body) {
                 using Kind = std::decay_t<decltype(body)>;

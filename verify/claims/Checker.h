@@ -28,6 +28,7 @@ struct CellFinding {
 
 struct ClaimResult {
     std::string id, kind, note;
+    std::string place_in_book;  // "page 7", "section Scoring", or "" when the file does not say
     Status status = Status::Unchecked;
     std::string evidence;
     // True claims that only compare a constant the model types from the same book with the book

@@ -6,6 +6,8 @@
 #include <type_traits>
 #include <utility>
 
+#include "model/common/Text.h"
+
 namespace tlaloc::verify {
 
 namespace {
@@ -14,7 +16,8 @@ constexpr std::int64_t kBig = 1'000'000;  // no printed number in a rulebook com
 constexpr std::int64_t kMaxDomain = 1000;
 
 // Keys any claim may carry for people, never read by the checker.
-const std::vector<std::string> kProseKeys = {"note", "description", "source", "page", "text", "quote"};
+const std::vector<std::string> kProseKeys = {"note",    "description", "source", "page",
+                                             "section", "text",        "quote"};
 
 std::vector<std::string> with_prose(std::vector<std::string> keys) {
     keys.insert(keys.end(), kProseKeys.begin(), kProseKeys.end());
@@ -190,7 +193,9 @@ std::string kind_list() {
 template <std::size_t I = 0>
 ClaimBody parse_body(const std::string& name, const JsonPlace& c) {
     if constexpr (I == std::variant_size_v<ClaimBody>) {
-        c.at("kind").fail("unknown claim kind \"" + name + "\" (expected one of: " + kind_list() + ")");
+        c.at("kind").fail("unknown claim kind \"" + name + "\"" +
+                          did_you_mean(name, {std::begin(kKindNames), std::end(kKindNames)}) +
+                          " (expected one of: " + kind_list() + ")");
     } else {
         using Kind = std::variant_alternative_t<I, ClaimBody>;
         if (name == Kind::kName) return parse(std::type_identity<Kind>{}, c);
@@ -201,14 +206,32 @@ ClaimBody parse_body(const std::string& name, const JsonPlace& c) {
 // The catalog entry of the game a file names (its "game").
 const GameFacts& game_of(const JsonPlace& game, const GameCatalog& games) {
     std::string name = game.as_string(), known;
+    std::vector<std::string> names;
     for (const auto& g : games) {
         if (g.name == name) return g;
         known += (known.empty() ? "" : ", ") + g.name;
+        names.push_back(g.name);
     }
-    game.fail("unknown game \"" + name + "\" (expected one of: " + known + ")");
+    game.fail("unknown game \"" + name + "\"" + did_you_mean(name, names) + " (expected one of: " + known +
+              ")");
+}
+
+// Where the book states the claim, for reports: "page 7", "last page", "section Scoring", both, or "".
+// The page may be a number or text; older files may hold anything there, which is shown as written.
+std::string place_in_book(const JsonPlace& c) {
+    auto text = [](const Json& j) { return j.is_string() ? j.get<std::string>() : j.dump(); };
+    std::string out;
+    if (auto p = c.get("page")) {
+        std::string page = text(p->json());
+        out = p->json().is_number() || page.find("page") == std::string::npos ? "page " + page : page;
+    }
+    if (auto s = c.get("section")) out += (out.empty() ? "section " : ", section ") + text(s->json());
+    return out;
 }
 
 }  // namespace
+
+const std::vector<std::string>& prose_keys() { return kProseKeys; }
 
 std::string normalise_entry_key(const std::string& key) {
     static const std::map<std::string, std::string> roman = {
@@ -253,6 +276,7 @@ ClaimsFile parse_claims(const JsonPlace& root, const GameCatalog& games) {
         for (const char* key : {"note", "description"}) {
             if (auto n = c.get(key)) claim.note = n->as_string();
         }
+        claim.place_in_book = place_in_book(c);
         claim.body = parse_body(c.at("kind").as_string(), c);
         out.claims.push_back(std::move(claim));
     }

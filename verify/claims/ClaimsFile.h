@@ -90,9 +90,10 @@ using ClaimBody = std::variant<DomainTableClaim, DomainScoreClaim, ValueTableCla
 
 struct Claim {
     std::string id;
-    std::string place;  // "claims[3]", for messages that point into the file
-    std::string note;   // free text from the file ("note"/"description"), shown in reports
-    Json json;          // the claim as written, for edition comparison
+    std::string place;          // "claims[3]", for messages that point into the file
+    std::string note;           // free text from the file ("note"/"description"), shown in reports
+    std::string place_in_book;  // from "page" and "section": "page 7", "last page, section Scoring"
+    Json json;                  // the claim as written, for edition comparison
     ClaimBody body;
 
     const char* kind() const;  // "domain_table", ...
@@ -110,6 +111,9 @@ struct ClaimsFile {
     std::optional<std::filesystem::path> profile;  // top-level "profile", resolved likewise
     std::vector<Claim> claims;
 };
+
+// The keys any claim may carry for people ("note", "page", "section", ...), never checked.
+const std::vector<std::string>& prose_keys();
 
 // A value-table entry key as the model names it: age tables are printed with roman numerals in one
 // book and digits in the other ("IV" → "4"); other keys are kept as written.

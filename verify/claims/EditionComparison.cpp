@@ -10,7 +10,8 @@ namespace {
 // What a claim states, without the prose around it (notes and page numbers differ by edition).
 Json content(const Claim& c) {
     Json j = c.json;
-    for (const char* key : {"id", "note", "description", "source", "page", "text", "quote"}) j.erase(key);
+    j.erase("id");
+    for (const std::string& key : prose_keys()) j.erase(key);
     return j;
 }
 
@@ -55,8 +56,12 @@ void compare_values(const std::string& id, const ValueTableClaim& a, const Value
 }  // namespace
 
 EditionComparison compare_editions(const ClaimsFile& a, const ClaimsFile& b) {
-    EditionComparison cmp{
-        a.file, b.file, a.edition.empty() ? a.file : a.edition, b.edition.empty() ? b.file : b.edition, {}};
+    EditionComparison cmp{a.file,
+                          b.file,
+                          a.edition.empty() ? a.file : a.edition,
+                          b.edition.empty() ? b.file : b.edition,
+                          {},
+                          a.game == b.game ? a.game : a.game + " / " + b.game};
     const std::string& ea = cmp.edition_a;
     const std::string& eb = cmp.edition_b;
     if (a.game != b.game)

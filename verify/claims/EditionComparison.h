@@ -17,6 +17,7 @@ struct ClaimDifference {
 struct EditionComparison {
     std::string file_a, file_b, edition_a, edition_b;
     std::vector<ClaimDifference> differences;
+    std::string game;  // the game both files are about ("aztlan / xalapa" when they differ)
 };
 
 EditionComparison compare_editions(const ClaimsFile& a, const ClaimsFile& b);
