@@ -69,26 +69,6 @@ void print_end(const Game& game) {
     }
 }
 
-                const auto left = deadline.milliseconds_left();
-                if (left <= 0 || poll(&in, 1, static_cast<int>(std::min<long long>(left, 1 << 30))) == 0)
-                    throw solver::SearchLimitReached(where);
-            }
-            char chunk[4096];
-            const ssize_t n = read(STDIN_FILENO, chunk, sizeof chunk);
-            if (n < 0 && errno == EINTR) continue;
-            if (n <= 0) {
-                ended_ = true;
-            } else {
-                buffer_.append(chunk, static_cast<std::size_t>(n));
-            }
-        }
-    }
-
-private:
-    std::string buffer_;
-    bool ended_ = false;
-};
-
 // In the conflict phase, what the player is asked: which territories they may settle, or which
 // conflict awaits their answer and with which card.
 std::string conflict_hint(const Game& game, int p) {
