@@ -392,7 +392,8 @@ StudioResponse book_order(const StudioRequest& r, const StudioFolder& folder) {
     const Json& old = (*book)["challenges"];
     const auto order = body.at("order").items();
     if (order.size() != old.size())
-        body.at("order").fail("must list each of the book's " + std::to_string(old.size()) + " challenges once");
+        body.at("order").fail("must list each of the book's " + std::to_string(old.size()) +
+                              " challenges once");
     std::vector<bool> seen(old.size(), false);
     Json reordered = Json::array();
     for (const auto& i : order) {
@@ -424,7 +425,8 @@ StudioResponse book_print(const StudioRequest& r, const StudioFolder& folder, co
     JsonPlace place(*book, file);
     std::vector<Challenge> challenges;
     for (auto& c : place.at("challenges").items()) challenges.push_back(challenge_from(c, catalogue));
-    if (challenges.empty()) return error_response(400, "tlaloc: " + file + ": the book holds no challenge yet");
+    if (challenges.empty())
+        return error_response(400, "tlaloc: " + file + ": the book holds no challenge yet");
     settings.made = "from the studio book " + name;
     std::vector<BookEntry> entries = under_limit(seconds, [&](const solver::Deadline& deadline) {
         ChallengeSolver solver;

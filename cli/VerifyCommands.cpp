@@ -65,8 +65,9 @@ void run_compare(const CompareOptions& o) {
     if (!cmp.differences.empty()) set_exit_code(kExitFalseClaim);
 }
 
-// Every shipped claims file, sorted so the summary reads the same on every machine.
-std::vector<fs::path> claims_files_in(const fs::path& dir) {
+// Every JSON file of a folder (`what` they are, for the message when there is none), sorted so the
+// summary reads the same on every machine.
+std::vector<fs::path> json_files_in(const fs::path& dir, const std::string& what) {
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) throw InputError(dir.string(), "", "no such folder");
     std::vector<fs::path> files;
@@ -74,9 +75,11 @@ std::vector<fs::path> claims_files_in(const fs::path& dir) {
         if (entry.path().extension() == ".json") files.push_back(entry.path());
     }
     std::sort(files.begin(), files.end());
-    if (files.empty()) throw InputError(dir.string(), "", "holds no claims files (*.json)");
+    if (files.empty()) throw InputError(dir.string(), "", "holds no " + what + " (*.json)");
     return files;
 }
+
+std::vector<fs::path> claims_files_in(const fs::path& dir) { return json_files_in(dir, "claims files"); }
 
 // Editions printed against one map share its domain table: enumerate it once.
 void share_maps(std::vector<LoadedClaims>& loaded) {
@@ -201,17 +204,11 @@ void run_implied(const ImpliedOptions& o) {
 // Every ledger file of a folder, sorted; each is read and checked before anything is printed.
 std::vector<BookCoverage> coverage_of(const CoverageOptions& o) {
     fs::path dir = o.dir.empty() ? data_dir() / "verify" / "ledger" : fs::path(o.dir);
-    std::error_code ec;
-    if (!fs::is_directory(dir, ec)) throw InputError(dir.string(), "", "no such folder");
-    std::vector<fs::path> files;
-    for (const auto& entry : fs::directory_iterator(dir, ec)) {
-        if (entry.path().extension() == ".json") files.push_back(entry.path());
-    }
-    std::sort(files.begin(), files.end());
-    if (files.empty()) throw InputError(dir.string(), "", "holds no ledger files (*.json)");
+    const std::vector<fs::path> files = json_files_in(dir, "ledger files");
     std::vector<Ledger> ledgers;
     for (const auto& f : files) ledgers.push_back(load_ledger(f));
     const fs::path tests_dir = o.tests.empty() ? data_dir() / "tests" : fs::path(o.tests);
+    std::error_code ec;
     if (!fs::is_directory(tests_dir, ec))
         throw InputError(tests_dir.string(), "",
                          "no such folder (the test names are read from its *.cpp; see --tests)");

@@ -84,39 +84,15 @@ TEST(AkelarreLogMutation, ReplayRefusesAtLeast99PercentOfTheMutantsThatChangeThe
     // Every mutant of a game replays it whole, so each game's mutants are sampled: every k-th, k
     // chosen so that about `per_game` of them are replayed.
     const std::size_t per_game = static_cast<std::size_t>(scaled_rounds(1500, 5, 100));
-    MutationScore total;
-    // The same figures without the end line (recomputed whole, its mutants are all refused), so that
-    // the rate over the actions is seen apart.
-    MutationScore actions;
+    SampledScore score;
     for (const auto& [options, name] : games) {
         const std::string log = logged_game(options, name);
         ASSERT_FALSE(refused(log)) << name;
-        const auto exempt = exempt_in(log);
-        const auto mutants = log_mutants(log);
-        const std::size_t lines = static_cast<std::size_t>(std::count(log.begin(), log.end(), '\n'));
-        const std::size_t step = std::max<std::size_t>(1, mutants.size() / per_game);
-        for (std::size_t i = 0; i < mutants.size(); i += step) {
-            const LogMutant& m = mutants[i];
-            if (exempt(m.where)) {
-                ++total.exempt;
-                continue;
-            }
-            const bool end_line = m.where.rfind(std::to_string(lines - 1) + "/", 0) == 0;
-            const bool refused_it = refused(m.text);
-            ++total.mutants;
-            actions.mutants += !end_line;
-            total.detected += refused_it;
-            actions.detected += refused_it && !end_line;
-            if (!refused_it) total.missed.push_back(name + " " + m.where);
-        }
+        score.add(name, log, per_game, refused, exempt_in(log));
     }
-    std::string missed;
-    for (const auto& w : total.missed) missed += " " + w;
-    std::cout << "akelarre log mutants: " << total.detected << " of " << total.mutants << " refused ("
-              << 100.0 * total.rate() << " %), " << total.exempt
-              << " exempt; without the end line: " << actions.detected << " of " << actions.mutants << " ("
-              << 100.0 * actions.rate() << " %); missed:" << missed << "\n";
-    EXPECT_GE(total.rate(), 0.99) << "missed:" << missed;
+    const MutationScore& total = score.total;
+    std::cout << score.describe("akelarre") << "\n";
+    EXPECT_GE(total.rate(), 0.99) << score.describe("akelarre");
     EXPECT_GT(total.mutants, 1000u / (small_test_scale() ? 10 : 1));
 }
 

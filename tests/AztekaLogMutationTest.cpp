@@ -55,38 +55,15 @@ TEST(AztekaLogMutation, ReplayRefusesAtLeast99PercentOfTheMutantsThatChangeTheMa
         {"--variant aggressive --seed 11 --life-bot random --death-bot random", "aggressive-11"},
     };
     const std::size_t per_match = static_cast<std::size_t>(scaled_rounds(1500, 5, 100));
-    MutationScore total;
-    // The same figures without the end line (recomputed whole, its mutants are all refused), so that
-    // the rate over the actions is seen apart.
-    MutationScore actions;
+    SampledScore score;
     for (const auto& [options, name] : matches) {
         const std::string log = logged_match(options, name);
         ASSERT_FALSE(refused(log)) << name;
-        const auto mutants = log_mutants(log);
-        const std::size_t lines = static_cast<std::size_t>(std::count(log.begin(), log.end(), '\n'));
-        const std::size_t step = std::max<std::size_t>(1, mutants.size() / per_match);
-        for (std::size_t i = 0; i < mutants.size(); i += step) {
-            const LogMutant& m = mutants[i];
-            if (exempt(m.where)) {
-                ++total.exempt;
-                continue;
-            }
-            const bool end_line = m.where.rfind(std::to_string(lines - 1) + "/", 0) == 0;
-            const bool refused_it = refused(m.text);
-            ++total.mutants;
-            actions.mutants += !end_line;
-            total.detected += refused_it;
-            actions.detected += refused_it && !end_line;
-            if (!refused_it) total.missed.push_back(name + " " + m.where);
-        }
+        score.add(name, log, per_match, refused, exempt);
     }
-    std::string missed;
-    for (const auto& w : total.missed) missed += " " + w;
-    std::cout << "azteka log mutants: " << total.detected << " of " << total.mutants << " refused ("
-              << 100.0 * total.rate() << " %), " << total.exempt
-              << " exempt; without the end line: " << actions.detected << " of " << actions.mutants << " ("
-              << 100.0 * actions.rate() << " %); missed:" << missed << "\n";
-    EXPECT_GE(total.rate(), 0.99) << "missed:" << missed;
+    const MutationScore& total = score.total;
+    std::cout << score.describe("azteka") << "\n";
+    EXPECT_GE(total.rate(), 0.99) << score.describe("azteka");
     EXPECT_GT(total.mutants, 1000u / (small_test_scale() ? 10 : 1));
 }
 

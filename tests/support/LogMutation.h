@@ -9,6 +9,7 @@
 //   - a line removed, or a line repeated.
 // Paths are JSON pointers prefixed by the line's index: "3/moves/0/card".
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <functional>
 #include <map>
@@ -165,5 +166,45 @@ inline MutationScore score_mutants(const std::string& log,
     }
     return score;
 }
+
+// Several logs scored on a sample of their mutants (every k-th, about `per_log` of each), with the
+// figures also kept apart for the mutants outside each log's last line (an end line recomputed whole
+// refuses all of its mutants, which would flatter the rate over the actions).
+struct SampledScore {
+    MutationScore total, actions;
+
+    void add(const std::string& name, const std::string& log, std::size_t per_log,
+             const std::function<bool(const std::string&)>& refused,
+             const std::function<bool(const std::string& where)>& exempt) {
+        const auto mutants = log_mutants(log);
+        const std::string last = std::to_string(detail::log_lines(log).size() - 1) + "/";
+        const std::size_t step = std::max<std::size_t>(1, mutants.size() / std::max<std::size_t>(1, per_log));
+        for (std::size_t i = 0; i < mutants.size(); i += step) {
+            const LogMutant& m = mutants[i];
+            if (exempt(m.where)) {
+                ++total.exempt;
+                continue;
+            }
+            const bool end_line = m.where.rfind(last, 0) == 0;
+            const bool refused_it = refused(m.text);
+            ++total.mutants;
+            actions.mutants += !end_line;
+            total.detected += refused_it;
+            actions.detected += refused_it && !end_line;
+            if (!refused_it) total.missed.push_back(name + " " + m.where);
+        }
+    }
+
+    // "azteka log mutants: 7763 of 7769 refused (99.9 %), 25 exempt; without the end line: ...; missed: ..."
+    std::string describe(const std::string& game) const {
+        std::ostringstream out;
+        out << game << " log mutants: " << total.detected << " of " << total.mutants << " refused ("
+            << 100.0 * total.rate() << " %), " << total.exempt
+            << " exempt; without the end line: " << actions.detected << " of " << actions.mutants << " ("
+            << 100.0 * actions.rate() << " %); missed:";
+        for (const auto& w : total.missed) out << " " << w;
+        return out.str();
+    }
+};
 
 }  // namespace test_support

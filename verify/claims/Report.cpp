@@ -77,7 +77,8 @@ std::string where(const ClaimResult& c) {
 }
 
 std::string claim_line(const ClaimResult& c) {
-    return std::string(mark(c)) + " " + c.id + " [" + c.kind + "]" + where(c) + ": " + c.evidence + restated_note(c);
+    return std::string(mark(c)) + " " + c.id + " [" + c.kind + "]" + where(c) + ": " + c.evidence +
+           restated_note(c);
 }
 
 std::string strict_note(const ReportOptions& o) {
@@ -357,8 +358,8 @@ void html_details(std::ostringstream& out, const std::vector<FileReport>& report
             const auto& c = r.results[j];
             out << "<tr id=\"" << claim_anchor(i, j) << "\"><td class=\""
                 << (c.restates.empty() ? to_string(c.status) : "restated") << "\">" << mark(c) << " "
-                << (c.restates.empty() ? to_string(c.status) : "true, restated") << "</td><td>" << xml_escape(c.id)
-                << "</td><td>" << xml_escape(c.kind) << "</td><td class=\"where\">"
+                << (c.restates.empty() ? to_string(c.status) : "true, restated") << "</td><td>"
+                << xml_escape(c.id) << "</td><td>" << xml_escape(c.kind) << "</td><td class=\"where\">"
                 << xml_escape(c.place_in_book) << "</td><td>" << xml_escape(c.evidence + restated_note(c));
             if (!c.note.empty()) out << "<br><small>" << xml_escape(c.note) << "</small>";
             if (!c.cells.empty()) html_table(out, c);
