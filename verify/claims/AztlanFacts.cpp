@@ -241,7 +241,7 @@ void add_derived_counts(Counts& counts) {
     counts["pawns_per_alliance"] = aztlan::Game::seeded(map, profile, 2, 1).sides().front().pawns;
     const std::vector<std::vector<int>> cards = {
         {9, 8, 4, 5, 6}, {4, 5, 9, 6, 7}, {5, 6, 7, 9, 8}, {6, 4, 5, 7, 9}};
-    counts["ages"] = static_cast<int>(plain_game(map, 4, cards).ages().size());
+    counts["ages"] = static_cast<int>(plain_game(map, profile, 4, cards).ages().size());
     int fewest_players = 0, most_players = 0;
     for (int players = 1; players <= 6; ++players) {
         try {
