@@ -252,70 +252,68 @@ TEST(VerifyCli, MalformedLedgerIsExitTwoNamingThePlace) {
         EXPECT_NE(r.out.find("akelarre-it.json: " + place), std::string::npos) << statements << "\n" << r.out;
         EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
     }
+}
 
-    // A misspelt name is unchecked, and exits 0; under --strict it is a failure (exit 1). Either way the
-    // message names the nearest known name.
-    TEST(VerifyCli, StrictMakesUncheckedClaimsFailAndUnknownNamesGetTheNearestOne) {
-        auto f = temp_file("typo.json", R"({"game":"xalapa","claims":[
+// A misspelt name is unchecked, and exits 0; under --strict it is a failure (exit 1). Either way the
+// message names the nearest known name.
+TEST(VerifyCli, StrictMakesUncheckedClaimsFailAndUnknownNamesGetTheNearestOne) {
+    auto f = temp_file("typo.json", R"({"game":"xalapa","claims":[
       {"id":"tiles","kind":"count","component":"disfavour_tiles","value":30,"page":4},
       {"id":"stones","kind":"count","component":"oracle_stones","value":48}]})");
-        auto r = run("verify rulebook " + f.string());
-        EXPECT_EQ(r.code, 0) << r.out;
-        EXPECT_NE(r.out.find("no count \"disfavour_tiles\""), std::string::npos) << r.out;
-        EXPECT_NE(r.out.find("did you mean disfavor_tiles?"), std::string::npos) << r.out;
-        EXPECT_NE(r.out.find("? tiles [count] (page 4)"), std::string::npos) << r.out;
-        auto json = tlaloc::Json::parse(run("verify rulebook " + f.string() + " --json").out);
-        EXPECT_EQ(json.at("claims").at(0).at("where"), "page 4");
-        EXPECT_FALSE(json.at("claims").at(1).contains("where"));
-        r = run("verify rulebook " + f.string() + " --strict");
-        EXPECT_EQ(r.code, 1) << r.out;
-        EXPECT_NE(r.out.find("strict: unchecked claims count as failures"), std::string::npos) << r.out;
+    auto r = run("verify rulebook " + f.string());
+    EXPECT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find("no count \"disfavour_tiles\""), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("did you mean disfavor_tiles?"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("? tiles [count] (page 4)"), std::string::npos) << r.out;
+    auto json = tlaloc::Json::parse(run("verify rulebook " + f.string() + " --json").out);
+    EXPECT_EQ(json.at("claims").at(0).at("where"), "page 4");
+    EXPECT_FALSE(json.at("claims").at(1).contains("where"));
+    r = run("verify rulebook " + f.string() + " --strict");
+    EXPECT_EQ(r.code, 1) << r.out;
+    EXPECT_NE(r.out.find("strict: unchecked claims count as failures"), std::string::npos) << r.out;
 
-        auto dir = f.parent_path() / "strict-all";
-        std::filesystem::create_directories(dir);
-        std::filesystem::copy_file(f, dir / "typo.json", std::filesystem::copy_options::overwrite_existing);
-        EXPECT_EQ(run("verify all --dir " + dir.string()).code, 0);
-        EXPECT_EQ(run("verify all --strict --dir " + dir.string()).code, 1);
-    }
+    auto dir = f.parent_path() / "strict-all";
+    std::filesystem::create_directories(dir);
+    std::filesystem::copy_file(f, dir / "typo.json", std::filesystem::copy_options::overwrite_existing);
+    EXPECT_EQ(run("verify all --dir " + dir.string()).code, 0);
+    EXPECT_EQ(run("verify all --strict --dir " + dir.string()).code, 1);
+}
 
-    TEST(VerifyCli, UnknownKeysKindsAndGamesNameTheNearestOne) {
-        auto key =
-            temp_file("key.json",
-                      R"({"game":"aztlan","claims":[{"id":"a","kind":"count","componnet":"x","value":1}]})");
-        auto r = run("verify rulebook " + key.string());
-        EXPECT_EQ(r.code, 2);
-        EXPECT_NE(r.out.find("unknown key \"componnet\""), std::string::npos) << r.out;
-        EXPECT_NE(r.out.find("did you mean component?"), std::string::npos) << r.out;
-        auto kind =
-            temp_file("kind.json",
-                      R"({"game":"aztlan","claims":[{"id":"a","kind":"cuont","component":"x","value":1}]})");
-        EXPECT_NE(run("verify rulebook " + kind.string()).out.find("did you mean count?"), std::string::npos);
-        auto game = temp_file("game.json", R"({"game":"aztaln","claims":[]})");
-        EXPECT_NE(run("verify rulebook " + game.string()).out.find("did you mean aztlan?"),
-                  std::string::npos);
-    }
+TEST(VerifyCli, UnknownKeysKindsAndGamesNameTheNearestOne) {
+    auto key = temp_file(
+        "key.json", R"({"game":"aztlan","claims":[{"id":"a","kind":"count","componnet":"x","value":1}]})");
+    auto r = run("verify rulebook " + key.string());
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.out.find("unknown key \"componnet\""), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("did you mean component?"), std::string::npos) << r.out;
+    auto kind = temp_file(
+        "kind.json", R"({"game":"aztlan","claims":[{"id":"a","kind":"cuont","component":"x","value":1}]})");
+    EXPECT_NE(run("verify rulebook " + kind.string()).out.find("did you mean count?"), std::string::npos);
+    auto game = temp_file("game.json", R"({"game":"aztaln","claims":[]})");
+    EXPECT_NE(run("verify rulebook " + game.string()).out.find("did you mean aztlan?"), std::string::npos);
+}
 
-    // The page opens with the summary and the problems, then the contents and the details; the shipped
-    // files are named relative to where the command runs.
-    TEST(VerifyCli, AllLeadsWithTheSummaryAndTheProblems) {
-        if (!std::filesystem::exists(kSource + "/puzzles/aztlan/aztlan.json"))
-            GTEST_SKIP() << "the reconstructed Aztlán map is not shipped yet";
-        auto html = tlaloc::test_support::scratch_dir("verify-cli") / "all.html";
-        auto r = run("verify all --html " + html.string());
-        EXPECT_EQ(r.code, 1) << r.out;
-        const auto summary = r.out.find("summary:"), problems = r.out.find("problems ("),
-                   details = r.out.find("details:");
-        EXPECT_EQ(summary, 0u) << r.out;
-        EXPECT_LT(problems, details) << r.out;
-        EXPECT_NE(r.out.find("aztlan: edition de vs it: 3 differences"), std::string::npos) << r.out;
-        std::ifstream in(html);
-        std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-        const auto s = page.find("id=\"summary\""), p = page.find("id=\"problems\""),
-                   c = page.find("id=\"contents\""), d = page.find("id=\"details\"");
-        ASSERT_NE(d, std::string::npos);
-        EXPECT_LT(s, p);
-        EXPECT_LT(p, c);
-        EXPECT_LT(c, d);
-        EXPECT_NE(page.find("page 7"), std::string::npos);
-        EXPECT_EQ(page.find(">/"), std::string::npos) << "no absolute file names";
-    }
+// The page opens with the summary and the problems, then the contents and the details; the shipped
+// files are named relative to where the command runs.
+TEST(VerifyCli, AllLeadsWithTheSummaryAndTheProblems) {
+    if (!std::filesystem::exists(kSource + "/puzzles/aztlan/aztlan.json"))
+        GTEST_SKIP() << "the reconstructed Aztlán map is not shipped yet";
+    auto html = tlaloc::test_support::scratch_dir("verify-cli") / "all.html";
+    auto r = run("verify all --html " + html.string());
+    EXPECT_EQ(r.code, 1) << r.out;
+    const auto summary = r.out.find("summary:"), problems = r.out.find("problems ("),
+               details = r.out.find("details:");
+    EXPECT_EQ(summary, 0u) << r.out;
+    EXPECT_LT(problems, details) << r.out;
+    EXPECT_NE(r.out.find("aztlan: edition de vs it: 3 differences"), std::string::npos) << r.out;
+    std::ifstream in(html);
+    std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto s = page.find("id=\"summary\""), p = page.find("id=\"problems\""),
+               c = page.find("id=\"contents\""), d = page.find("id=\"details\"");
+    ASSERT_NE(d, std::string::npos);
+    EXPECT_LT(s, p);
+    EXPECT_LT(p, c);
+    EXPECT_LT(c, d);
+    EXPECT_NE(page.find("page 7"), std::string::npos);
+    EXPECT_EQ(page.find(">/"), std::string::npos) << "no absolute file names";
+}
