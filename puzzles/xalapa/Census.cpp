@@ -558,8 +558,8 @@ std::string resume_mismatch(const CensusLine& line, std::int64_t j, const Census
         return "the challenge differs from item " + std::to_string(index) + " of level " + level +
                " (another box's cards or boards?)";
     if (line.tier.has_value() != spec.rated)
-        return spec.rated ? "a line without a tier, written with --no-tier; resume with --no-tier"
-                          : "a line with a tier; resume without --no-tier";
+        return spec.rated ? "a line without a tier (written with --no-tier)"
+                          : "a line with a tier (written without --no-tier)";
     return "";
 }
 }  // namespace
@@ -576,7 +576,7 @@ CensusResume census_resume_point(const std::string& name, const std::string& con
         const JsonPlace p(json_line.json, json_line.where);
         const CensusLine line = parse_census_line(p, catalogue);
         const std::string why = resume_mismatch(line, resume.lines, spec);
-        if (!why.empty()) p.fail(why + "; this file cannot be continued with --resume");
+        if (!why.empty()) p.fail(why + "; --resume continues the file of the same level, shard, sample and tiers");
         ++resume.lines;
     }
     return resume;
