@@ -26,7 +26,7 @@ for program in munged mungekey slurmctld slurmd sbatch scontrol squeue scancel; 
 done
 
 tmp="$(mktemp -d /tmp/tlaloc-slurm-XXXXXX)"
-chmod 700 "$tmp"
+chmod 711 "$tmp"
 export SLURM_CONF="$tmp/slurm.conf"
 daemons=()  # PIDs of what this script started
 
@@ -75,19 +75,21 @@ trap 'exit 143' TERM
 
 fail() { echo "FAILED: $*" >&2; exit 1; }
 
+# Two TCP ports nobody listens on (the kernel's choice through python3, else two random ones).
 free_ports() {
   python3 -c 'import socket
 s = [socket.socket() for _ in range(2)]
 for x in s: x.bind(("127.0.0.1", 0))
-print(" ".join(str(x.getsockname()[1]) for x in s))'
+print(" ".join(str(x.getsockname()[1]) for x in s))' 2> /dev/null || shuf -i 20000-60000 -n 2 | paste -sd ' '
 }
 
 # ---- MUNGE: its own key and socket
-mkdir -m 700 "$tmp/munge"
+mkdir -m 711 "$tmp/munge"
 mungekey --create --keyfile="$tmp/munge/munge.key" 2> /dev/null || dd if=/dev/urandom of="$tmp/munge/munge.key" bs=1024 count=1 status=none
 chmod 400 "$tmp/munge/munge.key"
 munged --foreground --force --key-file="$tmp/munge/munge.key" --socket="$tmp/munge/munge.socket" \
-  --pid-file="$tmp/munge/munged.pid" --log-file="$tmp/munged.log" --seed-file="$tmp/munge/munged.seed" &
+  --pid-file="$tmp/munge/munged.pid" --log-file="$tmp/munged.log" --seed-file="$tmp/munge/munged.seed" \
+  > "$tmp/munged.stdout.log" 2>&1 &
 daemons+=($!)
 for _ in $(seq 1 50); do [ -S "$tmp/munge/munge.socket" ] && break; sleep 0.1; done
 [ -S "$tmp/munge/munge.socket" ] || fail "munged did not start"
@@ -156,6 +158,7 @@ for _ in $(seq 1 600); do
   [ -f "$shard1" ] && [ "$(wc -l < "$shard1")" -ge 1000 ] && break
   sleep 0.2
 done
+[ -f "$shard1" ] || fail "shard 1 did not start within 2 minutes: $(squeue 2>&1 | head -n 12)"
 before=$(wc -l < "$shard1")
 [ "$before" -lt 17820 ] || fail "shard 1 finished before it could be requeued"
 scontrol requeue "$victim"
