@@ -39,7 +39,6 @@ Level level_option(const std::string& name) {
 
 namespace {
 
-
 struct CensusOptions {
     std::string level = "basic", shard = "0/1", out;
     std::int64_t limit = -1;
@@ -95,8 +94,8 @@ public:
         if (fd_ < 0) fail();
         struct stat st {};
         regular_ = ::fstat(fd_, &st) == 0 && S_ISREG(st.st_mode);
-        if (resume && regular_ && (::ftruncate(fd_, static_cast<off_t>(keep_bytes)) != 0 ||
-                                   ::lseek(fd_, 0, SEEK_END) < 0))
+        if (resume && regular_ &&
+            (::ftruncate(fd_, static_cast<off_t>(keep_bytes)) != 0 || ::lseek(fd_, 0, SEEK_END) < 0))
             fail();
     }
     ~CensusSink() {
@@ -171,8 +170,9 @@ void run_census(const CensusOptions& o) {
     const CensusResume from = resume_point(o, catalogue, spec);
     if (from.lines > mine)
         throw InputError(o.out, "",
-                         "holds " + std::to_string(from.lines) + " lines, more than the " + std::to_string(mine) +
-                             " of shard " + o.shard + (o.limit >= 0 ? " with this --limit" : ""));
+                         "holds " + std::to_string(from.lines) + " lines, more than the " +
+                             std::to_string(mine) + " of shard " + o.shard +
+                             (o.limit >= 0 ? " with this --limit" : ""));
     const solver::Deadline deadline(o.timeout);
     ChallengeSolver solver;
     solver.set_deadline(&deadline);
@@ -186,10 +186,11 @@ void run_census(const CensusOptions& o) {
     std::int64_t done = from.lines;
     for (std::int64_t i = k + from.lines * n; done < mine; i += n) {
         if (const int signal = g_stop_signal.load()) {
-            std::cerr << "census shard " << o.shard << ": stopped by " << (signal == SIGTERM ? "SIGTERM" : "SIGINT")
-                      << " with " << done << " of " << mine << " items done, every one written to "
-                      << sink.where()
-                      << (o.out.empty() ? "" : "; the same command with --resume continues from there") << "\n";
+            std::cerr << "census shard " << o.shard << ": stopped by "
+                      << (signal == SIGTERM ? "SIGTERM" : "SIGINT") << " with " << done << " of " << mine
+                      << " items done, every one written to " << sink.where()
+                      << (o.out.empty() ? "" : "; the same command with --resume continues from there")
+                      << "\n";
             set_exit_code(128 + signal);
             return;
         }
@@ -216,8 +217,8 @@ void run_census(const CensusOptions& o) {
         }
     }
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::cerr << "census shard " << o.shard << ": " << done - from.lines << " challenges in " << secs << " s ("
-              << (secs > 0 ? (done - from.lines) / secs : 0) << "/s)\n";
+    std::cerr << "census shard " << o.shard << ": " << done - from.lines << " challenges in " << secs
+              << " s (" << (secs > 0 ? (done - from.lines) / secs : 0) << "/s)\n";
 }
 
 void run_census_count(const CensusCountOptions& o) {

@@ -37,8 +37,8 @@ std::string yaml_value(const std::string& text, const std::string& key) {
 // The value given to the environment variable `name` in the manifest's container.
 std::string yaml_env(const std::string& text, const std::string& name) {
     std::smatch m;
-    EXPECT_TRUE(
-        std::regex_search(text, m, std::regex("- name: " + name + "\\s*\\n\\s*value:\\s*\"?([^\"\\n]*)\"?\\n")))
+    EXPECT_TRUE(std::regex_search(
+        text, m, std::regex("- name: " + name + "\\s*\\n\\s*value:\\s*\"?([^\"\\n]*)\"?\\n")))
         << name;
     return m.size() > 1 ? m[1].str() : "";
 }
@@ -57,7 +57,8 @@ TEST(ClusterScripts, KubernetesJobIsIndexedWithOneCompletionPerShard) {
     const std::string job = shipped("census-job.yaml");
     EXPECT_EQ(yaml_value(job, "completionMode"), "Indexed");
     EXPECT_EQ(yaml_value(job, "completions"), yaml_env(job, "SHARDS"));
-    for (const char* variable : {"LEVEL", "SHARDS", "CENSUS_ARGS", "OUT"}) EXPECT_FALSE(yaml_env(job, variable).empty());
+    for (const char* variable : {"LEVEL", "SHARDS", "CENSUS_ARGS", "OUT"})
+        EXPECT_FALSE(yaml_env(job, variable).empty());
 }
 
 // The Slurm side of the same arithmetic: one array task per shard, 0 .. SHARDS-1, requeued tasks

@@ -42,8 +42,8 @@ CliRun run(const std::string& args) { return tlaloc::test_support::run_tlaloc_sp
 
 // Shard 3/8 of the basic level, its first 400 items, without tiers: a second or so.
 std::vector<std::string> shard_args(const fs::path& out) {
-    return {TLALOC_BIN, "xalapa", "census", "--level", "basic",      "--shard", "3/8",
-            "--limit",  "400",    "--no-tier", "--out",  out.string(), "--resume"};
+    return {TLALOC_BIN, "xalapa", "census",    "--level", "basic",      "--shard", "3/8",
+            "--limit",  "400",    "--no-tier", "--out",   out.string(), "--resume"};
 }
 
 // Starts tlaloc with `args`, stderr into `err`; returns its process id.
@@ -64,8 +64,7 @@ pid_t start(const std::vector<std::string>& args, const fs::path& err) {
 // The process's wait status once it has ended.
 int wait_for(pid_t pid) {
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
     return status;
 }
 
@@ -104,7 +103,8 @@ TEST(XalapaCensusShard, KilledAtRandomMomentsAndResumedGivesTheUninterruptedLine
         int kills = 0;
         for (int attempt = 0; attempt < 40; ++attempt) {
             const pid_t pid = start(shard_args(out), err);
-            std::this_thread::sleep_for(std::chrono::milliseconds(std::uniform_int_distribution<int>(5, 250)(random)));
+            std::this_thread::sleep_for(
+                std::chrono::milliseconds(std::uniform_int_distribution<int>(5, 250)(random)));
             ::kill(pid, SIGKILL);
             const int status = wait_for(pid);
             if (WIFEXITED(status)) {  // it finished before the kill
@@ -140,12 +140,13 @@ TEST(XalapaCensusShard, SigtermKeepsEveryFinishedLineAndSaysHowToResume) {
     EXPECT_EQ(part.back(), '\n') << "a cut line after SIGTERM";
     EXPECT_EQ(want.compare(0, part.size(), part), 0);
     const std::string note = slurp(err);
-    EXPECT_NE(note.find("stopped by SIGTERM with " + std::to_string(count_lines(part)) + " of 400 items done"),
-              std::string::npos)
+    EXPECT_NE(
+        note.find("stopped by SIGTERM with " + std::to_string(count_lines(part)) + " of 400 items done"),
+        std::string::npos)
         << note;
     EXPECT_NE(note.find("--resume"), std::string::npos) << note;
-    CliRun resumed = run("xalapa census --level basic --shard 3/8 --limit 400 --no-tier --resume --out " +
-                         out.string());
+    CliRun resumed =
+        run("xalapa census --level basic --shard 3/8 --limit 400 --no-tier --resume --out " + out.string());
     EXPECT_EQ(resumed.code, 0) << resumed.err;
     EXPECT_EQ(slurp(out), want);
 }
@@ -157,9 +158,11 @@ TEST(XalapaCensusShard, CutLastLineIsDroppedOnResume) {
     for (int line = 0; line < 7; ++line) cut = want.find('\n', cut) + 1;
     const fs::path out = scratch() / "cut.jsonl";
     std::ofstream(out, std::ios::binary) << want.substr(0, cut + 40);
-    CliRun r = run("xalapa census --level basic --shard 3/8 --limit 400 --no-tier --resume --out " + out.string());
+    CliRun r =
+        run("xalapa census --level basic --shard 3/8 --limit 400 --no-tier --resume --out " + out.string());
     EXPECT_EQ(r.code, 0) << r.err;
-    EXPECT_NE(r.err.find("7 lines already in " + out.string() + " (a cut last line dropped)"), std::string::npos)
+    EXPECT_NE(r.err.find("7 lines already in " + out.string() + " (a cut last line dropped)"),
+              std::string::npos)
         << r.err;
     EXPECT_EQ(slurp(out), want);
 }
@@ -175,7 +178,8 @@ TEST(XalapaCensusShard, ResumeRefusesTheFileOfAnotherShardLevelOrSeed) {
     } cases[] = {
         {"--level basic --shard 2/8 --no-tier", ":1: a line of shard 3/8, not 2/8"},
         {"--level 1 --shard 3/8 --no-tier", ":1: a line of level basic in the file of a level-1 shard"},
-        {"--level basic --shard 3/8 --sample 100 --seed 2 --no-tier", ":1: a census line in the file of a sample"},
+        {"--level basic --shard 3/8 --sample 100 --seed 2 --no-tier",
+         ":1: a census line in the file of a sample"},
         {"--level basic --shard 3/8", ":1: a line without a tier (written with --no-tier)"},
         {"--level basic --shard 3/16 --no-tier", ":1: a line of shard 3/8, not 3/16"},
     };
@@ -199,8 +203,9 @@ TEST(XalapaCensusShard, SummarizeNamesMissingShardsAndDuplicates) {
     const fs::path dir = scratch() / "merge";
     fs::create_directories(dir);
     for (int k : {0, 1}) {
-        CliRun r = run("xalapa census --level basic --shard " + std::to_string(k) + "/3 --limit 2 --no-tier --out " +
-                       (dir / ("s" + std::to_string(k) + ".jsonl")).string());
+        CliRun r =
+            run("xalapa census --level basic --shard " + std::to_string(k) + "/3 --limit 2 --no-tier --out " +
+                (dir / ("s" + std::to_string(k) + ".jsonl")).string());
         ASSERT_EQ(r.code, 0) << r.err;
     }
     fs::copy_file(dir / "s1.jsonl", dir / "again.jsonl");
@@ -217,6 +222,7 @@ TEST(XalapaCensusShard, SummarizeNamesMissingShardsAndDuplicates) {
     EXPECT_EQ(j["gaps"]["missing_by_shard"][0]["missing"], 47520 - 2);
     ASSERT_EQ(j["gaps"]["shards_in_several_files"].size(), 1u);
     EXPECT_NE(j["gaps"]["shards_in_several_files"][0].get<std::string>().find("1/3 in "), std::string::npos);
-    CliRun text = run("xalapa census summarize " + (dir / "s0.jsonl").string() + " " + (dir / "s1.jsonl").string());
+    CliRun text =
+        run("xalapa census summarize " + (dir / "s0.jsonl").string() + " " + (dir / "s1.jsonl").string());
     EXPECT_NE(text.out.find("2/3 (47520 of 47520: none there)"), std::string::npos) << text.out;
 }

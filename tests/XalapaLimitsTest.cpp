@@ -143,7 +143,8 @@ TEST(XalapaLimits, CensusStopsAtTheTimeoutKeepingTheLinesItFinished) {
     const fs::path out = scratch() / "census.jsonl";
     CliRun r = run("xalapa census --level basic --shard 0/1 --out " + out.string() + " --timeout 1");
     expect_stopped(r, "census shard 0/1");
-    EXPECT_NE(r.err.find("items of the shard solved, every one written to " + out.string() + " (continue with --resume)"),
+    EXPECT_NE(r.err.find("items of the shard solved, every one written to " + out.string() +
+                         " (continue with --resume)"),
               std::string::npos)
         << r.err;
     std::ifstream in(out);

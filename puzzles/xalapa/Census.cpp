@@ -206,8 +206,8 @@ void read_shard(const JsonPlace& p, CensusLine& line) {
     long long k = -1, n = -1;
     char slash = 0;
     std::istringstream in(text);
-    if (!(in >> k >> slash >> n) || slash != '/' || n < 1 || n > (1LL << 40) || k < 0 || k >= n || !in.eof() ||
-        text.find_first_not_of("0123456789/") != std::string::npos)
+    if (!(in >> k >> slash >> n) || slash != '/' || n < 1 || n > (1LL << 40) || k < 0 || k >= n ||
+        !in.eof() || text.find_first_not_of("0123456789/") != std::string::npos)
         shard->fail("expected K/N with 0 <= K < N, found \"" + text + "\"");
     const std::int64_t number = line.sample ? line.draw : line.index;
     if (number % n != k)
@@ -312,8 +312,8 @@ std::map<Level, CensusRun> read_census_runs(const std::vector<std::pair<std::str
                 first_seen[{run.level, key}] = json_line.where;
             } else if (++run.duplicates <= 5) {
                 run.duplicate_notes.push_back(std::string(run.sample ? "draw " : "index ") +
-                                              std::to_string(key.second) + " (" + first_seen[{run.level, key}] +
-                                              ", " + json_line.where + ")");
+                                              std::to_string(key.second) + " (" +
+                                              first_seen[{run.level, key}] + ", " + json_line.where + ")");
             }
         }
     }
@@ -352,7 +352,8 @@ CensusGaps census_gaps(const CensusRun& run) {
         if (files.size() < 2) continue;
         std::string where;
         for (const auto& f : files) where += (where.empty() ? "" : " and ") + f;
-        gaps.twice.push_back(std::to_string(shard.first) + "/" + std::to_string(shard.second) + " in " + where);
+        gaps.twice.push_back(std::to_string(shard.first) + "/" + std::to_string(shard.second) + " in " +
+                             where);
     }
     if (gaps.missing == 0) return gaps;
     for (std::int64_t n : ns) {
@@ -411,7 +412,10 @@ std::string shard_name(const std::pair<std::int64_t, std::int64_t>& shard) {
     return std::to_string(shard.first) + "/" + std::to_string(shard.second);
 }
 
-Json gaps_json(const CensusGaps& gaps, const CensusRun& run) {
+}  // namespace
+
+Json census_gaps_json(const CensusRun& run) {
+    const CensusGaps gaps = census_gaps(run);
     Json shards = Json::array();
     for (const auto& [shard, counts] : gaps.shards)
         shards.push_back({{"shard", shard_name(shard)}, {"missing", counts.first}, {"of", counts.second}});
@@ -422,13 +426,13 @@ Json gaps_json(const CensusGaps& gaps, const CensusRun& run) {
             {"shards_in_several_files", gaps.twice}};
 }
 
-// What is missing or doubled, one line each, or nothing for a run without gaps.
-std::string gaps_text(const CensusGaps& gaps, const CensusRun& run) {
+std::string census_gaps_text(const CensusRun& run) {
+    const CensusGaps gaps = census_gaps(run);
     std::ostringstream out;
     const char* what = run.sample ? "draw" : "index";
     if (gaps.missing) {
-        out << "missing: " << gaps.missing << (run.sample ? " draws below the highest draw" : " items") << ", first "
-            << what;
+        out << "missing: " << gaps.missing << (run.sample ? " draws below the highest draw" : " items")
+            << ", first " << what;
         for (std::size_t i = 0; i < gaps.first.size(); ++i) out << (i ? ", " : " ") << gaps.first[i];
         out << "\n";
     }
@@ -440,8 +444,8 @@ std::string gaps_text(const CensusGaps& gaps, const CensusRun& run) {
                 out << " and " << gaps.shards.size() - 20 << " more";
                 break;
             }
-            out << (shown > 1 ? ", " : " ") << shard_name(shard) << " (" << counts.first << " of " << counts.second
-                << (counts.first == counts.second ? ": none there" : "") << ")";
+            out << (shown > 1 ? ", " : " ") << shard_name(shard) << " (" << counts.first << " of "
+                << counts.second << (counts.first == counts.second ? ": none there" : "") << ")";
         }
         out << "\n";
     }
@@ -449,6 +453,8 @@ std::string gaps_text(const CensusGaps& gaps, const CensusRun& run) {
     for (const auto& twice : gaps.twice) out << "shard " << twice << "\n";
     return out.str();
 }
+
+namespace {
 
 Json summary_json(const CensusTally& t, const CensusRun& run) {
     const std::size_t challenges = run.lines.size();
@@ -463,13 +469,13 @@ Json summary_json(const CensusTally& t, const CensusRun& run) {
     }
     Json cards = Json::array();
     for (const auto& [rate, card] : t.card_rates) cards.push_back({{"card", card}, {"unmet_share", rate}});
-    const CensusGaps gaps = census_gaps(run);
+    const Json gaps = census_gaps_json(run);
     return {{"level", to_string(run.level)},
             {"sample", run.sample},
             {"challenges", challenges},
             {"expected", run.of},
-            {"missing", gaps.missing},
-            {"gaps", gaps_json(gaps, run)},
+            {"missing", gaps["missing"]},
+            {"gaps", gaps},
             {"duplicate_lines", run.duplicates},
             {"penalty_distribution", dist},
             {"give_up_share", n ? t.gave_up / n : 0.0},
@@ -490,7 +496,7 @@ std::string summary_text(const CensusTally& t, const CensusRun& run) {
             << (challenges == static_cast<std::size_t>(run.of) ? " (complete)" : " (INCOMPLETE)");
     }
     if (run.duplicates) out << ", " << run.duplicates << " duplicate lines ignored";
-    out << "\n" << gaps_text(census_gaps(run), run) << "penalty distribution:\n";
+    out << "\n" << census_gaps_text(run) << "penalty distribution:\n";
     for (auto [p, c] : t.penalties) out << "  " << p << ": " << c << " (" << (100.0 * c / n) << "%)\n";
     out << "optimum gives up a task: " << t.gave_up << " (" << (n ? 100.0 * t.gave_up / n : 0) << "%)\n";
     out << "unique optimum: " << t.unique << " (" << (n ? 100.0 * t.unique / n : 0) << "%)\n";
@@ -539,12 +545,15 @@ std::string resume_mismatch(const CensusLine& line, std::int64_t j, const Census
         return "a line of a census of " + std::to_string(line.of) + " items; level " + level + " has " +
                std::to_string(atlas.count());
     if (line.sample != spec.sample)
-        return line.sample ? "a sampled line in the file of a full census" : "a census line in the file of a sample";
+        return line.sample ? "a sampled line in the file of a full census"
+                           : "a census line in the file of a sample";
     if (line.sample && line.seed != spec.seed)
-        return "a line of the sample with seed " + std::to_string(line.seed) + ", not " + std::to_string(spec.seed);
+        return "a line of the sample with seed " + std::to_string(line.seed) + ", not " +
+               std::to_string(spec.seed);
     if (line.shard && *line.shard != std::pair{spec.k, spec.n})
-        return "a line of shard " + std::to_string(line.shard->first) + "/" + std::to_string(line.shard->second) +
-               ", not " + std::to_string(spec.k) + "/" + std::to_string(spec.n);
+        return "a line of shard " + std::to_string(line.shard->first) + "/" +
+               std::to_string(line.shard->second) + ", not " + std::to_string(spec.k) + "/" +
+               std::to_string(spec.n);
     const std::int64_t want = spec.k + j * spec.n;
     const std::int64_t number = line.sample ? line.draw : line.index;
     if (number != want)
@@ -564,8 +573,8 @@ std::string resume_mismatch(const CensusLine& line, std::int64_t j, const Census
 }
 }  // namespace
 
-CensusResume census_resume_point(const std::string& name, const std::string& content, const Catalogue& catalogue,
-                                 const CensusShardSpec& spec) {
+CensusResume census_resume_point(const std::string& name, const std::string& content,
+                                 const Catalogue& catalogue, const CensusShardSpec& spec) {
     CensusResume resume;
     const std::size_t end = content.rfind('\n');
     resume.keep_bytes = end == std::string::npos ? 0 : end + 1;
@@ -576,7 +585,8 @@ CensusResume census_resume_point(const std::string& name, const std::string& con
         const JsonPlace p(json_line.json, json_line.where);
         const CensusLine line = parse_census_line(p, catalogue);
         const std::string why = resume_mismatch(line, resume.lines, spec);
-        if (!why.empty()) p.fail(why + "; --resume continues the file of the same level, shard, sample and tiers");
+        if (!why.empty())
+            p.fail(why + "; --resume continues the file of the same level, shard, sample and tiers");
         ++resume.lines;
     }
     return resume;

@@ -41,13 +41,14 @@ struct CensusLine {
     bool sample = false;              // drawn at random (seed, draw) rather than item by item
     std::uint64_t seed = 0;
     std::int64_t draw = 0;
-    std::optional<std::pair<std::int64_t, std::int64_t>> shard;  // (K, N) of the run that wrote it
+    // (K, N) of the run that wrote it
+    std::optional<std::pair<std::int64_t, std::int64_t>> shard = std::nullopt;
 };
 
 // {"level", "index", "of", "board", "position", "cards", "penalty", "stones", "unmet" (columns, then
 // "formation"), "unique"}, plus "side" past the basic level, "tier" when rated and "sample", "seed",
-// "draw" for a sample, "shard" ("K/N") when the run that wrote it said: one JSON line. "cards" at the basic level lists the 4 bottom cards; at the
-// other levels every column as [top, bottom].
+// "draw" for a sample, "shard" ("K/N") when the run that wrote it said: one JSON line. "cards" at the basic
+// level lists the 4 bottom cards; at the other levels every column as [top, bottom].
 Json census_line_to_json(const CensusLine& line);
 // Reads one line's JSON (a line without "level" is a basic-level line); the board, position and
 // cards must be the catalogue's, as many columns as the level deals, the stones on the board.
@@ -84,6 +85,10 @@ struct CensusGaps {
     std::vector<std::string> twice;  // "K/N in a.jsonl and b.jsonl"
 };
 CensusGaps census_gaps(const CensusRun& run);
+// The gaps and the lines there twice: as JSON ({"missing", "missing_first", "missing_by_shard",
+// "duplicates", "shards_in_several_files"}) and as text, one line each ("" when there are none).
+Json census_gaps_json(const CensusRun& run);
+std::string census_gaps_text(const CensusRun& run);
 // Reads census files (name, content) into one run per level. A level whose lines mix a sample with
 // item-by-item lines, or census sizes, is an InputError naming the file and the line.
 std::map<Level, CensusRun> read_census_runs(const std::vector<std::pair<std::string, std::string>>& files,
@@ -110,7 +115,7 @@ struct CensusRecordOptions {
     bool sample = false;
     std::uint64_t seed = 0;
     std::int64_t draw = 0;
-    std::optional<std::pair<std::int64_t, std::int64_t>> shard;
+    std::optional<std::pair<std::int64_t, std::int64_t>> shard = std::nullopt;
 };
 
 // What every line of one shard's file must be, so that a stopped shard can continue where it
@@ -123,15 +128,15 @@ struct CensusShardSpec {
     std::int64_t k = 0, n = 1;
 };
 struct CensusResume {
-    std::int64_t lines = 0;     // complete lines kept: the shard continues with its item `lines`
+    std::int64_t lines = 0;      // complete lines kept: the shard continues with its item `lines`
     std::size_t keep_bytes = 0;  // the file is cut back to this length (a cut last line dropped)
     bool cut = false;            // a last line without its line break was dropped
 };
 // Reads what a stopped shard wrote (`content` of the file `name`): every complete line must be the
 // shard's next line under `spec`, else an InputError naming the file and the line. A last line
 // without its line break (the process was killed while writing it) is dropped.
-CensusResume census_resume_point(const std::string& name, const std::string& content, const Catalogue& catalogue,
-                                 const CensusShardSpec& spec);
+CensusResume census_resume_point(const std::string& name, const std::string& content,
+                                 const Catalogue& catalogue, const CensusShardSpec& spec);
 
 // Solves one item (optimum proved, uniqueness counted up to 2, rated unless told not to): the JSON
 // line of the census file.
