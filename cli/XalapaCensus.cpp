@@ -65,13 +65,12 @@ struct CensusReportOptions {
 };
 
 // "K/N": this run takes the items whose index mod N is K.
-std::pair<long long, long long> shard_option(const std::string& shard) {
-    long long k = -1, n = -1;
-    char slash = 0;
-    std::istringstream in(shard);
-    if (!(in >> k >> slash >> n) || slash != '/' || n < 1 || k < 0 || k >= n || !in.eof())
-        throw InputError("", "--shard", "expected K/N with 0 <= K < N, e.g. 0/4, found \"" + shard + "\"");
-    return {k, n};
+std::pair<std::int64_t, std::int64_t> shard_option(const std::string& shard) {
+    const auto parsed = parse_shard(shard);
+    if (!parsed)
+        throw InputError("", "--shard",
+                         "expected K/N with 0 <= K < N <= 2^40, e.g. 0/4, found \"" + shard + "\"");
+    return *parsed;
 }
 
 // The work of one shard: census items (index mod N = K) or sample draws (draw mod N = K).
@@ -339,6 +338,10 @@ void add_census(CLI::App& xalapa) {
                      "continue the --out file of this same shard after its last complete line (none yet: "
                      "start it)");
     add_timeout(*census, opt->timeout);
+    census->get_option("--timeout")
+        ->description(
+            "seconds the whole shard may take (0: no limit); out of time: one line on stderr, exit 3, the "
+            "finished lines kept");
     add_census_subcommands(*census);
     census->callback([opt, census] {
         if (census->get_subcommands().empty()) run_census(*opt);

@@ -74,6 +74,16 @@ Json census_record(ChallengeSolver& solver, const Catalogue& cat, const AtlasIte
     return census_line_to_json(line);
 }
 
+std::optional<std::pair<std::int64_t, std::int64_t>> parse_shard(const std::string& text) {
+    long long k = -1, n = -1;
+    char slash = 0;
+    std::istringstream in(text);
+    if (text.find_first_not_of("0123456789/") != std::string::npos || !(in >> k >> slash >> n) ||
+        slash != '/' || !in.eof() || n < 1 || n > (1LL << 40) || k >= n)
+        return std::nullopt;
+    return std::pair<std::int64_t, std::int64_t>{k, n};
+}
+
 std::int64_t sample_index(std::uint64_t seed, std::int64_t draw, std::int64_t count) {
     if (count < 1) throw std::logic_error("a sample drawn from no challenges");
     // splitmix64 over (seed, draw), then rejection so every index is equally likely.
@@ -203,12 +213,9 @@ void read_shard(const JsonPlace& p, CensusLine& line) {
     const auto shard = p.get("shard");
     if (!shard) return;
     const std::string text = shard->as_string();
-    long long k = -1, n = -1;
-    char slash = 0;
-    std::istringstream in(text);
-    if (!(in >> k >> slash >> n) || slash != '/' || n < 1 || n > (1LL << 40) || k < 0 || k >= n ||
-        !in.eof() || text.find_first_not_of("0123456789/") != std::string::npos)
-        shard->fail("expected K/N with 0 <= K < N, found \"" + text + "\"");
+    const auto parsed = parse_shard(text);
+    if (!parsed) shard->fail("expected K/N with 0 <= K < N, found \"" + text + "\"");
+    const auto [k, n] = *parsed;
     const std::int64_t number = line.sample ? line.draw : line.index;
     if (number % n != k)
         shard->fail(std::string(line.sample ? "draw " : "item ") + std::to_string(number) +

@@ -143,6 +143,10 @@ CensusResume census_resume_point(const std::string& name, const std::string& con
 Json census_record(ChallengeSolver& solver, const Catalogue& catalogue, const AtlasItem& item,
                    std::int64_t total, const CensusRecordOptions& options = {});
 
+// "K/N" (digits, 0 <= K < N <= 2^40): shard K of N, the items (or draws) whose number mod N is K;
+// nullopt for anything else.
+std::optional<std::pair<std::int64_t, std::int64_t>> parse_shard(const std::string& text);
+
 // The challenge index of draw `draw` of a sample with `seed` from `count` challenges: uniform, and
 // the same for a seed and draw whichever shard draws it.
 std::int64_t sample_index(std::uint64_t seed, std::int64_t draw, std::int64_t count);
