@@ -154,6 +154,18 @@ CensusResume resume_point(const CensusOptions& o, const Catalogue& catalogue, co
     return census_resume_point(o.out, content, catalogue, spec);
 }
 
+// After SIGTERM or SIGINT: the note saying how far the shard got, and exit 128 + the signal, as a
+// shell reports a process the signal ended (not 0: the shard is not done).
+bool stopped_by_signal(const CensusOptions& o, std::int64_t done, std::int64_t mine, const CensusSink& sink) {
+    const int signal = g_stop_signal.load();
+    if (!signal) return false;
+    std::cerr << "census shard " << o.shard << ": stopped by " << (signal == SIGTERM ? "SIGTERM" : "SIGINT")
+              << " with " << done << " of " << mine << " items done, every one written to " << sink.where()
+              << (o.out.empty() ? "" : "; the same command with --resume continues from there") << "\n";
+    set_exit_code(128 + signal);
+    return true;
+}
+
 void run_census(const CensusOptions& o) {
     const Level level = level_option(o.level);
     auto [k, n] = shard_option(o.shard);
@@ -184,15 +196,7 @@ void run_census(const CensusOptions& o) {
     auto last = start;
     std::int64_t done = from.lines;
     for (std::int64_t i = k + from.lines * n; done < mine; i += n) {
-        if (const int signal = g_stop_signal.load()) {
-            std::cerr << "census shard " << o.shard << ": stopped by "
-                      << (signal == SIGTERM ? "SIGTERM" : "SIGINT") << " with " << done << " of " << mine
-                      << " items done, every one written to " << sink.where()
-                      << (o.out.empty() ? "" : "; the same command with --resume continues from there")
-                      << "\n";
-            set_exit_code(128 + signal);
-            return;
-        }
+        if (stopped_by_signal(o, done, mine, sink)) return;
         CensusRecordOptions record{!o.no_tier, sampling, o.seed, i, std::pair{k, n}};
         const std::int64_t index = sampling ? sample_index(o.seed, i, atlas.count()) : i;
         try {
