@@ -3,6 +3,7 @@
 #include "cli/XalapaCensus.h"
 
 #include <fcntl.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -19,6 +20,7 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <thread>
 
 #include "cli/Commands.h"
 #include "cli/Timeout.h"
@@ -129,15 +131,25 @@ private:
 };
 
 // SIGTERM (a scheduler's stop, a pre-emption, a time limit) and SIGINT end a shard after the item in
-// hand, with every finished line kept.
+// hand, with every finished line kept. They are blocked in every thread and taken by one thread of
+// their own (sigwait), so no handler runs inside the solver: Z3 puts its own SIGINT handler in place
+// during a check, which would make the check give up and the shard end as an internal error. A
+// second signal ends the process at once (a line it was writing is dropped by --resume).
 std::atomic<int> g_stop_signal{0};
-extern "C" void census_stop(int signal) { g_stop_signal.store(signal); }
+// Before any other thread starts: threads take the signal mask of the thread that starts them.
 void catch_stop_signals() {
-    struct sigaction action {};
-    action.sa_handler = census_stop;
-    sigemptyset(&action.sa_mask);
-    ::sigaction(SIGTERM, &action, nullptr);
-    ::sigaction(SIGINT, &action, nullptr);
+    sigset_t stops;
+    sigemptyset(&stops);
+    sigaddset(&stops, SIGTERM);
+    sigaddset(&stops, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &stops, nullptr);
+    std::thread([stops] {
+        for (;;) {
+            int signal = 0;
+            if (sigwait(&stops, &signal) != 0) continue;
+            if (g_stop_signal.exchange(signal) != 0) ::_exit(128 + signal);
+        }
+    }).detach();
 }
 
 // With --resume, how far the shard got: the lines of `out` (a file that does not exist yet: none).
@@ -184,11 +196,11 @@ void run_census(const CensusOptions& o) {
                          "holds " + std::to_string(from.lines) + " lines, more than the " +
                              std::to_string(mine) + " of shard " + o.shard +
                              (o.limit >= 0 ? " with this --limit" : ""));
+    catch_stop_signals();
     const solver::Deadline deadline(o.timeout);
     ChallengeSolver solver;
     solver.set_deadline(&deadline);
     CensusSink sink(o.out, o.resume, from.keep_bytes);
-    catch_stop_signals();
     if (from.lines > 0 || from.cut)
         std::cerr << "census shard " << o.shard << ": " << from.lines << " lines already in " << o.out
                   << (from.cut ? " (a cut last line dropped)" : "") << ", continuing\n";
