@@ -3,12 +3,12 @@
 # and the merge (census-merge.sbatch), which waits for the whole array with --dependency=afterok.
 # Prints the two job ids: "ARRAY_ID MERGE_ID".
 # Usage: scripts/cluster/submit-census.sh LEVEL SHARDS OUT [CENSUS OPTION...]
-#   e.g. scripts/cluster/submit-census.sh 1 64 /shared/level1 --no-tier
+#   e.g. scripts/cluster/submit-census.sh 1 64 /scratch/level1 --no-tier
 # Environment: TLALOC, the tlaloc program every node runs (default: this checkout's build/tlaloc);
 # SBATCH_ARGS, more sbatch options for both jobs (e.g. "--partition=long --time=02:00:00").
 set -euo pipefail
 if [ $# -lt 3 ]; then
-  echo "usage: $0 LEVEL SHARDS OUT [CENSUS OPTION...]   e.g. $0 1 64 /shared/level1 --no-tier" >&2
+  echo "usage: $0 LEVEL SHARDS OUT [CENSUS OPTION...]   e.g. $0 1 64 /scratch/level1 --no-tier" >&2
   exit 2
 fi
 LEVEL="$1" SHARDS="$2" OUT="$3"
