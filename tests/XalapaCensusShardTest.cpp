@@ -70,17 +70,25 @@ int wait_for(pid_t pid) {
 
 std::size_t count_lines(const std::string& text) { return std::count(text.begin(), text.end(), '\n'); }
 
-// The lines of the shard run once without a stop.
-const std::string& uninterrupted() {
-    static const std::string lines = [] {
+// The lines of the shard run once without a stop, and how long that run took (kill points are drawn
+// within it, so that the test holds on slower builds too).
+struct Uninterrupted {
+    std::string lines;
+    double seconds = 0;
+};
+const Uninterrupted& uninterrupted_run() {
+    static const Uninterrupted run = [] {
         const fs::path out = scratch() / "uninterrupted.jsonl";
+        const auto t0 = std::chrono::steady_clock::now();
         const pid_t pid = start(shard_args(out), scratch() / "uninterrupted.err");
         const int status = wait_for(pid);
         EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << slurp(scratch() / "uninterrupted.err");
-        return slurp(out);
+        return Uninterrupted{slurp(out),
+                             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()};
     }();
-    return lines;
+    return run;
 }
+const std::string& uninterrupted() { return uninterrupted_run().lines; }
 
 }  // namespace
 
@@ -96,15 +104,16 @@ TEST(XalapaCensusShard, UninterruptedShardHoldsItsItemsInOrder) {
 // the very lines of the shard that was never stopped, none lost, none twice.
 TEST(XalapaCensusShard, KilledAtRandomMomentsAndResumedGivesTheUninterruptedLines) {
     const std::string& want = uninterrupted();
+    const int whole_ms = static_cast<int>(uninterrupted_run().seconds * 1000);
     std::mt19937 random(43);
     for (int trial = 0; trial < 3; ++trial) {
         const fs::path out = scratch() / ("killed-" + std::to_string(trial) + ".jsonl");
         const fs::path err = scratch() / "killed.err";
         int kills = 0;
-        for (int attempt = 0; attempt < 40; ++attempt) {
+        for (int attempt = 0; attempt < 4; ++attempt) {
             const pid_t pid = start(shard_args(out), err);
-            std::this_thread::sleep_for(
-                std::chrono::milliseconds(std::uniform_int_distribution<int>(5, 250)(random)));
+            const int ms = std::uniform_int_distribution<int>(whole_ms / 20, whole_ms * 2 / 5)(random);
+            std::this_thread::sleep_for(std::chrono::milliseconds(ms));
             ::kill(pid, SIGKILL);
             const int status = wait_for(pid);
             if (WIFEXITED(status)) {  // it finished before the kill
@@ -113,9 +122,13 @@ TEST(XalapaCensusShard, KilledAtRandomMomentsAndResumedGivesTheUninterruptedLine
             }
             ++kills;
             const std::string part = slurp(out);
-            ASSERT_EQ(want.compare(0, part.rfind('\n') + 1, part, 0, part.rfind('\n') + 1), 0)
+            const std::size_t complete = part.empty() ? 0 : part.rfind('\n') + 1;
+            ASSERT_EQ(want.compare(0, complete, part, 0, complete), 0)
                 << "after kill " << kills << ", the complete lines are not the shard's first lines";
         }
+        // The last start runs to the end.
+        const int status = wait_for(start(shard_args(out), err));
+        ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << slurp(err);
         EXPECT_GE(kills, 1);
         EXPECT_EQ(slurp(out), want) << "trial " << trial << " after " << kills << " kills";
     }
