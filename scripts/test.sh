@@ -2,7 +2,9 @@
 # Sets everything up, builds everything (the benches too, which it does not run) and runs the whole
 # suite through ctest: the GoogleTest executables, the layering check, the format check (clang-format
 # is installed for it), the studio and the verify report in a headless browser (chromium,
-# chromium-driver, python3-selenium are installed for it) and the JSON Schemas (python3-jsonschema). Then the same tests built with AddressSanitizer and UBSan
+# chromium-driver, python3-selenium are installed for it), the JSON Schemas (python3-jsonschema) and
+# the census through a live single-node Slurm (slurmctld, slurmd, slurm-client and munge are
+# installed for it). Then the same tests built with AddressSanitizer and UBSan
 # (scripts/sanitize.sh, build-asan) and each fuzz target for 60 s (scripts/fuzz.sh, build-fuzz; clang
 # and libFuzzer are installed for it).
 # TLALOC_TEST_SANITIZERS=0 skips the sanitizer run, TLALOC_TEST_FUZZ_SECONDS=0 the fuzzing
@@ -10,9 +12,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # chromium, chromium-driver and python3-selenium: the browser tests (tests/*_browser_test.py);
-# python3-jsonschema: the schemas' test (tests/schemas_test.py).
+# python3-jsonschema: the schemas' test (tests/schemas_test.py);
+# slurmctld, slurmd, slurm-client and munge: the census through a live Slurm (tests/slurm_census_test.sh).
 # `all` and the benches (not run here: they must keep building).
-EXTRA_PACKAGES="clang-format clang-14 libclang-rt-14-dev chromium chromium-driver python3-selenium python3-jsonschema" \
+EXTRA_PACKAGES="clang-format clang-14 libclang-rt-14-dev chromium chromium-driver python3-selenium python3-jsonschema \
+slurmctld slurmd slurm-client munge" \
   scripts/setup.sh all benches
 (cd "${BUILD_DIR:-build}" && ctest --output-on-failure -j "$(nproc)" "$@")
 if [ "${TLALOC_TEST_SANITIZERS:-1}" != 0 ]; then

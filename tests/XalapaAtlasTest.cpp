@@ -10,6 +10,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "puzzles/xalapa/Atlas.h"
 #include "puzzles/xalapa/Census.h"
@@ -346,11 +347,18 @@ TEST(XalapaAtlasCli, SampleIsDeterministicAndShardable) {
     EXPECT_EQ(read(whole), read(again));
     ASSERT_EQ(run(base + s0.string() + " --shard 0/2").code, 0);
     ASSERT_EQ(run(base + s1.string() + " --shard 1/2").code, 0);
+    // Each line names the shard that wrote it; otherwise the lines are the same.
     std::map<std::int64_t, std::string> by_draw, sharded;
-    for (const auto& [file, into] :
-         {std::pair{whole, &by_draw}, std::pair{s0, &sharded}, std::pair{s1, &sharded}}) {
+    for (const auto& [file, into, n] :
+         {std::tuple{whole, &by_draw, 1}, std::tuple{s0, &sharded, 2}, std::tuple{s1, &sharded, 2}}) {
         std::istringstream in(read(file));
-        for (std::string line; std::getline(in, line);) (*into)[Json::parse(line)["draw"]] = line;
+        for (std::string line; std::getline(in, line);) {
+            Json j = Json::parse(line);
+            const std::int64_t draw = j["draw"];
+            EXPECT_EQ(j["shard"], std::to_string(draw % n) + "/" + std::to_string(n));
+            j.erase("shard");
+            (*into)[draw] = j.dump();
+        }
     }
     EXPECT_EQ(by_draw.size(), 4u);
     EXPECT_EQ(by_draw, sharded);

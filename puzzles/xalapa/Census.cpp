@@ -72,7 +72,18 @@ Json census_record(ChallengeSolver& solver, const Catalogue& cat, const AtlasIte
     line.sample = options.sample;
     line.seed = options.seed;
     line.draw = options.draw;
+    line.shard = options.shard;
     return census_line_to_json(line);
+}
+
+std::optional<std::pair<std::int64_t, std::int64_t>> parse_shard(const std::string& text) {
+    long long k = -1, n = -1;
+    char slash = 0;
+    std::istringstream in(text);
+    if (text.find_first_not_of("0123456789/") != std::string::npos || !(in >> k >> slash >> n) ||
+        slash != '/' || !in.eof() || n < 1 || n > (1LL << 40) || k >= n)
+        return std::nullopt;
+    return std::pair<std::int64_t, std::int64_t>{k, n};
 }
 
 std::int64_t sample_index(std::uint64_t seed, std::int64_t draw, std::int64_t count) {
@@ -131,6 +142,7 @@ Json census_line_to_json(const CensusLine& line) {
         j["seed"] = line.seed;
         j["draw"] = line.draw;
     }
+    if (line.shard) j["shard"] = std::to_string(line.shard->first) + "/" + std::to_string(line.shard->second);
     return j;
 }
 
@@ -201,11 +213,26 @@ void read_sample(const JsonPlace& p, CensusLine& line) {
     line.draw = p.at("draw").as_int(0, 1LL << 40);
 }
 
+// "K/N" with 0 <= K < N <= 2^40, and the line's item (or draw) is one of shard K's.
+void read_shard(const JsonPlace& p, CensusLine& line) {
+    const auto shard = p.get("shard");
+    if (!shard) return;
+    const std::string text = shard->as_string();
+    const auto parsed = parse_shard(text);
+    if (!parsed) shard->fail("expected K/N with 0 <= K < N, found \"" + text + "\"");
+    const auto [k, n] = *parsed;
+    const std::int64_t number = line.sample ? line.draw : line.index;
+    if (number % n != k)
+        shard->fail(std::string(line.sample ? "draw " : "item ") + std::to_string(number) +
+                    " is not one of shard " + text + "'s");
+    line.shard = {k, n};
+}
+
 }  // namespace
 
 CensusLine parse_census_line(const JsonPlace& p, const Catalogue& cat) {
     p.expect_only_keys({"level", "index", "of", "board", "position", "cards", "penalty", "stones", "unmet",
-                        "unique", "side", "tier", "sample", "seed", "draw"});
+                        "unique", "side", "tier", "sample", "seed", "draw", "shard"});
     CensusLine line;
     if (auto level = p.get("level")) {
         auto parsed = parse_level(level->as_string());
@@ -248,6 +275,7 @@ CensusLine parse_census_line(const JsonPlace& p, const Catalogue& cat) {
         line.tier = tier->as_string();
     }
     read_sample(p, line);
+    read_shard(p, line);
     return line;
 }
 
@@ -268,6 +296,7 @@ std::vector<CensusLine> parse_census_lines(const std::string& name, const std::s
 std::map<Level, CensusRun> read_census_runs(const std::vector<std::pair<std::string, std::string>>& files,
                                             const Catalogue& cat) {
     std::map<Level, CensusRun> runs;
+    std::map<std::pair<Level, std::pair<std::uint64_t, std::int64_t>>, std::string> first_seen;
     for (const auto& [name, content] : files) {
         for (const JsonLine& json_line : parse_json_lines(name, content, "census lines")) {
             JsonPlace p(json_line.json, json_line.where);
@@ -290,10 +319,66 @@ std::map<Level, CensusRun> read_census_runs(const std::vector<std::pair<std::str
             if (line.sample) run.seeds.insert(line.seed);
             auto key =
                 line.sample ? std::pair{line.seed, line.draw} : std::pair{std::uint64_t{0}, line.index};
-            if (!run.lines.emplace(key, std::move(line)).second) ++run.duplicates;
+            if (line.shard) run.shard_files[*line.shard].insert(name);
+            if (run.lines.emplace(key, std::move(line)).second) {
+                first_seen[{run.level, key}] = json_line.where;
+            } else if (++run.duplicates <= 5) {
+                run.duplicate_notes.push_back(std::string(run.sample ? "draw " : "index ") +
+                                              std::to_string(key.second) + " (" +
+                                              first_seen[{run.level, key}] + ", " + json_line.where + ")");
+            }
         }
     }
     return runs;
+}
+
+namespace {
+// How many of the numbers 0 .. size-1 are K mod N.
+std::int64_t shard_size(std::int64_t size, std::int64_t k, std::int64_t n) {
+    return size > k ? (size - k + n - 1) / n : 0;
+}
+}  // namespace
+
+CensusGaps census_gaps(const CensusRun& run) {
+    CensusGaps gaps;
+    // Per seed (one seed, 0, for a full census): how many numbers there should be, and which are there.
+    std::map<std::uint64_t, std::int64_t> size;
+    for (const auto& [key, line] : run.lines)
+        size[key.first] = run.sample ? std::max(size[key.first], key.second + 1) : run.of;
+    if (!run.sample) size[0] = run.of;
+    std::int64_t present = 0;
+    for (const auto& [seed, count] : size) {
+        std::int64_t next = 0;
+        auto it = run.lines.lower_bound({seed, 0});
+        for (; it != run.lines.end() && it->first.first == seed; ++it, ++present) {
+            for (; next < it->first.second && gaps.first.size() < 10; ++next) gaps.first.push_back(next);
+            next = it->first.second + 1;
+        }
+        for (; next < count && gaps.first.size() < 10; ++next) gaps.first.push_back(next);
+        gaps.missing += count;
+    }
+    gaps.missing -= present;
+    std::set<std::int64_t> ns;
+    for (const auto& [shard, files] : run.shard_files) {
+        ns.insert(shard.second);
+        if (files.size() < 2) continue;
+        std::string where;
+        for (const auto& f : files) where += (where.empty() ? "" : " and ") + f;
+        gaps.twice.push_back(std::to_string(shard.first) + "/" + std::to_string(shard.second) + " in " +
+                             where);
+    }
+    if (gaps.missing == 0) return gaps;
+    for (std::int64_t n : ns) {
+        if (n > 100000) continue;  // a trial over a tiny slice: the missing indexes say enough
+        std::map<std::int64_t, std::int64_t> held;
+        for (const auto& [key, line] : run.lines) ++held[key.second % n];
+        for (std::int64_t k = 0; k < n; ++k) {
+            std::int64_t want = 0;
+            for (const auto& [seed, count] : size) want += shard_size(count, k, n);
+            if (want > held[k]) gaps.shards[{k, n}] = {want - held[k], want};
+        }
+    }
+    return gaps;
 }
 
 std::vector<std::pair<std::string, int>> census_line_cards(const CensusLine& line) {
@@ -335,21 +420,74 @@ CensusTally tally_census(const CensusRun& run) {
 
 namespace {
 
+std::string shard_name(const std::pair<std::int64_t, std::int64_t>& shard) {
+    return std::to_string(shard.first) + "/" + std::to_string(shard.second);
+}
+
+}  // namespace
+
+Json census_gaps_json(const CensusRun& run) {
+    const CensusGaps gaps = census_gaps(run);
+    Json shards = Json::array();
+    for (const auto& [shard, counts] : gaps.shards)
+        shards.push_back({{"shard", shard_name(shard)}, {"missing", counts.first}, {"of", counts.second}});
+    return {{"missing", gaps.missing},
+            {"missing_first", gaps.first},
+            {"missing_by_shard", shards},
+            {"duplicates", run.duplicate_notes},
+            {"shards_in_several_files", gaps.twice}};
+}
+
+std::string census_gaps_text(const CensusRun& run) {
+    const CensusGaps gaps = census_gaps(run);
+    std::ostringstream out;
+    const char* what = run.sample ? "draw" : "index";
+    if (gaps.missing) {
+        out << "missing: " << gaps.missing << (run.sample ? " draws below the highest draw" : " items")
+            << ", first " << what;
+        for (std::size_t i = 0; i < gaps.first.size(); ++i) out << (i ? ", " : " ") << gaps.first[i];
+        out << "\n";
+    }
+    if (!gaps.shards.empty()) {
+        out << "shards with lines missing:";
+        std::size_t shown = 0;
+        for (const auto& [shard, counts] : gaps.shards) {
+            if (++shown > 20) {
+                out << " and " << gaps.shards.size() - 20 << " more";
+                break;
+            }
+            out << (shown > 1 ? ", " : " ") << shard_name(shard) << " (" << counts.first << " of "
+                << counts.second << (counts.first == counts.second ? ": none there" : "") << ")";
+        }
+        out << "\n";
+    }
+    for (const auto& note : run.duplicate_notes) out << "duplicate " << note << "\n";
+    for (const auto& twice : gaps.twice) out << "shard " << twice << "\n";
+    return out.str();
+}
+
+namespace {
+
 Json summary_json(const CensusTally& t, const CensusRun& run) {
     const std::size_t challenges = run.lines.size();
     const double n = static_cast<double>(challenges);
     Json dist = Json::object();
     for (auto [p, c] : t.penalties) dist[std::to_string(p)] = c;
     Json hardest = Json::array();
-    for (std::size_t i = 0; i < t.by_penalty.size() && i < 10; ++i)
+    for (std::size_t i = 0; i < t.by_penalty.size() && i < 10; ++i) {
+        // Without "shard": the summary of a census does not depend on how it was split.
         hardest.push_back(census_line_to_json(*t.by_penalty[i]));
+        hardest.back().erase("shard");
+    }
     Json cards = Json::array();
     for (const auto& [rate, card] : t.card_rates) cards.push_back({{"card", card}, {"unmet_share", rate}});
+    const Json gaps = census_gaps_json(run);
     return {{"level", to_string(run.level)},
             {"sample", run.sample},
             {"challenges", challenges},
             {"expected", run.of},
-            {"missing", run.sample ? 0 : run.of - static_cast<std::int64_t>(challenges)},
+            {"missing", gaps["missing"]},
+            {"gaps", gaps},
             {"duplicate_lines", run.duplicates},
             {"penalty_distribution", dist},
             {"give_up_share", n ? t.gave_up / n : 0.0},
@@ -367,11 +505,10 @@ std::string summary_text(const CensusTally& t, const CensusRun& run) {
         out << "sample: " << challenges << " draws from the " << run.of << " distinct challenges";
     } else {
         out << "census: " << challenges << " challenges of " << run.of
-            << (challenges == static_cast<std::size_t>(run.of) ? " (complete)"
-                                                               : " (INCOMPLETE: some shards missing)");
+            << (challenges == static_cast<std::size_t>(run.of) ? " (complete)" : " (INCOMPLETE)");
     }
     if (run.duplicates) out << ", " << run.duplicates << " duplicate lines ignored";
-    out << "\npenalty distribution:\n";
+    out << "\n" << census_gaps_text(run) << "penalty distribution:\n";
     for (auto [p, c] : t.penalties) out << "  " << p << ": " << c << " (" << (100.0 * c / n) << "%)\n";
     out << "optimum gives up a task: " << t.gave_up << " (" << (n ? 100.0 * t.gave_up / n : 0) << "%)\n";
     out << "unique optimum: " << t.unique << " (" << (n ? 100.0 * t.unique / n : 0) << "%)\n";
@@ -401,6 +538,70 @@ Json summarize_census(const std::vector<std::pair<std::string, std::string>>& fi
     }
     if (levels.size() == 1) return levels[0];
     return {{"levels", levels}};
+}
+
+}  // namespace tlaloc::xalapa
+
+namespace tlaloc::xalapa {
+
+namespace {
+// Why `line`, the file's line number `j` (from 0), is not the line the shard under `spec` writes
+// there; empty when it is.
+std::string resume_mismatch(const CensusLine& line, std::int64_t j, const CensusShardSpec& spec) {
+    const LevelAtlas& atlas = *spec.atlas;
+    const std::string level = to_string(atlas.level());
+    if (line.level != atlas.level())
+        return std::string("a line of level ") + to_string(line.level) + " in the file of a level-" + level +
+               " shard";
+    if (line.of != atlas.count())
+        return "a line of a census of " + std::to_string(line.of) + " items; level " + level + " has " +
+               std::to_string(atlas.count());
+    if (line.sample != spec.sample)
+        return line.sample ? "a sampled line in the file of a full census"
+                           : "a census line in the file of a sample";
+    if (line.sample && line.seed != spec.seed)
+        return "a line of the sample with seed " + std::to_string(line.seed) + ", not " +
+               std::to_string(spec.seed);
+    if (line.shard && *line.shard != std::pair{spec.k, spec.n})
+        return "a line of shard " + std::to_string(line.shard->first) + "/" +
+               std::to_string(line.shard->second) + ", not " + std::to_string(spec.k) + "/" +
+               std::to_string(spec.n);
+    const std::int64_t want = spec.k + j * spec.n;
+    const std::int64_t number = line.sample ? line.draw : line.index;
+    if (number != want)
+        return std::string(line.sample ? "draw " : "item ") + std::to_string(number) + " where shard " +
+               std::to_string(spec.k) + "/" + std::to_string(spec.n) + " writes " + std::to_string(want) +
+               " (lines are written in order, once each)";
+    const std::int64_t index = line.sample ? sample_index(spec.seed, want, atlas.count()) : want;
+    const AtlasItem item = atlas.item(index);
+    if (line.index != index || line.board != item.board->id || line.position != item.position->id ||
+        line.side != item.side || line.columns != item.columns)
+        return "the challenge differs from item " + std::to_string(index) + " of level " + level +
+               " (another box's cards or boards?)";
+    if (line.tier.has_value() != spec.rated)
+        return spec.rated ? "a line without a tier (written with --no-tier)"
+                          : "a line with a tier (written without --no-tier)";
+    return "";
+}
+}  // namespace
+
+CensusResume census_resume_point(const std::string& name, const std::string& content,
+                                 const Catalogue& catalogue, const CensusShardSpec& spec) {
+    CensusResume resume;
+    const std::size_t end = content.rfind('\n');
+    resume.keep_bytes = end == std::string::npos ? 0 : end + 1;
+    resume.cut = resume.keep_bytes < content.size();
+    const std::string complete = content.substr(0, resume.keep_bytes);
+    if (complete.find_first_not_of(" \t\r\n") == std::string::npos) return resume;
+    for (const JsonLine& json_line : parse_json_lines(name, complete, "census lines")) {
+        const JsonPlace p(json_line.json, json_line.where);
+        const CensusLine line = parse_census_line(p, catalogue);
+        const std::string why = resume_mismatch(line, resume.lines, spec);
+        if (!why.empty())
+            p.fail(why + "; --resume continues the file of the same level, shard, sample and tiers");
+        ++resume.lines;
+    }
+    return resume;
 }
 
 }  // namespace tlaloc::xalapa

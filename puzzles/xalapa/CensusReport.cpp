@@ -34,6 +34,8 @@ Json level_numbers(const CensusRun& run) {
            {"of", run.of},
            {"complete", !s && n == run.of},
            {"duplicate_lines", run.duplicates},
+           {"gaps", census_gaps_json(run)},
+           {"gaps_text", census_gaps_text(run)},
            {"mean_penalty", n ? static_cast<double>(t.penalty_sum) / n : 0.0},
            {"give_up", share(t.gave_up, n, s)},
            {"unique", share(t.unique, n, s)},
@@ -156,8 +158,14 @@ std::string level_heading(const Json& l) {
 void level_section(std::ostringstream& out, const Json& l) {
     const std::string id = "level-" + l["level"].get<std::string>();
     out << "<section id=\"" << id << "\">\n<h2>" << xml_escape(level_title(l)) << "</h2>\n<p>"
-        << xml_escape(level_heading(l)) << ".</p>\n<ul>\n<li>mean penalty "
-        << num(l["mean_penalty"].get<double>())
+        << xml_escape(level_heading(l)) << ".</p>\n";
+    // What is missing or there twice, one line each (nothing for a run without gaps).
+    if (const std::string gaps = l["gaps_text"].get<std::string>(); !gaps.empty()) {
+        std::string html = xml_escape(gaps);
+        for (std::size_t at; (at = html.find('\n')) != std::string::npos;) html.replace(at, 1, "<br>");
+        out << "<p class=\"gaps\">" << html << "</p>\n";
+    }
+    out << "<ul>\n<li>mean penalty " << num(l["mean_penalty"].get<double>())
         << "</li>\n<li>the optimum gives up a task: " << xml_escape(share_text(l["give_up"]))
         << "</li>\n<li>unique optimum: " << xml_escape(share_text(l["unique"])) << "</li>\n</ul>\n";
     std::vector<Bar> penalties;
