@@ -7,7 +7,8 @@
 # merge job, and checks that the merged summary is byte for byte the summary of the same census run
 # as one process. Every daemon it started is stopped by its PID when it ends, whatever the outcome.
 # Usage: tests/slurm_census_test.sh TLALOC_PROGRAM
-# Exit 0: passed; 77: skipped (not root, or the Slurm and MUNGE packages are not installed); else failed.
+# Exit 0: passed; 77: skipped (not root, the Slurm and MUNGE packages not installed, or the daemons
+# cannot start on this machine: said loudly, with their logs); else failed.
 set -euo pipefail
 # LIMIT_SECONDS: the whole test, below ctest's TIMEOUT (900 s), so that the clean-up runs
 # (TLALOC_SLURM_TEST_LIMIT sets another, e.g. to see the clean-up after a failure).
@@ -84,6 +85,13 @@ trap 'exit 143' TERM
 watchdog=$!
 
 fail() { echo "FAILED: $*" >&2; exit 1; }
+# The machine cannot run the daemons (a container without the kernel features they need, say): the
+# test is skipped, loudly, with their logs' last lines; everything after they are up must pass.
+cannot_start() {
+  echo "SKIPPED: $* on this machine; the last lines of the daemons' logs:" >&2
+  for log in "$tmp"/*.log; do [ -f "$log" ] && { echo "== $log" >&2; tail -n 5 "$log" >&2; }; done
+  exit $SKIP
+}
 
 # Two TCP ports nobody listens on (the kernel's choice through python3, else two random ones).
 free_ports() {
@@ -102,7 +110,7 @@ munged --foreground --force --key-file="$tmp/munge/munge.key" --socket="$tmp/mun
   > "$tmp/munged.stdout.log" 2>&1 &
 daemons+=($!)
 for _ in $(seq 1 50); do [ -S "$tmp/munge/munge.socket" ] && break; sleep 0.1; done
-[ -S "$tmp/munge/munge.socket" ] || fail "munged did not start"
+[ -S "$tmp/munge/munge.socket" ] || cannot_start "munged did not start"
 
 # ---- Slurm: one node, this machine
 read -r ctld_port slurmd_port < <(free_ports)
@@ -149,7 +157,7 @@ for _ in $(seq 1 60); do
   sinfo -h -o %T 2> /dev/null | grep -qE '^(idle|mixed|allocated)' && break
   sleep 1
 done
-sinfo -h -o %T 2> /dev/null | grep -qE '^(idle|mixed|allocated)' || fail "the Slurm node did not come up"
+sinfo -h -o %T 2> /dev/null | grep -qE '^(idle|mixed|allocated)' || cannot_start "the Slurm node did not come up"
 say "munged, slurmctld and slurmd up (PIDs ${daemons[*]}); $cpus CPUs"
 
 # ---- The same census as one process, beside the array (it shares the cores)
