@@ -650,7 +650,7 @@ async function bookShow() {
   book.challenges.forEach((ch, i) => {
     const li = document.createElement("li");
     const board = typeof ch.board === "object" && ch.board ? ch.board.id : String(ch.board);
-    const title = ch.id || ch.name || `challenge ${i + 1}`;
+    const title = ch.id || ch.name || "untitled";
     li.append(`${title}: ${ch.tasks.length} task${ch.tasks.length === 1 ? "" : "s"} on board ${board} `);
     for (const [label, to, tip] of [["↑", i - 1, "earlier"], ["↓", i + 1, "later"]]) {
       const b = document.createElement("button");
