@@ -124,14 +124,30 @@ TEST(XalapaLimits, GenerateStopsAtTheTimeoutAndLeavesNoFolder) {
     EXPECT_NE(r.err.find("challenges kept from the first"), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(out));
     EXPECT_FALSE(fs::exists(out.parent_path()));
-    expect_stopped(run("xalapa generate --level 2 --count 100000 --timeout 1"), "xalapa generate");
+}
+
+// Out of time with challenges found, generate keeps them: exit 3, the lines on stdout, and a line on
+// stderr saying how many were kept.
+TEST(XalapaLimits, GenerateOutOfTimeKeepsTheChallengesItFound) {
+    CliRun r = run("xalapa generate --level 2 --count 100000 --timeout 1");
+    EXPECT_EQ(r.code, 3) << r.err;
+    EXPECT_LT(r.seconds, 3.0) << r.err;
+    const auto lines = std::count(r.out.begin(), r.out.end(), '\n');
+    if (lines == 0) {
+        expect_stopped(r, "xalapa generate");  // a slow (instrumented) build found none in time
+        return;
+    }
+    EXPECT_NE(r.err.find("out of time (--timeout 1 s): kept the " + std::to_string(lines) + " challenges"),
+              std::string::npos)
+        << r.err;
 }
 
 TEST(XalapaLimits, GenerateKeepsAFolderThatExistedBefore) {
     const fs::path out = scratch() / "existing";
     fs::create_directories(out);
     std::ofstream(out / "mine.txt") << "kept";
-    expect_stopped(run("xalapa generate --level 5 --count 100000 --out " + out.string() + " --timeout 1"),
+    expect_stopped(run("xalapa generate --level 5 --count 100000 --unique --difficulty deep --out " +
+                       out.string() + " --timeout 1"),
                    out.string());
     EXPECT_TRUE(fs::exists(out / "mine.txt"));
     EXPECT_EQ(std::distance(fs::directory_iterator(out), fs::directory_iterator{}), 1);
