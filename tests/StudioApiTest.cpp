@@ -583,7 +583,8 @@ TEST(StudioSafety, ClientsThatDoNotReadTheirAnswerDoNotDelayOthers) {
     const int port = Studio::get().port();
     std::ofstream(Studio::get().data() / "huge.json") << Json{{"text", std::string(6 << 20, 'x')}}.dump();
     std::vector<int> stalled;
-    for (int i = 0; i < 24; ++i) {
+    // Twice the workers: were sending to hold a worker, the second 16 would still hold them all.
+    for (int i = 0; i < 32; ++i) {
         int fd = socket(AF_INET, SOCK_STREAM, 0);
         int small = 1024;
         setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
@@ -595,7 +596,14 @@ TEST(StudioSafety, ClientsThatDoNotReadTheirAnswerDoNotDelayOthers) {
         send_text(fd, "GET /api/xalapa/saved?name=huge HTTP/1.1\r\n" + host_line(port) + "\r\n");
         stalled.push_back(fd);
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // every answer made and stuck
+    // Until every answer is made and being sent (its first bytes have arrived, the rest is stuck): the
+    // workers are then free, unless sending held them. Making them takes a while in instrumented builds.
+    const auto made_by = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    for (int fd : stalled) {
+        pollfd p{fd, POLLIN, 0};
+        while (poll(&p, 1, 100) == 0 && std::chrono::steady_clock::now() < made_by) {}
+        ASSERT_TRUE(p.revents & POLLIN) << "an answer was never sent";
+    }
     for (int k = 0; k < 3; ++k) {
         const auto start = std::chrono::steady_clock::now();
         Answer a = raw_exchange(port, "GET /api/xalapa/features HTTP/1.1\r\n" + host_line(port) + "\r\n");
