@@ -177,7 +177,8 @@ void print_penalty_bounds(const std::string& file, const Challenge& ch, const Ex
 std::string task_name(const Challenge& ch, int t) {
     return t == static_cast<int>(ch.tasks.size())
                ? "the formation"
-               : "task " + std::to_string(t) + " (" + ch.tasks[t].describe() + ")";
+               : "task " + std::to_string(t + 1) + " (" + ch.tasks[t].describe() +
+                     ")";  // from 1, as people count
 }
 
 void print_conflicts(const Challenge& ch, const Explanation& x) {

@@ -66,7 +66,7 @@ void print_tasks(std::ostream& out, const Challenge& ch, const Evaluation& e) {
     for (std::size_t i = 0; i < ch.tasks.size(); ++i) {
         const Task& t = ch.tasks[i];
         const TaskOutcome& o = e.tasks[i];
-        out << "  " << (o.met ? "met  " : "UNMET") << "  task " << i << ": " << t.describe() << "  (";
+        out << "  " << (o.met ? "met  " : "UNMET") << "  task " << i + 1 << ": " << t.describe() << "  (";
         if (t.kind == Task::Kind::Same)
             out << o.count << " vs " << o.other_count;
         else

@@ -59,7 +59,7 @@ TEST(XalapaCli, HumanOutputDrawsTheBoardAndTasks) {
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.out.find("penalty"), std::string::npos);
     EXPECT_NE(r.out.find("+-------+"), std::string::npos);
-    EXPECT_NE(r.out.find("task 0: exactly 1 on cactus"), std::string::npos);
+    EXPECT_NE(r.out.find("task 1: exactly 1 on cactus"), std::string::npos);  // numbered from 1 for people
     EXPECT_NE(r.out.find("optimal stone sets:"), std::string::npos);
     EXPECT_NE(r.out.find("forced"), std::string::npos);
 }
