@@ -1,8 +1,10 @@
 #include "cli/Commands.h"
 
 #include <filesystem>
+#include <iostream>
 
 #include "model/common/InputError.h"
+#include "model/common/Json.h"
 
 namespace tlaloc::cli {
 
@@ -14,6 +16,13 @@ void set_exit_code(int code) { g_exit_code = code; }
 int exit_code() { return g_exit_code; }
 
 std::string error_line(const std::exception& error) { return std::string("tlaloc: ") + error.what(); }
+
+void emit(const std::string& out, const std::string& text) {
+    if (out.empty())
+        std::cout << text;
+    else
+        write_file_atomically(out, text);
+}
 
 const CLI::Validator& output_path() {
     // Checked before any work: a game or a search is not played to the end only to find that its

@@ -16,6 +16,9 @@ int exit_code();
 // the studio answers the same text as {"error": ...}.
 std::string error_line(const std::exception& error);
 
+// Writes `text` to the file `out` atomically (write_file_atomically), or prints it when `out` is empty.
+void emit(const std::string& out, const std::string& text);
+
 // For options naming a file to write: an empty name, a folder or a folder that does not exist is a
 // usage error (not "write nothing", nor an error after the work is done).
 const CLI::Validator& output_path();

@@ -13,6 +13,7 @@
 #include "cli/StudioFolder.h"
 #include "cli/XalapaAnswers.h"
 #include "cli/XalapaPrint.h"
+#include "model/common/Text.h"
 #include "puzzles/xalapa/Book.h"
 #include "puzzles/xalapa/Render.h"
 #include "solver/common/SearchLimit.h"
@@ -478,11 +479,6 @@ StudioResponse asset(const StudioSettings& s, const std::string& path) {
 
 namespace {
 
-std::string lower_case(std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-
 // A header's value as a message may quote it: at most 80 bytes.
 std::string quoted(const std::string& value) {
     return "\"" + (value.size() > 80 ? value.substr(0, 80) + "..." : value) + "\"";
@@ -527,9 +523,7 @@ std::optional<StudioResponse> refused_at_door(const StudioRequest& r, const std:
                               "requests from another site's page are refused; open the studio's own page");
     if (r.method == "POST") {
         const std::string* type = header("content-type");
-        std::string media = type ? lower_case(type->substr(0, type->find(';'))) : "";
-        while (!media.empty() && (media.back() == ' ' || media.back() == '\t')) media.pop_back();
-        while (!media.empty() && (media.front() == ' ' || media.front() == '\t')) media.erase(0, 1);
+        const std::string media = type ? trim_blanks(lower_case(type->substr(0, type->find(';')))) : "";
         if (media != "application/json")
             return error_response(415, "a POST to the studio must be sent as Content-Type: application/json" +
                                            (type ? " (found " + quoted(*type) + ")" : std::string()));

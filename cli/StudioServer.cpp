@@ -19,22 +19,13 @@
 #include <mutex>
 #include <thread>
 
+#include "model/common/Text.h"
+
 namespace tlaloc::cli {
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-std::string lower(std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-
-std::string trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-    return std::string(s);
-}
 
 const char* reason(int status) {
     switch (status) {
@@ -144,7 +135,7 @@ constexpr std::size_t kMaxBufferedBytes = std::size_t{64} << 20;
 }  // namespace
 
 bool is_loopback_host(const std::string& host) {
-    const std::string h = lower(host);
+    const std::string h = lower_case(host);
     if (h == "localhost" || h == "::1" || h == "[::1]") return true;
     in_addr a{};
     return inet_pton(AF_INET, h.c_str(), &a) == 1 && (ntohl(a.s_addr) >> 24) == 127;
@@ -282,8 +273,8 @@ Progress StudioServer::Impl::parse_head(Connection& c) {
             refuse(c, 400, "a malformed header line");
             return Progress::failed;
         }
-        std::string name = lower(line.substr(0, colon));
-        std::string value = trim(std::string_view(line).substr(colon + 1));
+        std::string name = lower_case(line.substr(0, colon));
+        std::string value = trim_blanks(std::string_view(line).substr(colon + 1));
         if (name.find_first_of(" \t") != std::string::npos) {
             refuse(c, 400, "a malformed header line");
             return Progress::failed;
@@ -304,7 +295,7 @@ Progress StudioServer::Impl::parse_head(Connection& c) {
         return Progress::failed;
     }
     if (has_te) {
-        if (lower(h.at("transfer-encoding")) != "chunked") {
+        if (lower_case(h.at("transfer-encoding")) != "chunked") {
             refuse(c, 501, "only the chunked transfer encoding is understood");
             return Progress::failed;
         }
@@ -322,7 +313,7 @@ Progress StudioServer::Impl::parse_head(Connection& c) {
         }
     }
     if (auto expect = h.find("expect"); expect != h.end()) {
-        if (lower(expect->second) != "100-continue") {
+        if (lower_case(expect->second) != "100-continue") {
             refuse(c, 417, "only Expect: 100-continue is understood");
             return Progress::failed;
         }
@@ -382,7 +373,7 @@ Progress StudioServer::Impl::read_body(Connection& c) {
             if (line.empty()) return Progress::done;
             continue;
         }
-        const std::string size = trim(std::string_view(line).substr(0, line.find(';')));
+        const std::string size = trim_blanks(std::string_view(line).substr(0, line.find(';')));
         if (size.empty() || size.size() > 8 ||
             size.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos) {
             refuse(c, size.size() > 8 ? 413 : 400, size.size() > 8 ? too_long : "a malformed chunked body");

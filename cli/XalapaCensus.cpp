@@ -315,11 +315,7 @@ void run_census_show(const CensusShowOptions& o) {
     Json j = challenge_to_json(atlas_challenge(catalogue, atlas.item(o.index)));
     j["level"] = to_string(level);
     j["source"] = "census level " + std::string(to_string(level)) + ", index " + std::to_string(o.index);
-    const std::string text = json_text(j, 1) + "\n";
-    if (o.out.empty())
-        std::cout << text;
-    else
-        write_file_atomically(o.out, text);
+    emit(o.out, json_text(j, 1) + "\n");
 }
 
 void add_census_subcommands(CLI::App& census) {

@@ -28,14 +28,6 @@ namespace {
 // Each subcommand's command-line options are a <Verb>Options here; the library's own option
 // structs (xalapa::DealOptions, xalapa::GenerateOptions) are always named with their namespace.
 
-// Writes `text` to `out` atomically, or prints it when `out` is empty.
-void emit(const std::string& out, const std::string& text) {
-    if (out.empty())
-        std::cout << text;
-    else
-        write_file_atomically(out, text);
-}
-
 // ---- solve ----
 
 struct SolveOptions {
@@ -347,22 +339,13 @@ std::vector<GeneratedPuzzle> generate_or_clean_up(const GenerateOptions& o, cons
                                                   bool& out_of_time) {
     const auto made = o.out.empty() ? std::vector<std::filesystem::path>{} : missing_folders(o.out);
     xalapa::GenerateOptions g = generator_settings(o);
-    std::vector<GeneratedPuzzle> kept;
     g.deadline = &deadline;
-    g.kept = &kept;
+    g.out_of_time = &out_of_time;
     Catalogue catalogue = load_catalogue();
     ChallengeSolver solver;
     try {
         return naming(o.out.empty() ? "xalapa generate" : o.out, o.timeout,
                       [&] { return generate(catalogue, g, solver); });
-    } catch (const solver::SearchLimitReached&) {
-        if (!kept.empty()) {
-            out_of_time = true;
-            return kept;
-        }
-        std::error_code ec;
-        for (const auto& dir : made) std::filesystem::remove(dir, ec);
-        throw;
     } catch (...) {
         std::error_code ec;
         for (const auto& dir : made) std::filesystem::remove(dir, ec);

@@ -114,17 +114,10 @@ std::vector<GeneratedPuzzle> book_puzzles(const BookOptions& o, const xalapa::Ge
                                           const Catalogue& catalogue, ChallengeSolver& solver,
                                           const solver::Deadline& deadline, bool& out_of_time) {
     xalapa::GenerateOptions limited = g;
-    std::vector<GeneratedPuzzle> kept;
     limited.deadline = &deadline;
-    limited.kept = &kept;
-    std::vector<GeneratedPuzzle> puzzles;
-    try {
-        puzzles = naming(o.out, o.timeout, [&] { return generate(catalogue, limited, solver); });
-    } catch (const solver::SearchLimitReached&) {
-        if (kept.empty()) throw;
-        out_of_time = true;
-        return kept;
-    }
+    limited.out_of_time = &out_of_time;
+    auto puzzles = naming(o.out, o.timeout, [&] { return generate(catalogue, limited, solver); });
+    if (out_of_time) return puzzles;
     if (puzzles.empty())
         throw InputError("command line", "",
                          "no puzzle at level " + o.level + (o.unique ? " with a unique optimum" : "") +

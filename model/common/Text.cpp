@@ -34,23 +34,29 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
     return d[n][m];
 }
 
-std::string lower(std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
+}  // namespace
+
+std::string lower_case(std::string text) {
+    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
 }
 
-}  // namespace
+std::string trim_blanks(std::string_view text) {
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+    return std::string(text);
+}
 
 std::string nearest_name(const std::string& name, const std::vector<std::string>& known) {
     // Names past this length are not typos of a name; the bound also keeps the table small.
     constexpr std::size_t kLongest = 200;
     if (name.empty() || name.size() > kLongest) return "";
-    const std::string wanted = lower(name);
+    const std::string wanted = lower_case(name);
     std::string best;
     std::size_t best_distance = 0;
     for (const auto& k : known) {
         if (k.size() > kLongest || k == name) continue;
-        const std::size_t dist = edit_distance(wanted, lower(k));
+        const std::size_t dist = edit_distance(wanted, lower_case(k));
         if (best.empty() || dist < best_distance) {
             best = k;
             best_distance = dist;

@@ -1,9 +1,15 @@
 // Small text helpers shared by the parsers and the command line.
 #pragma once
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tlaloc {
+
+// `text` with ASCII letters in lower case (header names, host names, media types).
+std::string lower_case(std::string text);
+// `text` without the spaces and tabs at either end.
+std::string trim_blanks(std::string_view text);
 
 // The parts of `text` between the separators, empty parts kept ("a,,b" gives "a", "", "b"; "" gives
 // one empty part), so that a caller can refuse an empty name instead of losing it.

@@ -88,9 +88,12 @@ std::vector<GeneratedPuzzle> generate(const Catalogue& catalogue, const Generate
         try {
             results = try_deals(catalogue, opt, first, last, solver, others);
         } catch (solver::SearchLimitReached& e) {
+            if (opt.out_of_time && !out.empty()) {
+                *opt.out_of_time = true;
+                return out;
+            }
             e.set_best_so_far(std::to_string(out.size()) + " of " + std::to_string(opt.count) +
                               " challenges kept from the first " + std::to_string(first) + " deals");
-            if (opt.kept) *opt.kept = out;
             throw;
         }
         for (auto& r : results)

@@ -10,8 +10,6 @@
 
 namespace tlaloc::xalapa {
 
-struct GeneratedPuzzle;
-
 struct GenerateOptions {
     Level level = Level::Two;
     int count = 1;
@@ -21,10 +19,11 @@ struct GenerateOptions {
     std::int64_t max_attempts = 200000;  // bound on deals tried; fewer puzzles come back past it
     // The search limit (--timeout) for the whole run, or none. Every solver the generator uses
     // (the caller's included) works under it; when it passes, generate() throws
-    // solver::SearchLimitReached saying how many puzzles were kept, and returns none of them;
-    // `kept`, when given, then holds them (the first ones an unlimited run would give, in order).
+    // solver::SearchLimitReached saying how many puzzles were kept, and returns none of them —
+    // unless `out_of_time` is given and some were kept: then it returns those (the first ones an
+    // unlimited run would give, in order) and sets *out_of_time.
     const solver::Deadline* deadline = nullptr;
-    std::vector<GeneratedPuzzle>* kept = nullptr;
+    bool* out_of_time = nullptr;
 };
 
 struct GeneratedPuzzle {

@@ -298,26 +298,26 @@ function playField(r, c) {
   if ($("play-mark-mode").checked) playMark(r, c); else playToggle(r, c);
 }
 
-// A "no stone here" mark (right click, or a click in mark mode); it lifts a stone there.
-function playMark(r, c) {
+// Puts field (r, c) into the play's `list` ("stones" or "marks"), or takes it out when it is there; a
+// field holds a stone or a mark, not both, so putting it there lifts it from `other`.
+function playFlip(list, other, r, c) {
   const p = state.play;
   remember("play");
-  const at = p.marks.findIndex((s) => s[0] === r && s[1] === c);
-  if (at >= 0) p.marks.splice(at, 1); else {
-    p.marks.push([r, c]);
-    p.stones = p.stones.filter((s) => s[0] !== r || s[1] !== c);
+  const at = p[list].findIndex((s) => s[0] === r && s[1] === c);
+  if (at >= 0) p[list].splice(at, 1); else {
+    p[list].push([r, c]);
+    p[other] = p[other].filter((s) => s[0] !== r || s[1] !== c);
   }
+}
+
+// A "no stone here" mark (right click, or a click in mark mode); it lifts a stone there.
+function playMark(r, c) {
+  playFlip("marks", "stones", r, c);
   attempt(playRefresh);
 }
 
 function playToggle(r, c) {
-  const p = state.play;
-  remember("play");
-  const at = p.stones.findIndex((s) => s[0] === r && s[1] === c);
-  if (at >= 0) p.stones.splice(at, 1); else {
-    p.stones.push([r, c]);
-    p.marks = p.marks.filter((s) => s[0] !== r || s[1] !== c);
-  }
+  playFlip("stones", "marks", r, c);
   $("play-verdict").textContent = "";
   attempt(playRefresh);
 }
