@@ -50,7 +50,12 @@ def start_studio(tlaloc, data):
 
 
 def text_of(driver, element_id):
-    return driver.find_element(By.ID, element_id).text.strip()
+    # One script, so that an element redrawn between finding it and reading it is never stale.
+    text = driver.execute_script("const e = document.getElementById(arguments[0]); return e ? e.innerText : null;",
+                                 element_id)
+    if text is None:
+        raise AssertionError(f"no element #{element_id}")
+    return text.strip()
 
 
 def wait_text(driver, element_id, wanted):
@@ -233,7 +238,10 @@ def books(driver):
     Select(driver.find_element(By.ID, "book-pick")).select_by_value("sunday")
 
     def items(d):
-        return [li.text for li in d.find_elements(By.CSS_SELECTOR, "#book-list li")]
+        # Read in one script: the list is redrawn after a move, and an element found before a redraw
+        # is stale by the time its text is asked for.
+        return d.execute_script(
+            "return Array.from(document.querySelectorAll('#book-list li'), li => li.innerText.trim());")
 
     WebDriverWait(driver, WAIT).until(lambda d: len(items(d)) == 2, "the book does not list two puzzles")
     before = items(driver)

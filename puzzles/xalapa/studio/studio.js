@@ -36,6 +36,12 @@ async function attempt(work) {
   try { say(""); return await work(); } catch (e) { say(e.message); return undefined; }
 }
 
+// Work the page starts by itself a while after a change (the debounced rating): it shows its error but
+// leaves the status line alone otherwise, so that it never wipes what a button has just said.
+async function inBackground(work) {
+  try { return await work(); } catch (e) { say(e.message); return undefined; }
+}
+
 const key = (r, c) => r + "," + c;
 const copy = (x) => JSON.parse(JSON.stringify(x));
 
@@ -521,7 +527,7 @@ function authorChanged(redrawTasks = true) {
   });
   facts.forEach((id) => $(id).textContent = "…");
   clearTimeout(a.timer);
-  a.timer = setTimeout(() => attempt(async () => {
+  a.timer = setTimeout(() => inBackground(async () => {
     let rating;
     try { rating = await api("/api/xalapa/rate", a.challenge); }
     catch (e) { if (token === a.token) facts.forEach((id) => $(id).textContent = "–"); throw e; }
