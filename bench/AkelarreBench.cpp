@@ -41,13 +41,22 @@ akelarre::TurnPosition next_random_turn(std::mt19937& rng) {
     return akelarre::random_game_turn(rng, melds);
 }
 
+// The current search's settings for this run (main reads them from the environment); the bench's
+// own, passed to each search.
+akelarre::TurnSearchOptions g_options;
+
+akelarre::TurnSearchResult search_now(const akelarre::TurnPosition& turn, int steps, unsigned limit) {
+    akelarre::TurnSearchOptions options = g_options;
+    options.steps = steps;
+    return akelarre::search_turn(turn, options, solver::Deadline(limit));
+}
+
 using Search = akelarre::TurnSearchResult (*)(const akelarre::TurnPosition&, int, unsigned);
 struct Variant {
     const char* name;
     Search search;
 };
-const Variant kVariants[] = {{"before", &akelarre::before::search_best_play},
-                             {"now", &akelarre::search_best_play}};
+const Variant kVariants[] = {{"before", &akelarre::before::search_best_play}, {"now", &search_now}};
 
 std::string figures(const akelarre::TurnSearchResult& r) {
     return std::to_string(r.outcome.played) + "/" + std::to_string(r.outcome.points) + "/" +
@@ -138,10 +147,10 @@ void time_random_turns(int count, unsigned limit) {
 }
 
 // The random turns of `turns`, each searched without the first pass's probe toward the root's split
-// (set_ceiling_probe), with the probe on the search's own thread, and with it on a second core
-// (set_probe_core), the three taking turns at going first: the times of each, how often a probe was
-// made and reached the split's figures (on the search's own thread), and the turns where the answers
-// differ (none expected: figures for the probe on or off, all three figures and every move for the
+// (TurnSearchOptions::ceiling_probe), with the probe on the search's own thread, and with it on a second
+// core (TurnSearchOptions::probe_core), the three taking turns at going first: the times of each, how often a
+// probe was made and reached the split's figures (on the search's own thread), and the turns where the
+// answers differ (none expected: figures for the probe on or off, all three figures and every move for the
 // two probe cores). The slowest turns of each are listed.
 void time_probe_side_by_side(int count, unsigned limit) {
     constexpr int kVariants = 3;  // without the probe, on its own thread, on a second core
@@ -156,11 +165,12 @@ void time_probe_side_by_side(int count, unsigned limit) {
         std::vector<akelarre::Move> moves[kVariants];
         for (int k = 0; k < kVariants; ++k) {
             const int v = (i + k) % kVariants;
-            akelarre::set_ceiling_probe(v != 0);
-            akelarre::set_probe_core(v == 2 ? akelarre::ProbeCore::ahead : akelarre::ProbeCore::own);
+            akelarre::TurnSearchOptions options = g_options;
+            options.ceiling_probe = v != 0;
+            options.probe_core = v == 2 ? akelarre::ProbeCore::ahead : akelarre::ProbeCore::own;
             auto start = std::chrono::steady_clock::now();
             try {
-                auto best = akelarre::search_best_play(turn, 0, limit);
+                auto best = akelarre::search_turn(turn, options, solver::Deadline(limit));
                 most_states[v] = std::max(most_states[v], best.states);
                 answers[v] = figures(best);
                 moves[v] = best.outcome.moves;
@@ -183,8 +193,6 @@ void time_probe_side_by_side(int count, unsigned limit) {
                       << " on a second core): " << akelarre::turn_to_json(turn).dump() << "\n";
         }
     }
-    akelarre::set_ceiling_probe(true);
-    akelarre::set_probe_core(akelarre::ProbeCore::ahead);
     std::cout << count << " random turns (those of `turns`), without the probe, with it on the search's own "
               << "thread and on a second core; answers differ on " << disagree << "; probes made "
               << reached + missed << ", reached the split " << reached << "\n";
@@ -215,7 +223,7 @@ void time_turns_alone(const std::string& what, int count, unsigned limit, NextTu
         const akelarre::TurnPosition turn = next_turn();
         auto start = std::chrono::steady_clock::now();
         try {
-            most_states = std::max(most_states, akelarre::search_best_play(turn, 0, limit).states);
+            most_states = std::max(most_states, search_now(turn, 0, limit).states);
         } catch (const solver::SearchLimitReached& e) {
             ++unanswered;
             if (name_unanswered) std::cout << "  turn " << i << ": " << e.what() << "\n";
@@ -293,7 +301,7 @@ void compare_cut_short(const akelarre::PlayedGame& game, unsigned limit, CutShor
             }
             const akelarre::TurnOutcome played = akelarre::replay_turn(turn, moves);
             try {
-                const akelarre::TurnOutcome best = akelarre::search_best_play(turn, 0, limit).outcome;
+                const akelarre::TurnOutcome best = search_now(turn, 0, limit).outcome;
                 if (std::make_pair(played.played, played.points) < std::make_pair(best.played, best.points))
                     ++out.worse;
                 else if (played.moves.size() > best.moves.size())
@@ -392,14 +400,15 @@ int main(int argc, char** argv) {
     // TLALOC_ROOT_SPLIT=own: the root's split on the search's own thread (the default: a second core),
     // to time the two side by side.
     if (const char* core = std::getenv("TLALOC_ROOT_SPLIT"); core && std::string(core) == "own")
-        akelarre::set_root_split_core(akelarre::RootSplitCore::own);
+        g_options.root_split_core = akelarre::RootSplitCore::own;
     // TLALOC_PROBE=off: the first pass without its probe toward the root's split (`probe N` compares
-    // the two turn by turn; this is for the other runs, such as whole games).
+    // the two turn by turn; this is for the other runs of the search itself: the bots of `games` keep
+    // their own settings).
     // TLALOC_PROBE=own: the probe on the search's own thread (the default: a second core).
     if (const char* probe = std::getenv("TLALOC_PROBE"); probe && std::string(probe) == "off")
-        akelarre::set_ceiling_probe(false);
+        g_options.ceiling_probe = false;
     if (const char* probe = std::getenv("TLALOC_PROBE"); probe && std::string(probe) == "own")
-        akelarre::set_probe_core(akelarre::ProbeCore::own);
+        g_options.probe_core = akelarre::ProbeCore::own;
     if (argc == 4 && std::string(argv[1]) == "dump") {
         dump_random_turns(std::stoi(argv[2]), argv[3]);
         return 0;

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "cli/Commands.h"
 #include "cli/LineReader.h"
@@ -77,8 +78,13 @@ void add_check(CLI::App& group) {
     check->callback([opt] { run_check(*opt); });
 }
 
+// `akelarre best`: the turn in a TURN.json file, or typed on the command line (--hand, --table, --free,
+// --me, --favourite).
 struct BestOptions {
     std::string file;
+    std::string hand, free, me, favourite;
+    std::vector<std::string> tables;  // OWNER:CARDS, one per meld, in place order
+    std::vector<std::string> typed;   // the options of the typed turn given, as named on the command line
     bool json = false;
     int steps = 0;
     unsigned timeout = 60;
@@ -90,29 +96,112 @@ std::string cards_text(const std::vector<Card>& cards) {
     return s.empty() ? "-" : s;
 }
 
-void run_best(const BestOptions& opt) {
-    TurnPosition turn = load_turn(opt.file);
-    TurnSearchResult best;
+// The words of a card list ("F2 F3  GJ"), blanks of any length between them.
+std::vector<std::string> words(const std::string& text) {
+    std::vector<std::string> out;
+    std::string word;
+    for (char c : text + ' ') {
+        if (c == ' ' || c == '\t') {
+            if (!word.empty()) out.push_back(word);
+            word.clear();
+        } else {
+            word += c;
+        }
+    }
+    return out;
+}
+
+Json cards_json(const std::string& text) {
+    Json cards = Json::array();
+    for (const std::string& w : words(text)) cards.push_back(w);
+    return cards;
+}
+
+// The number in "--free 2", or nullopt when the text is a list of owners.
+std::optional<long long> free_count(const std::string& text) {
+    const std::string t = trim_blanks(text);
+    if (t.empty() || !std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return std::nullopt;
+    if (t.size() > 9) throw InputError("--free", "\"" + t + "\"", "not a number of free places (too large)");
+    return std::stoll(t);
+}
+
+// The typed turn as the TURN.json it stands for, its table's places numbered from 0 in the order given.
+Json typed_turn_json(const BestOptions& opt) {
+    Json table = Json::array();
+    for (std::size_t i = 0; i < opt.tables.size(); ++i) {
+        const std::string& meld = opt.tables[i];
+        const std::size_t colon = meld.find(':');
+        if (colon == std::string::npos)
+            throw InputError("--table \"" + meld + "\"", "",
+                             "a meld is OWNER:CARDS, e.g. \"Anna:F5 D5 W5\" (no ':' found)");
+        table.push_back({{"place", i},
+                         {"owner", trim_blanks(meld.substr(0, colon))},
+                         {"cards", cards_json(meld.substr(colon + 1))}});
+    }
+    Json j = {{"hand", cards_json(opt.hand)}, {"table", table}, {"favourite", trim_blanks(opt.favourite)}};
+    if (const auto n = free_count(opt.free)) {
+        j["free_places"] = *n;
+    } else {
+        Json owners = Json::array();
+        for (const std::string& o : split(opt.free, ',')) owners.push_back(trim_blanks(o));
+        j["free_places"] = owners;
+    }
+    if (std::find(opt.typed.begin(), opt.typed.end(), "--me") != opt.typed.end()) j["me"] = opt.me;
+    return j;
+}
+
+// "table[1].cards[0]" -> 1 and the rest after "table[1]"; nullopt when `path` is not under `key`[i].
+std::optional<std::pair<std::size_t, std::string>> item_of(const std::string& path, const std::string& key) {
+    if (path.rfind(key + "[", 0) != 0) return std::nullopt;
+    const std::size_t close = path.find(']', key.size());
+    if (close == std::string::npos) return std::nullopt;
+    return std::make_pair(std::stoul(path.substr(key.size() + 1)), path.substr(close + 1));
+}
+
+// The option (with what was typed there) and the token a place in the typed turn's JSON stands for.
+std::pair<std::string, std::string> typed_place(const BestOptions& opt, const std::string& path) {
+    auto card = [](std::size_t i) { return "card " + std::to_string(i + 1); };
+    if (auto item = item_of(path, "hand")) return {"--hand \"" + opt.hand + "\"", card(item->first)};
+    if (auto item = item_of(path, "table")) {
+        const std::string option = "--table \"" + opt.tables.at(item->first) + "\"";
+        if (auto c = item_of(item->second, ".cards")) return {option, card(c->first)};
+        return {option, item->second == ".owner" ? "the owner" : ""};
+    }
+    if (auto item = item_of(path, "free_places"))
+        return {"--free \"" + opt.free + "\"", "owner " + std::to_string(item->first + 1)};
+    if (path == "hand") return {"--hand \"" + opt.hand + "\"", ""};
+    if (path == "table") return {"--table", ""};
+    if (path == "free_places") return {"--free \"" + opt.free + "\"", ""};
+    if (path == "favourite") return {"--favourite \"" + opt.favourite + "\"", ""};
+    if (path == "me") return {"--me \"" + opt.me + "\"", ""};
+    return {"command line", path};
+}
+
+// The typed turn, read by the TURN.json reader, so that it passes the same checks; a check that fails
+// names the option and the token instead of the JSON's path.
+TurnPosition typed_turn(const BestOptions& opt) {
+    if (opt.typed.empty())
+        throw CLI::ValidationError("TURN",
+                                   "give a TURN.json file, or the turn typed with --hand, --table, "
+                                   "--free and --favourite");
+    for (const char* needed : {"--hand", "--free", "--favourite"})
+        if (std::find(opt.typed.begin(), opt.typed.end(), needed) == opt.typed.end())
+            throw CLI::ValidationError(needed,
+                                       "missing: the typed turn needs --hand, --free and --favourite");
+    const std::string file = "command line";
+    const Json json = typed_turn_json(opt);
     try {
-        best = search_best_play(turn, opt.steps, opt.timeout);
-    } catch (solver::SearchLimitReached& e) {
-        e.set_context(opt.file, opt.timeout);
-        throw;
+        return parse_turn(json, file);
+    } catch (const InputError& e) {
+        const auto [option, token] = typed_place(opt, e.place());
+        const std::string prefix = file + ": " + e.place() + ": ";
+        const std::string what = e.what();
+        throw InputError(option, token, what.rfind(prefix, 0) == 0 ? what.substr(prefix.size()) : what);
     }
-    const TurnOutcome& o = best.outcome;
-    if (opt.json) {
-        Json j = outcome_to_json(turn, o);
-        j["proved"] = true;
-        j["steps"] = best.steps;
-        std::cout << json_text(j) << "\n";
-        return;
-    }
-    std::cout << "played " << o.played << " of " << turn.hand.size() << " hand cards, " << o.points
-              << " points captured for " << turn.me << " in " << o.moves.size()
-              << " moves   (each optimal in turn: proved by an exact search over " << best.states
-              << " states, "
-              << (best.steps ? "plays of up to " + std::to_string(best.steps) + " moves" : "every play")
-              << ")\n";
+}
+
+void print_play(const TurnPosition& turn, const TurnOutcome& o) {
     std::cout << "moves:\n";
     for (const Move& m : o.moves) std::cout << "  " << to_string(m, turn.places) << "\n";
     for (const auto& c : o.captured)
@@ -126,25 +215,96 @@ void run_best(const BestOptions& opt) {
     std::cout << "hand left: " << cards_text(o.hand_left) << "\n";
 }
 
+void print_best(const BestOptions& opt, const TurnPosition& turn, const TurnSearchResult& best) {
+    const TurnOutcome& o = best.outcome;
+    if (opt.json) {
+        Json j = outcome_to_json(turn, o);
+        j["proved"] = best.proved;
+        if (!best.proved) j["bound"] = {{"played", best.bound.played}, {"points", best.bound.points}};
+        j["steps"] = best.steps;
+        std::cout << json_text(j) << "\n";
+        return;
+    }
+    const std::string figures = "played " + std::to_string(o.played) + " of " +
+                                std::to_string(turn.hand.size()) + " hand cards, " +
+                                std::to_string(o.points) + " points captured for " + turn.me + " in " +
+                                std::to_string(o.moves.size()) + " moves";
+    if (best.proved) {
+        std::cout << figures << "   (each optimal in turn: proved by an exact search over " << best.states
+                  << " states, "
+                  << (best.steps ? "plays of up to " + std::to_string(best.steps) + " moves" : "every play")
+                  << ")\n";
+    } else {
+        std::cout << "not proved: best found so far within the " << opt.timeout << " s limit: " << figures
+                  << "; bound: at most " << best.bound.played << " hand cards, at most " << best.bound.points
+                  << " points"
+                  << (best.bound.played == o.played && best.bound.points == o.points
+                          ? " (both reached: only the fewest moves is open)"
+                          : "")
+                  << "\n";
+    }
+    print_play(turn, o);
+}
+
+void run_best(const BestOptions& opt) {
+    const bool typed = !opt.typed.empty();
+    if (typed && !opt.file.empty())
+        throw CLI::ValidationError("TURN",
+                                   "a TURN.json file or the turn typed with --hand, --table, --free, "
+                                   "--me and --favourite, not both");
+    const TurnPosition turn = typed || opt.file.empty() ? typed_turn(opt) : load_turn(opt.file);
+    const std::string name = typed ? "the typed turn" : opt.file;
+    TurnSearchOptions options;
+    options.steps = opt.steps;
+    options.answer_out_of_time = true;
+    const TurnSearchResult best = search_turn(turn, options, solver::Deadline(opt.timeout));
+    print_best(opt, turn, best);
+    if (best.out_of_time) {
+        std::cout.flush();
+        std::cerr << "tlaloc: " << name << ": no answer proved within the " << opt.timeout
+                  << " s limit (raise --timeout); the best play found so far is printed\n";
+        set_exit_code(kExitTimeout);
+    }
+}
+
 void add_best(CLI::App& group) {
     auto opt = std::make_shared<BestOptions>();
     auto* best = group.add_subcommand(
         "best",
         "The play that puts the most hand cards onto the table this turn (ties: the most points captured\n"
         "for \"me\", then the fewest moves) over every legal play, found by an exact search and replayed\n"
-        "through the rules engine. TURN.json format: docs/akelarre.md.\n"
-        "Example: tlaloc akelarre best puzzles/akelarre/carlo.json --json");
-    best->add_option("TURN", opt->file, "the turn: hand, table, free_places, favourite")->required();
+        "through the rules engine. The turn: a TURN.json file (format: docs/akelarre.md), or typed.\n"
+        "Examples: tlaloc akelarre best puzzles/akelarre/carlo.json --json\n"
+        "          tlaloc akelarre best --hand \"F2 F3 D2 W2 W6 GJ F4\" --table \"Anna:F5 D5 W5\" --free 2 "
+        "--favourite F");
+    best->add_option("TURN", opt->file, "the turn: hand, table, free_places, favourite");
+    const std::vector<CLI::Option*> typed = {
+        best->add_option("--hand", opt->hand, "the typed turn's hand, e.g. \"F2 F3 GJ\""),
+        best->add_option(
+                "--table", opt->tables,
+                "a meld on the table as OWNER:CARDS, e.g. \"Anna:F5 D5 W5\"; once per meld, in place "
+                "order (places numbered from 0)")
+            ->allow_extra_args(false),
+        best->add_option("--free", opt->free,
+                         "the free places: their owners (\"me,Anna\") or a number of mine"),
+        best->add_option("--me", opt->me, "the player on turn's owner name (default: me)"),
+        best->add_option("--favourite", opt->favourite, "my favourite family: F, G, D, N or W")};
     best->add_flag("--json", opt->json,
-                   "print one JSON object: played, points, melds, hand, captured, moves");
+                   "print one JSON object: played, points, melds, hand, captured, moves, proved (and, "
+                   "not proved, bound)");
     best->add_option("--steps", opt->steps,
                      "optional bound: the best among plays of at most this many moves (default: no bound)")
         ->check(CLI::Range(1, 40));
     best->add_option("--timeout", opt->timeout,
-                     "seconds the search may take (0: no limit); out of time: one line on stderr, exit 3")
+                     "seconds the search may take (0: no limit); out of time: the best play found so far, "
+                     "marked not proved with the bound still open, exit 3")
         ->capture_default_str()
         ->check(CLI::Range(0u, 86400u));
-    best->callback([opt] { run_best(*opt); });
+    best->callback([opt, typed] {
+        for (const CLI::Option* o : typed)
+            if (o->count() > 0) opt->typed.push_back(o->get_name());
+        run_best(*opt);
+    });
 }
 
 struct PlayOptions {

@@ -221,7 +221,8 @@ void exercise_azteka_match_log(const fs::path& file) {
 
 // ---- Akelarre ----
 
-// `tlaloc akelarre best FILE --timeout 1` on small turns: the best play replays legally.
+// `tlaloc akelarre best FILE --timeout 1` on small turns: the best play (or, out of time, the best
+// found so far) replays legally, within its bound.
 void exercise_akelarre_turn(const fs::path& file) {
     akelarre::TurnPosition turn = akelarre::load_turn(file);
     std::size_t cards = turn.hand.size();
@@ -229,10 +230,14 @@ void exercise_akelarre_turn(const fs::path& file) {
     if (cards > kMaxBestPlayCards) return;
     akelarre::TurnSearchResult best;
     try {
-        best = akelarre::search_best_play(turn, 0, 1);
+        akelarre::TurnSearchOptions options;
+        options.answer_out_of_time = true;  // as the CLI: out of time, the best play found so far
+        best = akelarre::search_turn(turn, options, solver::Deadline(1));
     } catch (const solver::SearchLimitReached&) {
-        return;  // the CLI's exit code 3, a valid answer
+        return;  // the memory limit: the CLI's exit code 3, a valid answer
     }
+    if (best.outcome.played > best.bound.played || best.outcome.points > best.bound.points)
+        violated("the best play passes its own bound");
     if (auto why = akelarre::why_illegal(turn, best.outcome.moves))
         violated("the best play is illegal: " + *why);
     akelarre::TurnOutcome again = akelarre::replay_turn(turn, best.outcome.moves);

@@ -38,8 +38,9 @@ std::string figures(const TurnOutcome& o) {
 }
 
 // The search's play is legal, replays to the figures it shows, and they are the exhaustive search's.
-TurnSearchResult expect_exhaustive_agrees(const TurnPosition& turn, const std::string& what) {
-    TurnSearchResult found = search_best_play(turn);
+TurnSearchResult expect_exhaustive_agrees(const TurnPosition& turn, const std::string& what,
+                                          const TurnSearchOptions& options = {}) {
+    TurnSearchResult found = search_turn(turn, options);
     EXPECT_EQ(why_illegal(turn, found.outcome.moves), std::nullopt) << what;
     EXPECT_EQ(figures(replay_turn(turn, found.outcome.moves)), figures(found.outcome)) << what;
     ExhaustiveBest brute = exhaustive_best(turn);
@@ -52,6 +53,12 @@ void expect_all_agree(const TurnPosition& turn, const std::string& what) {
     TurnSearchResult found = expect_exhaustive_agrees(turn, what);
     EXPECT_EQ(figures(best_play(turn).outcome), figures(found.outcome))
         << what << " (Z3 model): " << turn_to_json(turn).dump();
+}
+
+// `options` under a limit of `most_states` states (search_best_found's).
+TurnSearchOptions limited(TurnSearchOptions options, std::size_t most_states) {
+    options.most_states = most_states;
+    return options;
 }
 
 std::vector<Card> all_card_kinds() {
@@ -669,49 +676,44 @@ std::string roundabout(const TurnPosition& turn, const std::vector<Move>& play) 
 // (The probe runs on the search's own thread here: on a second core, the states it meets depend on the
 // timing; the next test checks it there.)
 TEST(AkelarreBest, TheRootSplitOnASecondCoreChangesNothingButTheTime) {
-    struct Restore {
-        ~Restore() {
-            set_root_split_core(RootSplitCore::ahead);
-            set_probe_core(ProbeCore::ahead);
-        }
-    } restore;
-    set_probe_core(ProbeCore::own);
+    TurnSearchOptions options;
+    options.probe_core = ProbeCore::own;
     const std::string dir = std::string(TLALOC_SOURCE_DIR) + "/tests/data/akelarre/";
     for (const char* name :
          {"slow.json", "split-ends-first-pass.json", "probe-reached.json", "probe-missed.json"}) {
         const TurnPosition turn = load_turn(dir + name);
-        set_root_split_core(RootSplitCore::own);
-        const TurnSearchResult own = search_best_play(turn);
-        const TurnSearchResult cut = search_best_found(turn, own.states / 2);
+        options.root_split_core = RootSplitCore::own;
+        const TurnSearchResult own = search_turn(turn, options);
+        const TurnSearchResult cut = search_turn(turn, limited(options, own.states / 2));
         EXPECT_EQ(why_illegal(turn, cut.outcome.moves), std::nullopt) << name;
         for (RootSplitCore core : {RootSplitCore::first, RootSplitCore::ahead, RootSplitCore::ahead}) {
-            set_root_split_core(core);
+            options.root_split_core = core;
             const std::string what = std::string(name) + ", core " + std::to_string(static_cast<int>(core));
-            const TurnSearchResult other = search_best_play(turn);
+            const TurnSearchResult other = search_turn(turn, options);
             EXPECT_EQ(other.outcome.moves, own.outcome.moves) << what;
             EXPECT_EQ(other.states, own.states) << what;
             EXPECT_TRUE(other.proved) << what;
-            const TurnSearchResult other_cut = search_best_found(turn, own.states / 2);
+            const TurnSearchResult other_cut = search_turn(turn, limited(options, own.states / 2));
             EXPECT_EQ(other_cut.outcome.moves, cut.outcome.moves) << what;
             EXPECT_EQ(other_cut.states, cut.states) << what;
         }
     }
     // The split of the root comes from a later ask than the first (a milestone at 4096 states).
-    set_root_split_core(RootSplitCore::own);
-    EXPECT_GT(search_best_play(load_turn(dir + "split-ends-first-pass.json")).states, 3u * 4096u);
+    options.root_split_core = RootSplitCore::own;
+    EXPECT_GT(search_turn(load_turn(dir + "split-ends-first-pass.json"), options).states, 3u * 4096u);
     // A probe that reaches the split ends the search, so a search cut one state short stops inside
     // it, the same way on one core or two, and answers the first pass's best play.
     const TurnPosition reached = load_turn(dir + "probe-reached.json");
-    const TurnSearchResult whole = search_best_play(reached);
+    const TurnSearchResult whole = search_turn(reached, options);
     ASSERT_EQ(whole.probe, TurnSearchResult::Probe::reached);
-    const TurnSearchResult own = search_best_found(reached, whole.states - 1);
+    const TurnSearchResult own = search_turn(reached, limited(options, whole.states - 1));
     EXPECT_EQ(own.probe, TurnSearchResult::Probe::cut);
     EXPECT_FALSE(own.figures_proved);
     EXPECT_EQ(why_illegal(reached, own.outcome.moves), std::nullopt);
     EXPECT_LT(std::make_pair(own.outcome.played, own.outcome.points),
               std::make_pair(whole.outcome.played, whole.outcome.points));
-    set_root_split_core(RootSplitCore::ahead);
-    const TurnSearchResult ahead = search_best_found(reached, whole.states - 1);
+    options.root_split_core = RootSplitCore::ahead;
+    const TurnSearchResult ahead = search_turn(reached, limited(options, whole.states - 1));
     EXPECT_EQ(ahead.outcome.moves, own.outcome.moves);
     EXPECT_EQ(ahead.states, own.states);
 }
@@ -722,31 +724,28 @@ TEST(AkelarreBest, TheRootSplitOnASecondCoreChangesNothingButTheTime) {
 // goes on below them). Either way the three figures are the breadth-first search's over the rules
 // engine, and on random turns where a probe is made, those of the search without probes.
 TEST(AkelarreBest, AProbeTowardTheRootsSplitChangesNoFigure) {
-    struct Restore {
-        ~Restore() {
-            set_ceiling_probe(true);
-            set_probe_core(ProbeCore::ahead);
-        }
-    } restore;
-    set_probe_core(ProbeCore::own);  // the search waits for the probe's answer
+    TurnSearchOptions options;
+    options.probe_core = ProbeCore::own;  // the search waits for the probe's answer
     using Probe = TurnSearchResult::Probe;
     const std::string dir = std::string(TLALOC_SOURCE_DIR) + "/tests/data/akelarre/";
-    EXPECT_EQ(expect_exhaustive_agrees(load_turn(dir + "probe-reached.json"), "probe-reached.json").probe,
-              Probe::reached);
-    EXPECT_EQ(expect_exhaustive_agrees(load_turn(dir + "probe-missed.json"), "probe-missed.json").probe,
-              Probe::missed);
+    EXPECT_EQ(
+        expect_exhaustive_agrees(load_turn(dir + "probe-reached.json"), "probe-reached.json", options).probe,
+        Probe::reached);
+    EXPECT_EQ(
+        expect_exhaustive_agrees(load_turn(dir + "probe-missed.json"), "probe-missed.json", options).probe,
+        Probe::missed);
 
     std::mt19937 rng(12);
     int reached = 0, missed = 0;
     for (int round = 0; round < 700; ++round) {
         TurnPosition turn = random_game_turn(rng, 3 + round % 3, 0.75);
         turn.hand.resize(static_cast<std::size_t>(3 + round % 3));
-        set_ceiling_probe(true);
-        const TurnSearchResult with = search_best_play(turn);
+        options.ceiling_probe = true;
+        const TurnSearchResult with = search_turn(turn, options);
         if (with.probe == Probe::none) continue;
         ++(with.probe == Probe::reached ? reached : missed);
-        set_ceiling_probe(false);
-        const TurnSearchResult without = search_best_play(turn);
+        options.ceiling_probe = false;
+        const TurnSearchResult without = search_turn(turn, options);
         EXPECT_EQ(without.probe, Probe::none);
         EXPECT_EQ(figures(with.outcome), figures(without.outcome))
             << "turn " << round << ": " << turn_to_json(turn).dump();
@@ -765,12 +764,7 @@ TEST(AkelarreBest, AProbeTowardTheRootsSplitChangesNoFigure) {
 // run after run, whatever the timing; with probes off too; a search cut short at a number of states
 // (the game bots) never uses the second core so, and meets the same states.
 TEST(AkelarreBest, AProbeOnASecondCoreGivesTheSameMovesAsOnTheSearchsOwnThread) {
-    struct Restore {
-        ~Restore() {
-            set_probe_core(ProbeCore::ahead);
-            set_ceiling_probe(true);
-        }
-    } restore;
+    TurnSearchOptions options;
     using Probe = TurnSearchResult::Probe;
     const std::string dir = std::string(TLALOC_SOURCE_DIR) + "/tests/data/akelarre/";
     std::vector<TurnPosition> turns = {load_turn(dir + "probe-reached.json"),
@@ -780,33 +774,33 @@ TEST(AkelarreBest, AProbeOnASecondCoreGivesTheSameMovesAsOnTheSearchsOwnThread) 
         const int round = static_cast<int>(turns.size());
         TurnPosition turn = random_game_turn(rng, 3 + round % 3, 0.75);
         turn.hand.resize(static_cast<std::size_t>(3 + round % 3));
-        set_probe_core(ProbeCore::own);
-        if (search_best_play(turn).probe != Probe::none) turns.push_back(turn);
+        options.probe_core = ProbeCore::own;
+        if (search_turn(turn, options).probe != Probe::none) turns.push_back(turn);
     }
     std::map<Probe, int> seen;
     for (std::size_t i = 0; i < turns.size(); ++i) {
         const TurnPosition& turn = turns[i];
         const std::string what = "turn " + std::to_string(i) + ": " + turn_to_json(turn).dump();
-        set_probe_core(ProbeCore::own);
-        const TurnSearchResult own = search_best_play(turn);
-        const TurnSearchResult cut = search_best_found(turn, own.states / 2);
-        set_probe_core(ProbeCore::ahead);
+        options.probe_core = ProbeCore::own;
+        const TurnSearchResult own = search_turn(turn, options);
+        const TurnSearchResult cut = search_turn(turn, limited(options, own.states / 2));
+        options.probe_core = ProbeCore::ahead;
         for (int run = 0; run < (i < 2 ? 4 : 1); ++run) {
-            const TurnSearchResult ahead = search_best_play(turn);
+            const TurnSearchResult ahead = search_turn(turn, options);
             EXPECT_EQ(ahead.outcome.moves, own.outcome.moves) << what;
             EXPECT_TRUE(ahead.proved) << what;
             ++seen[ahead.probe];
             // Whether the other answered first depends on the timing; what a probe answers does not.
             EXPECT_NE(ahead.probe, own.probe == Probe::missed ? Probe::reached : Probe::missed) << what;
         }
-        const TurnSearchResult ahead_cut = search_best_found(turn, own.states / 2);
+        const TurnSearchResult ahead_cut = search_turn(turn, limited(options, own.states / 2));
         EXPECT_EQ(ahead_cut.outcome.moves, cut.outcome.moves) << what;
         EXPECT_EQ(ahead_cut.states, cut.states) << what;
-        set_ceiling_probe(false);  // the second pass started early wherever the first pass goes on
-        const TurnSearchResult second_ahead = search_best_play(turn);
-        set_probe_core(ProbeCore::own);
-        const TurnSearchResult second_own = search_best_play(turn);
-        set_ceiling_probe(true);
+        options.ceiling_probe = false;  // the second pass started early wherever the first pass goes on
+        const TurnSearchResult second_ahead = search_turn(turn, options);
+        options.probe_core = ProbeCore::own;
+        const TurnSearchResult second_own = search_turn(turn, options);
+        options.ceiling_probe = true;
         EXPECT_EQ(second_ahead.outcome.moves, own.outcome.moves) << what;
         EXPECT_EQ(second_own.outcome.moves, own.outcome.moves) << what;
         EXPECT_EQ(second_ahead.probe, Probe::none) << what;

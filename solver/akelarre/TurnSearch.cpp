@@ -374,21 +374,6 @@ private:
     std::vector<int> top_;
 };
 
-std::atomic<RootSplitCore>& root_split_core() {
-    static std::atomic<RootSplitCore> core{RootSplitCore::ahead};
-    return core;
-}
-
-std::atomic<bool>& ceiling_probe() {
-    static std::atomic<bool> on{true};
-    return on;
-}
-
-std::atomic<ProbeCore>& probe_core() {
-    static std::atomic<ProbeCore> core{ProbeCore::ahead};
-    return core;
-}
-
 // Thrown inside a probe on a second core that is no longer wanted.
 struct ProbeStopped {};
 
@@ -407,13 +392,12 @@ public:
     // `limited`: for a search limited to a number of states (search_best_found), which is meant to
     // answer soon: one split per state met, and no more for the first ask.
     RootSplit(const std::array<int, kCardCodes + 1>& points, bool any_mine, const CoverInput& root,
-              Figures best, bool limited)
+              Figures best, bool limited, RootSplitCore core)
         : cover_(points, any_mine), root_(root), limited_(limited) {
         cover_.abort_when(&stop_);
         after_.reserve(kMostAsks);
         beats_.reserve(kMostAsks + 1);
         beats_.push_back(best);
-        const RootSplitCore core = root_split_core().load();
         if (core == RootSplitCore::first) {
             ahead_ = true;  // for tests: as far ahead as a thread could get
             next();
@@ -547,20 +531,23 @@ class ParallelProbe;
 
 class TurnSearchImpl {
 public:
-    TurnSearchImpl(const TurnPosition& turn, int steps, const solver::Deadline& deadline,
-                   std::size_t most_states = 0)
+    TurnSearchImpl(const TurnPosition& turn, const TurnSearchOptions& options,
+                   const solver::Deadline& deadline)
         : turn_(turn),
+          options_(options),
           deadline_(deadline),
           width_(2 + static_cast<int>(turn.places.size())),
-          most_states_(most_states) {
-        read_root(steps);
+          most_states_(options.most_states) {
+        read_root(options.steps);
     }
 
-    // The best play: the most hand cards, then the most points, then the fewest moves. `best_found`:
-    // when the states, or the memory, run out, the best play found so far instead of
-    // SearchLimitReached (the deadline still throws).
-    std::vector<Move> solve(bool best_found = false);
+    // The best play: the most hand cards, then the most points, then the fewest moves. Under a state
+    // limit, when the states, or the memory, run out, the best play found so far instead of
+    // SearchLimitReached; past the deadline too with options.answer_out_of_time (out_of_time()).
+    std::vector<Move> solve();
     Figures best() const { return best_; }
+    bool out_of_time() const { return out_of_time_; }
+    TurnSearchResult::Bound bound() const;
     std::size_t states() const { return met_; }
     bool figures_proved() const { return figures_proved_; }
     bool moves_proved() const { return moves_proved_; }
@@ -700,6 +687,7 @@ private:
     Move to_move(const Step& s) const;
 
     const TurnPosition& turn_;
+    TurnSearchOptions options_;
     const solver::Deadline& deadline_;
     int width_;
     std::size_t most_states_;  // 0: no limit
@@ -723,7 +711,8 @@ private:
     Figures target_;                       // the second pass's (and a probe's) figures to reach
     std::size_t held_bytes_ = 0;           // the first pass's table, while a probe runs
     TurnSearchResult::Probe probe_ = TurnSearchResult::Probe::none;
-    bool figures_proved_ = false, moves_proved_ = false;
+    bool figures_proved_ = false, moves_proved_ = false, out_of_time_ = false;
+    int root_points_ = 0;  // the most points any play could capture, as the root's ceiling counted them
     std::vector<Step> best_play_;               // the first pass's play with best_ (or a probe's)
     std::vector<Step> steps_;                   // expand's
     Children run_children_;                     // expand_runs'
@@ -1088,9 +1077,10 @@ void TurnSearchImpl::expand(const State& s, const InPlay& in, std::uint32_t live
 class ParallelProbe {
 public:
     // Throws std::system_error when no thread can be made.
-    ParallelProbe(const TurnPosition& turn, int steps, const solver::Deadline& deadline, Figures target,
+    ParallelProbe(const TurnPosition& turn, const TurnSearchOptions& options,
+                  const solver::Deadline& deadline, Figures target,
                   const std::atomic<std::size_t>& first_pass_bytes)
-        : search_(turn, steps, deadline), target_(target) {
+        : search_(turn, options, deadline), target_(target) {
         thread_ = std::thread([this, &first_pass_bytes] {
             try {
                 play_ = search_.probe_toward(target_, &stop_, &first_pass_bytes);
@@ -1145,14 +1135,17 @@ bool TurnSearchImpl::start_ahead(std::unique_ptr<ParallelProbe>& search, Figures
     if (!second_core_)
         // Asked once (hardware_concurrency is a system call): a state limit must stop at the same state
         // on every machine.
-        second_core_ = !most_states_ && probe_core().load() == ProbeCore::ahead &&
+        second_core_ = !most_states_ && options_.probe_core == ProbeCore::ahead &&
                        std::thread::hardware_concurrency() >= 2;
     if (!*second_core_) return false;
     bytes_held_.store(bytes_now(), std::memory_order_relaxed);
     try {
         // The same bound on the moves as this search's (the root's moves left; none: unbounded).
-        const int steps = root_.moves_left == kUnbounded ? 0 : root_.moves_left;
-        search = std::make_unique<ParallelProbe>(turn_, steps, deadline_, target, bytes_held_);
+        TurnSearchOptions options = options_;
+        options.steps = root_.moves_left == kUnbounded ? 0 : root_.moves_left;
+        options.most_states = 0;
+        options.answer_out_of_time = false;
+        search = std::make_unique<ParallelProbe>(turn_, options, deadline_, target, bytes_held_);
     } catch (const std::system_error&) {
         second_core_ = false;
         return false;
@@ -1243,6 +1236,7 @@ Figures TurnSearchImpl::best_figures() {
     const InPlay root_in = in_play(root_);
     const std::uint32_t root_live = live_cards(root_, root_in);
     ceiling_ = figures(root_) + counted(root_, root_live);
+    root_points_ = ceiling_.points;
     best_ = figures(root_);
     best_play_.clear();
     std::vector<Frame> frames(1);
@@ -1264,7 +1258,8 @@ Figures TurnSearchImpl::best_figures() {
         // ahead of it.
         if (!root_split_ && next_ceiling != std::numeric_limits<std::size_t>::max() &&
             met_ >= kRootSplitAfter)
-            root_split_.emplace(points_, any_mine_, cover_input(root_), best_, most_states_ > 0);
+            root_split_.emplace(points_, any_mine_, cover_input(root_), best_, most_states_ > 0,
+                                options_.root_split_core);
         if (met_ >= next_ceiling) {
             if (!refine_ceiling(ask++)) {
                 next_ceiling = milestone(ask);
@@ -1276,7 +1271,7 @@ Figures TurnSearchImpl::best_figures() {
             // goes back (it can be most of what the search holds).
             next_ceiling = std::numeric_limits<std::size_t>::max();
             root_split_.reset();
-            if (best_ < ceiling_ && ceiling_probe().load() && !start_probe_ahead(probe) && probe_ceiling())
+            if (best_ < ceiling_ && options_.ceiling_probe && !start_probe_ahead(probe) && probe_ceiling())
                 break;
             continue;
         }
@@ -1766,7 +1761,7 @@ std::vector<Step> TurnSearchImpl::shortened(const std::vector<Step>& play) const
     return play_to(on_play, words, parent, static_cast<int>(states.size()) - 1);
 }
 
-std::vector<Move> TurnSearchImpl::solve(bool best_found) {
+std::vector<Move> TurnSearchImpl::solve() {
     std::vector<Step> steps;
     try {
         best_figures();
@@ -1783,8 +1778,12 @@ std::vector<Move> TurnSearchImpl::solve(bool best_found) {
         moves_proved_ = true;
     } catch (const solver::SearchLimitReached&) {
         // Without a state limit (0), the memory limit is an answer not found, as in search_best_play.
-        if (!best_found || most_states_ == 0) throw;
-        if (deadline_.passed()) throw solver::SearchLimitReached(best_so_far());
+        out_of_time_ = deadline_.passed();
+        if (out_of_time_ && !options_.answer_out_of_time) {
+            if (most_states_ == 0) throw;
+            throw solver::SearchLimitReached(best_so_far());
+        }
+        if (!out_of_time_ && most_states_ == 0) throw;
         root_split_.reset();
         hand_runs_ = false;  // the first pass's moves
         steps = shortened(best_play_);
@@ -1800,6 +1799,16 @@ Move TurnSearchImpl::to_move(const Step& s) const {
     return m;
 }
 
+// Past the best play found: the most hand cards the ceiling allows, and the most points of a play with
+// at least the best play's hand cards (the ceiling's when it allows no more hand cards, else what the
+// root's ceiling counted for every play).
+TurnSearchResult::Bound TurnSearchImpl::bound() const {
+    if (figures_proved_) return {best_.played, best_.points};
+    const int played = std::max(best_.played, ceiling_.played);
+    const int points = played == best_.played ? std::min(ceiling_.points, root_points_) : root_points_;
+    return {played, std::max(points, best_.points)};
+}
+
 std::string TurnSearchImpl::best_so_far() const {
     const int hand = static_cast<int>(turn_.hand.size());
     const bool most_cards = figures_proved_ || best_.played == ceiling_.played;
@@ -1811,26 +1820,16 @@ std::string TurnSearchImpl::best_so_far() const {
 
 }  // namespace
 
-void set_root_split_core(RootSplitCore core) { root_split_core() = core; }
-
-void set_ceiling_probe(bool on) { ceiling_probe() = on; }
-
-void set_probe_core(ProbeCore core) { probe_core() = core; }
-
-TurnSearchResult search_best_play(const TurnPosition& turn, int steps, unsigned timeout_seconds) {
-    return search_best_play(turn, steps, solver::Deadline(timeout_seconds));
-}
-
-namespace {
-
-TurnSearchResult run_search(const TurnPosition& turn, int steps, const solver::Deadline& deadline,
-                            std::size_t most_states, bool best_found) {
-    TurnSearchImpl search(turn, steps, deadline, most_states);
-    const std::vector<Move> play = search.solve(best_found);
+TurnSearchResult search_turn(const TurnPosition& turn, const TurnSearchOptions& options,
+                             const solver::Deadline& deadline) {
+    TurnSearchImpl search(turn, options, deadline);
+    const std::vector<Move> play = search.solve();
     TurnSearchResult result;
     result.figures_proved = search.figures_proved();
     result.proved = search.moves_proved();
-    result.steps = steps > 0 ? steps : 0;
+    result.out_of_time = search.out_of_time();
+    result.bound = search.bound();
+    result.steps = options.steps > 0 ? options.steps : 0;
     result.states = search.states();
     result.probe = search.probe();
     // The rules engine replays the play and recomputes its figures: they must be the search's.
@@ -1841,15 +1840,22 @@ TurnSearchResult run_search(const TurnPosition& turn, int steps, const solver::D
     return result;
 }
 
-}  // namespace
+TurnSearchResult search_best_play(const TurnPosition& turn, int steps, unsigned timeout_seconds) {
+    return search_best_play(turn, steps, solver::Deadline(timeout_seconds));
+}
 
 TurnSearchResult search_best_play(const TurnPosition& turn, int steps, const solver::Deadline& deadline) {
-    return run_search(turn, steps, deadline, 0, false);
+    TurnSearchOptions options;
+    options.steps = steps;
+    return search_turn(turn, options, deadline);
 }
 
 TurnSearchResult search_best_found(const TurnPosition& turn, std::size_t most_states,
                                    const solver::Deadline& deadline, int steps) {
-    return run_search(turn, steps, deadline, most_states, true);
+    TurnSearchOptions options;
+    options.steps = steps;
+    options.most_states = most_states;
+    return search_turn(turn, options, deadline);
 }
 
 }  // namespace tlaloc::akelarre

@@ -14,9 +14,18 @@ struct TurnSearchResult {
     TurnOutcome outcome;     // replayed through the rules engine
     std::size_t states = 0;  // states (up to interchangeable places) its two passes met, each pass's once
     int steps = 0;           // the bound on the moves of a play, 0 for none
-    // search_best_found only: whether the first two figures (most hand cards, most points), and all
-    // three, are proved best; search_best_play answers only proved plays.
+    // Whether the first two figures (most hand cards, most points), and all three, are proved best:
+    // always, but under a state limit (TurnSearchOptions::most_states) or out of time
+    // (TurnSearchOptions::answer_out_of_time).
     bool figures_proved = true, proved = true;
+    // answer_out_of_time only: the deadline passed, and the outcome is the best play found by then.
+    bool out_of_time = false;
+    // The most each figure of the best play can be, as far as the search had proved: the outcome's own
+    // figures once figures_proved. `points` bounds the points of every play at least as good as the
+    // outcome (when the search has not proved the most hand cards, that is the bound over all plays).
+    struct Bound {
+        int played = 0, points = 0;
+    } bound;
     // Whether the first pass, once the split of the root's cards into melds was known and its best
     // play still short of the root's upper bound, searched for the fewest moves to that bound (a
     // probe), and whether a play reached it (then that play is the answer and no second pass
@@ -27,19 +36,6 @@ struct TurnSearchResult {
     Probe probe = Probe::none;
 };
 
-// `steps` 0: every legal play, however long; otherwise plays of at most `steps` moves.
-// `timeout_seconds` (0: none) bounds the search in wall-clock time; when it runs out, throws
-// solver::SearchLimitReached whose best_so_far() names the best play found until then.
-TurnSearchResult search_best_play(const TurnPosition& turn, int steps = 0, unsigned timeout_seconds = 0);
-// The same under a deadline shared with other searches (a whole game's --timeout).
-TurnSearchResult search_best_play(const TurnPosition& turn, int steps, const solver::Deadline& deadline);
-// The same, but when the search would meet more than `most_states` states, or (with a state limit)
-// reach its memory limit, it answers the best play found so far, unproved, instead of throwing: the
-// first pass's best play, made as short as the moves between its own states allow. The limit counts
-// states, not seconds, so the answer is the same on every machine. `most_states` 0: no limit, and
-// this is search_best_play. Past `deadline` it still throws.
-TurnSearchResult search_best_found(const TurnPosition& turn, std::size_t most_states,
-                                   const solver::Deadline& deadline = solver::Deadline(), int steps = 0);
 // Where the first pass works out the split of the root's cards into melds: on its own thread, at each
 // milestone (`own`); on a second core, ahead of the search (`ahead`, the default; `own` on a machine
 // with one core); or, for tests, each ask on the search's thread as soon as what it asks is known, at
@@ -47,17 +43,44 @@ TurnSearchResult search_best_found(const TurnPosition& turn, std::size_t most_st
 // asked the same questions at the same milestones in every case, so the answer and the states met are
 // the same; only the waiting differs.
 enum class RootSplitCore { own, ahead, first };
-void set_root_split_core(RootSplitCore core);
-// Whether the first pass probes toward the root's split once it is known (TurnSearchResult::probe; on
-// by default). Off, the first pass goes on depth first to the end: the same figures and the same
-// number of moves, for tests and benches to compare.
-void set_ceiling_probe(bool on);
 // Where the probe runs: on the first pass's own thread, which waits for it (`own`), or on a second
 // core while the first pass goes on, the first to answer ending the other (`ahead`, the default; `own`
-// on a machine with one core and under search_best_found's state limit). Both give the same figures
-// and the same moves (the probe and the second pass are the same search toward the same figures);
-// with `ahead` the states met, and whether the probe answered, depend on which thread was faster.
+// on a machine with one core and under a state limit). Both give the same figures and the same moves
+// (the probe and the second pass are the same search toward the same figures); with `ahead` the
+// states met, and whether the probe answered, depend on which thread was faster.
 enum class ProbeCore { own, ahead };
-void set_probe_core(ProbeCore core);
+
+// How one search runs; the defaults are the CLI's. Passed to each search, so that searches with
+// different settings (tests, benches, a game's bots) may run side by side.
+struct TurnSearchOptions {
+    // 0: every legal play, however long; otherwise plays of at most `steps` moves.
+    int steps = 0;
+    // When the search would meet more than `most_states` states, or (with a state limit) reach its
+    // memory limit, it answers the best play found so far, unproved, instead of throwing: the first
+    // pass's best play, made as short as the moves between its own states allow. The limit counts
+    // states, not seconds, so the answer is the same on every machine. 0: no limit.
+    std::size_t most_states = 0;
+    // Past the deadline, the best play found so far (TurnSearchResult::out_of_time, with the bound
+    // still open on its figures) instead of solver::SearchLimitReached.
+    bool answer_out_of_time = false;
+    RootSplitCore root_split_core = RootSplitCore::ahead;
+    // Whether the first pass probes toward the root's split once it is known (TurnSearchResult::probe).
+    // Off, the first pass goes on depth first to the end: the same figures and the same number of
+    // moves, for tests and benches to compare.
+    bool ceiling_probe = true;
+    ProbeCore probe_core = ProbeCore::ahead;
+};
+
+// The best play under `options`. `deadline` bounds the search in wall-clock time (it may be shared
+// with other searches, a whole game's --timeout); when it runs out, throws solver::SearchLimitReached
+// whose best_so_far() names the best play found until then, unless options.answer_out_of_time.
+TurnSearchResult search_turn(const TurnPosition& turn, const TurnSearchOptions& options,
+                             const solver::Deadline& deadline = solver::Deadline());
+// search_turn with the default options but `steps`, and `timeout_seconds` (0: none).
+TurnSearchResult search_best_play(const TurnPosition& turn, int steps = 0, unsigned timeout_seconds = 0);
+TurnSearchResult search_best_play(const TurnPosition& turn, int steps, const solver::Deadline& deadline);
+// search_turn with the default options but `most_states` and `steps`; past `deadline` it still throws.
+TurnSearchResult search_best_found(const TurnPosition& turn, std::size_t most_states,
+                                   const solver::Deadline& deadline = solver::Deadline(), int steps = 0);
 
 }  // namespace tlaloc::akelarre
