@@ -1,8 +1,8 @@
-// Times the exact turn search (`search_best_play`) side by side with the search it replaced
-// (bench/AkelarreSearchBefore.inc, "before"), on the same turns in one run: the shipped turns, the
-// slowest turn the Z3 model was known for, any TURN.json given, and random turns as a real game reaches
-// them (7-card hands against 2-6 table melds, half of them 4-card melds): median, 90th and 99th
-// percentiles and maximum time, and which turns took over 1 s; both must agree on the three figures.
+// Times the exact turn search (`search_turn`) on the shipped turns, the slowest turn the Z3 model was
+// known for, any TURN.json given, and random turns as a real game reaches them (7-card hands against
+// 2-6 table melds, half of them 4-card melds): median, 90th and 99th percentiles and maximum time, and
+// which turns took over 1 s; on the random turns its three figures are compared with the figures
+// recorded in bench/akelarre-recorded.txt (`record N` writes them again).
 // Whole games: `games N [STATES]` plays N seeded games per player count between best-play bots whose
 // searches meet at most STATES states a turn (default the bots' 30000, 0 none) and times each;
 // `big N` times the current search alone on N turns of 2-4 table melds, 3 in 4 of them 4-card melds;
@@ -11,19 +11,22 @@
 // `crowded N MELDS [LIMIT_SECONDS]` times the current search alone on N turns of MELDS table melds
 // (default limit 60 s, the CLI's), beyond the targets;
 // `playouts N` plays N games between random bots and checks the replay of each log; `dump N DIR` writes
-// the first N random turns of `turns` as DIR/0.json, DIR/1.json, ... for `tlaloc akelarre best`.
+// the first N random turns of `turns` as DIR/0.json, DIR/1.json, ... for `tlaloc akelarre best`;
+// `record N [LIMIT_SECONDS]` writes the figures of the first N random turns of `turns` to stdout, in the
+// format of bench/akelarre-recorded.txt.
 // Build: cmake --build build --target AkelarreBench; run: build/AkelarreBench [TURN.json... |
 // turns N [LIMIT_SECONDS] | probe N [LIMIT_SECONDS] | big N [LIMIT_SECONDS] | crowded N MELDS
 // [LIMIT_SECONDS] | games N [STATES_PER_TURN
-// [check]] | playouts N | dump N DIR]
+// [check]] | playouts N | dump N DIR | record N [LIMIT_SECONDS]]
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <random>
+#include <sstream>
 
-#include "bench/AkelarreSearchBefore.inc"
 #include "model/common/Json.h"
 #include "puzzles/akelarre/GameLog.h"
 #include "puzzles/akelarre/RandomTurn.h"
@@ -51,12 +54,21 @@ akelarre::TurnSearchResult search_now(const akelarre::TurnPosition& turn, int st
     return akelarre::search_turn(turn, options, solver::Deadline(limit));
 }
 
-using Search = akelarre::TurnSearchResult (*)(const akelarre::TurnPosition&, int, unsigned);
-struct Variant {
-    const char* name;
-    Search search;
-};
-const Variant kVariants[] = {{"before", &akelarre::before::search_best_play}, {"now", &search_now}};
+// bench/akelarre-recorded.txt: by random turn of `turns`, the figures "played/points/moves" the search
+// answered when they were recorded. Lines starting with '#' are comments.
+std::map<int, std::string> recorded_figures() {
+    std::map<int, std::string> out;
+    std::ifstream in(data_dir() / "bench/akelarre-recorded.txt");
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream words(line);
+        int turn = -1;
+        std::string figures;
+        if (words >> turn >> figures) out[turn] = figures;
+    }
+    return out;
+}
 
 std::string figures(const akelarre::TurnSearchResult& r) {
     return std::to_string(r.outcome.played) + "/" + std::to_string(r.outcome.points) + "/" +
@@ -69,18 +81,16 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 void time_files(const std::vector<std::string>& files, unsigned limit) {
     for (const auto& f : files) {
-        for (const Variant& v : kVariants) {
-            try {
-                auto turn = akelarre::load_turn(f);
-                auto start = std::chrono::steady_clock::now();
-                auto best = v.search(turn, 0, limit);
-                double s = seconds_since(start);
-                std::cout << f << " (" << v.name << "): played " << best.outcome.played << ", points "
-                          << best.outcome.points << ", moves " << best.outcome.moves.size() << ", "
-                          << best.states << " states, " << s * 1000 << " ms\n";
-            } catch (const std::exception& e) {
-                std::cout << f << " (" << v.name << "): " << e.what() << "\n";
-            }
+        try {
+            auto turn = akelarre::load_turn(f);
+            auto start = std::chrono::steady_clock::now();
+            auto best = search_now(turn, 0, limit);
+            double s = seconds_since(start);
+            std::cout << f << ": played " << best.outcome.played << ", points " << best.outcome.points
+                      << ", moves " << best.outcome.moves.size() << ", " << best.states << " states, "
+                      << s * 1000 << " ms\n";
+        } catch (const std::exception& e) {
+            std::cout << f << ": " << e.what() << "\n";
         }
     }
 }
@@ -97,53 +107,70 @@ void report_turns(const std::string& what, std::vector<double> times, int unansw
               << most_states << "\n";
 }
 
-// Each random turn is searched by both variants in turn; a turn not answered (the `limit` seconds or
-// the memory ran out) counts with the time it ran, and is counted apart. Where both answer, the
-// figures must agree.
+// The random turns, each searched once; a turn not answered (the `limit` seconds or the memory ran
+// out) counts with the time it ran, and is counted apart. Where a turn's figures were recorded
+// (bench/akelarre-recorded.txt), they must be the same.
 void time_random_turns(int count, unsigned limit) {
+    const std::map<int, std::string> recorded = recorded_figures();
     std::mt19937 rng(kRandomTurnsSeed);
-    constexpr std::size_t kCount = std::size(kVariants);
-    std::vector<double> times[kCount];
-    int unanswered[kCount] = {}, disagree = 0;
-    std::size_t most_states[kCount] = {};
+    std::vector<double> times;
+    int unanswered = 0, compared = 0, differ = 0;
+    std::size_t most_states = 0;
     double slowest = 0;
     std::string slowest_turn;
     for (int i = 0; i < count; ++i) {
         const akelarre::TurnPosition turn = next_random_turn(rng);
-        std::string answers[kCount];
-        for (std::size_t v = 0; v < kCount; ++v) {
-            auto start = std::chrono::steady_clock::now();
-            try {
-                auto best = kVariants[v].search(turn, 0, limit);
-                most_states[v] = std::max(most_states[v], best.states);
-                answers[v] = figures(best);
-            } catch (const solver::SearchLimitReached&) {
-                ++unanswered[v];
+        std::string answer;
+        auto start = std::chrono::steady_clock::now();
+        try {
+            auto best = search_now(turn, 0, limit);
+            most_states = std::max(most_states, best.states);
+            answer = figures(best);
+        } catch (const solver::SearchLimitReached&) {
+            ++unanswered;
+        }
+        times.push_back(seconds_since(start));
+        if (const auto r = recorded.find(i); r != recorded.end() && !answer.empty()) {
+            ++compared;
+            if (r->second != answer) {
+                ++differ;
+                std::cout << "differs from the recorded (" << r->second << " recorded, " << answer
+                          << " now): turn " << i << ": " << akelarre::turn_to_json(turn).dump() << "\n";
             }
-            times[v].push_back(seconds_since(start));
         }
-        if (!answers[0].empty() && !answers[1].empty() && answers[0] != answers[1]) {
-            ++disagree;
-            std::cout << "disagree (" << answers[0] << " before, " << answers[1]
-                      << " now): " << akelarre::turn_to_json(turn).dump() << "\n";
-        }
-        if (times[kCount - 1].back() > slowest) {
-            slowest = times[kCount - 1].back();
+        if (times.back() > slowest) {
+            slowest = times.back();
             slowest_turn = akelarre::turn_to_json(turn).dump();
         }
     }
-    std::cout << count << " random turns (7 cards, 2-6 table melds, half of them 4 cards); figures differ on "
-              << disagree << "\n";
-    for (std::size_t v = 0; v < kCount; ++v)
-        report_turns(std::string("  ") + kVariants[v].name, times[v], unanswered[v], limit, most_states[v]);
-    // The turns over 1 s now, by their number (`dump` writes turn N as N.json).
+    std::cout << count << " random turns (7 cards, 2-6 table melds, half of them 4 cards); figures compared "
+              << "with the recorded on " << compared << ", differ on " << differ << "\n";
+    report_turns("  now", times, unanswered, limit, most_states);
+    // The turns over 1 s, by their number (`dump` writes turn N as N.json).
     std::vector<std::pair<double, int>> slow;
-    for (std::size_t i = 0; i < times[kCount - 1].size(); ++i)
-        if (times[kCount - 1][i] > 1) slow.push_back({times[kCount - 1][i], static_cast<int>(i)});
+    for (std::size_t i = 0; i < times.size(); ++i)
+        if (times[i] > 1) slow.push_back({times[i], static_cast<int>(i)});
     std::sort(slow.rbegin(), slow.rend());
-    std::cout << "  over 1 s now (turn: ms):";
+    std::cout << "  over 1 s (turn: ms):";
     for (const auto& [t, i] : slow) std::cout << " " << i << ": " << static_cast<int>(t * 1000);
-    std::cout << "\n  slowest now (" << slowest * 1000 << " ms): " << slowest_turn << "\n";
+    std::cout << "\n  slowest (" << slowest * 1000 << " ms): " << slowest_turn << "\n";
+}
+
+// The figures of the first `count` random turns of `turns`, answered within `limit` seconds, in the
+// format of bench/akelarre-recorded.txt (a turn not answered is left out).
+void record_figures(int count, unsigned limit) {
+    std::mt19937 rng(kRandomTurnsSeed);
+    std::cout << "# The figures (hand cards played/points captured/moves) of `AkelarreBench turns`'s random\n"
+              << "# turns (seed " << kRandomTurnsSeed
+              << "), by turn number, as the exact search answered them:\n"
+              << "# written by `AkelarreBench record " << count << " " << limit
+              << "`; `turns` compares its answers with them.\n";
+    for (int i = 0; i < count; ++i) {
+        const akelarre::TurnPosition turn = next_random_turn(rng);
+        try {
+            std::cout << i << " " << figures(search_now(turn, 0, limit)) << "\n";
+        } catch (const solver::SearchLimitReached&) {}
+    }
 }
 
 // The random turns of `turns`, each searched without the first pass's probe toward the root's split
@@ -409,6 +436,10 @@ int main(int argc, char** argv) {
         g_options.ceiling_probe = false;
     if (const char* probe = std::getenv("TLALOC_PROBE"); probe && std::string(probe) == "own")
         g_options.probe_core = akelarre::ProbeCore::own;
+    if (argc >= 3 && std::string(argv[1]) == "record") {
+        record_figures(std::stoi(argv[2]), argc > 3 ? static_cast<unsigned>(std::stoi(argv[3])) : 5);
+        return 0;
+    }
     if (argc == 4 && std::string(argv[1]) == "dump") {
         dump_random_turns(std::stoi(argv[2]), argv[3]);
         return 0;

@@ -150,19 +150,24 @@ TEST(AkelarreBestCli, ABadTokenIsOneLineNamingTheOptionAndTheToken) {
     } cases[] = {
         {"--hand 'F2 F7'" + ok_rest, "--hand \"F2 F7\": card 2: unknown card \"F7\""},
         {"--hand 'F2 X3'" + ok_rest, "--hand \"F2 X3\": card 2: unknown card \"X3\""},
-        {"--hand 'F2 F3 F4 F5 F6 FJ D2 D3'" + ok_rest, "--hand \"F2 F3 F4 F5 F6 FJ D2 D3\": a hand holds at most 7"},
+        {"--hand 'F2 F3 F4 F5 F6 FJ D2 D3'" + ok_rest,
+         "--hand \"F2 F3 F4 F5 F6 FJ D2 D3\": a hand holds at most 7"},
         {"--hand 'FJ' --table 'Anna:FJ G3 D3'" + ok_rest,
          "--table \"Anna:FJ G3 D3\": card 1: FJ appears 2 times (hand and table together) but the deck has only 1"},
         {"--hand 'F2' --table 'Anna F5 D5 W5'" + ok_rest, "--table \"Anna F5 D5 W5\": a meld is OWNER:CARDS"},
-        {"--hand 'F2' --table 'Anna:F5 D6 W5'" + ok_rest, "--table \"Anna:F5 D6 W5\": not a meld that can lie"},
+        {"--hand 'F2' --table 'Anna:F5 D6 W5'" + ok_rest,
+         "--table \"Anna:F5 D6 W5\": not a meld that can lie"},
         {"--hand 'F2' --table 'Anna:F5 D5'" + ok_rest, "--table \"Anna:F5 D5\": not a meld that can lie"},
         {"--hand 'F2' --table 'Anna:F5 D5 W5 G5 N5'" + ok_rest,
          "--table \"Anna:F5 D5 W5 G5 N5\": a meld of 5 cards is captured at once"},
-        {"--hand 'F2' --table ':F5 D5 W5'" + ok_rest, "--table \":F5 D5 W5\": the owner: the owner's name must"},
-        {"--hand 'F2' --table 'Anna:F5 D5 Q5'" + ok_rest, "--table \"Anna:F5 D5 Q5\": card 3: unknown card \"Q5\""},
+        {"--hand 'F2' --table ':F5 D5 W5'" + ok_rest,
+         "--table \":F5 D5 W5\": the owner: the owner's name must"},
+        {"--hand 'F2' --table 'Anna:F5 D5 Q5'" + ok_rest,
+         "--table \"Anna:F5 D5 Q5\": card 3: unknown card \"Q5\""},
         {"--hand F2 --free 'me,,Anna' --favourite F", "--free \"me,,Anna\": owner 2: the owner's name must"},
         {"--hand F2 --free 13 --favourite F", "--free \"13\": 13 is out of range"},
-        {"--hand F2 --free 99999999999999999999 --favourite F", "--free: \"99999999999999999999\": not a number"},
+        {"--hand F2 --free 99999999999999999999 --favourite F",
+         "--free: \"99999999999999999999\": not a number"},
         {"--hand F2 --free 1 --favourite X", "--favourite \"X\": the favourite family is one of"},
         {"--hand F2 --free 1 --favourite F --me ''", "--me \"\": the player's name must not be empty"},
         {"--hand F2 --free 1", "--favourite: missing"},
@@ -188,7 +193,8 @@ TEST(AkelarreBestCli, OutOfTimeItPrintsTheBestPlayFoundSoFarWithItsBound) {
     CliRun r = run_split("akelarre best " + file + " --timeout 1 --json");
     EXPECT_EQ(r.code, 3) << r.err;
     EXPECT_LT(r.seconds, 30.0) << "the limit was not enforced";  // generous sanity bound only
-    EXPECT_NE(r.err.find(file + ": no answer proved within the 1 s limit (raise --timeout)"), std::string::npos)
+    EXPECT_NE(r.err.find(file + ": no answer proved within the 1 s limit (raise --timeout)"),
+              std::string::npos)
         << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     const json answer = json::parse(r.out);
