@@ -245,8 +245,11 @@ private:
 
 // A hand card that makes no meld of three with two other cards still in play can never lie in a
 // finished meld nor be captured (every meld holding it would have three such cards), so it never
-// leaves the hand. Cards only leave play, so a dead card stays dead. Bit per card code.
-inline std::uint32_t TurnSearchImpl::live_cards(const State& s, const InPlay& in) const {
+// leaves the hand. Cards only leave play, so a dead card stays dead. Bit per card code. (Always
+// inlined: out of line it cost the search more instructions than before the split, measured with
+// callgrind.)
+[[gnu::always_inline]] inline std::uint32_t TurnSearchImpl::live_cards(const State& s,
+                                                                       const InPlay& in) const {
     const PairMasks& pairs = pair_masks();
     std::uint32_t live = 0;
     for (int i = 0; i < s.hand_size; ++i) {

@@ -30,7 +30,9 @@ struct Figures {
     int points = 0;
     friend auto operator<=>(const Figures&, const Figures&) = default;
 };
-inline Figures operator+(const Figures& a, const Figures& b) { return {a.played + b.played, a.points + b.points}; }
+inline Figures operator+(const Figures& a, const Figures& b) {
+    return {a.played + b.played, a.points + b.points};
+}
 
 struct Pile {
     std::array<CardCode, kSlots> cards{};  // ascending, so equal melds look equal
