@@ -8,6 +8,7 @@
 #include <iostream>
 #include <map>
 #include <random>
+#include <thread>
 
 #include "model/akelarre/Meld.h"
 #include "puzzles/akelarre/RandomTurn.h"
@@ -861,4 +862,27 @@ TEST(AkelarreBest, TheRoundaboutCheckFindsARoundabout) {
     const std::vector<Move> direct = {{parse_card("F5", "test", "card"), std::nullopt, 1}};
     EXPECT_EQ(roundabout(turn, direct), "");
     EXPECT_EQ(search_best_play(turn).outcome.moves, direct);
+}
+
+// The settings are each search's own (TurnSearchOptions), not the process's: two searches with
+// different settings at once, on two threads, answer as each does alone.
+TEST(AkelarreBest, SearchesWithDifferentOptionsRunSideBySide) {
+    const std::string dir = std::string(TLALOC_SOURCE_DIR) + "/tests/data/akelarre/";
+    const TurnPosition turn = load_turn(dir + "probe-reached.json");
+    TurnSearchOptions with, without;
+    with.probe_core = ProbeCore::own;
+    without.ceiling_probe = false;
+    const TurnSearchResult alone_with = search_turn(turn, with), alone_without = search_turn(turn, without);
+    ASSERT_EQ(alone_with.probe, TurnSearchResult::Probe::reached);
+    ASSERT_EQ(alone_without.probe, TurnSearchResult::Probe::none);
+    TurnSearchResult both_with, both_without;
+    std::thread other([&] { both_without = search_turn(turn, without); });
+    both_with = search_turn(turn, with);
+    other.join();
+    EXPECT_EQ(both_with.probe, TurnSearchResult::Probe::reached);
+    EXPECT_EQ(both_without.probe, TurnSearchResult::Probe::none);
+    EXPECT_EQ(both_with.outcome.moves, alone_with.outcome.moves);
+    EXPECT_EQ(both_with.states, alone_with.states);
+    EXPECT_EQ(figures(both_without.outcome), figures(alone_without.outcome));
+    EXPECT_EQ(figures(both_with.outcome), figures(both_without.outcome));
 }
