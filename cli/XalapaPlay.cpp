@@ -48,7 +48,9 @@ std::vector<SeatPlayer> seat_players(const PlayOptions& opt) {
     std::vector<SeatPlayer> out;
     for (const std::string& name : opt.bots) {
         const auto p = parse_seat_player(name);
-        if (!p) throw CLI::ValidationError("--bots", "unknown player \"" + name + "\" (" + kSeatPlayerNames + ")");
+        if (!p)
+            throw CLI::ValidationError("--bots",
+                                       "unknown player \"" + name + "\" (" + kSeatPlayerNames + ")");
         out.push_back(*p);
     }
     return out;
@@ -62,7 +64,8 @@ std::vector<bool> seat_experts(const PlayOptions& opt, Level level) {
     std::vector<bool> out(n, false);
     std::istringstream in(opt.experts);
     for (std::string item; std::getline(in, item, ',');) {
-        const bool digits = !item.empty() && item.size() <= 2 && item.find_first_not_of("0123456789") == std::string::npos;
+        const bool digits =
+            !item.empty() && item.size() <= 2 && item.find_first_not_of("0123456789") == std::string::npos;
         const int seat = digits ? std::stoi(item) : 0;
         if (seat < 1 || seat > opt.players)
             throw CLI::ValidationError("--experts", "\"" + item + "\" is not a seat (1-" +
@@ -78,8 +81,8 @@ std::string seconds_text(int tenths) {
 
 std::string seat_name(const SevenDaySetup& setup, std::size_t p) {
     const SevenDaySeat& s = setup.seats[p];
-    return "seat " + std::to_string(p + 1) + " (" + to_string(s.player) + ", " + (s.expert ? "expert" : "beginner") +
-           ", " + s.board.id + ")";
+    return "seat " + std::to_string(p + 1) + " (" + to_string(s.player) + ", " +
+           (s.expert ? "expert" : "beginner") + ", " + s.board.id + ")";
 }
 
 void print_challenges(std::ostream& out, const Challenge& ch, const std::optional<CellSet>& stones) {
@@ -109,8 +112,10 @@ public:
         std::cout << "\nday " << game.day() << ", " << seat_name(game.setup(), static_cast<std::size_t>(seat))
                   << ": your turn. " << kSevenDayStones << " stones, 3 points per challenge not met.\n";
         if (first_done)
-            std::cout << "someone said done at " << seconds_text(*first_done) << ": the hourglass runs out at "
-                      << seconds_text(hourglass_end(*first_done, game.setup().hourglass)) << "\n";
+            std::cout << "on your clock, the first seat to finish says done at " << seconds_text(*first_done)
+                      << ": you have until "
+                      << seconds_text(hourglass_end(*first_done, game.setup().hourglass))
+                      << ", when the hourglass runs out\n";
         CellSet stones;
         show(ch, stones);
         std::cout << kHumanHelp;
@@ -187,8 +192,8 @@ private:
 
     static void place_or_lift(bool place, Cell cell, const Board& board, CellSet& stones) {
         if (!board.contains(cell)) {
-            std::cout << "no field " << cell.row << " " << cell.col << " (rows and columns 0-" << board.rows - 1
-                      << ")\n";
+            std::cout << "no field " << cell.row << " " << cell.col << " (rows and columns 0-"
+                      << board.rows - 1 << ")\n";
             return;
         }
         const auto i = static_cast<std::size_t>(board.index(cell));
@@ -199,7 +204,8 @@ private:
             stones.set(i);
         if (!place && !stones.test(i)) std::cout << "no stone there\n";
         if (!place) stones.reset(i);
-        std::cout << stones.count() << " stones: " << cells_to_text(board, stones) << "\n";
+        std::cout << stones.count() << (stones.count() == 1 ? " stone: " : " stones: ")
+                  << cells_to_text(board, stones) << "\n";
     }
 
     LineReader input_;
@@ -229,7 +235,8 @@ void print_day(const SevenDayGame& game, const Catalogue& cat, std::size_t d) {
         std::string unmet;
         for (std::size_t c = 0; c < r.met.size(); ++c)
             if (!r.met[c]) unmet += (unmet.empty() ? "" : " ") + std::to_string(c + 1);
-        std::cout << (unmet.empty() ? "none" : unmet) << "; penalty " << r.penalty << " -> " << day.totals[p] << "\n";
+        std::cout << (unmet.empty() ? "none" : unmet) << "; penalty " << r.penalty << " -> " << day.totals[p]
+                  << "\n";
     }
 }
 
@@ -258,9 +265,9 @@ void run_play(const PlayOptions& opt) {
     solver.set_deadline(&deadline);
     HumanTerminal human;
     const SevenDayGame game = naming("xalapa play", opt.timeout, [&] {
-        return play_seven_days(solver, catalogue, setup, [&](const SevenDayGame& g, int seat, std::optional<int> f) {
-            return human(g, seat, f);
-        });
+        return play_seven_days(
+            solver, catalogue, setup,
+            [&](const SevenDayGame& g, int seat, std::optional<int> f) { return human(g, seat, f); });
     });
     const std::string log = seven_day_log_text(catalogue, game);
     if (!opt.log.empty()) write_file_atomically(opt.log, log);
@@ -279,7 +286,9 @@ void add_play(CLI::App& xalapa) {
         "and the lowest total after 7 days wins. Bots (random, greedy, best) and people (human) at the\n"
         "terminal. Same seed, same game.\n"
         "Example: tlaloc xalapa play --players 3 --seed 7 --bots best,greedy,random --log game.jsonl");
-    cmd->add_option("--players", opt->players, "number of players (2-6)")->required()->check(CLI::Range(2, 6));
+    cmd->add_option("--players", opt->players, "number of players (2-6)")
+        ->required()
+        ->check(CLI::Range(2, 6));
     cmd->add_option("--level", opt->level, "basic, 1, 2, 3, 4 or 5")
         ->capture_default_str()
         ->check(CLI::IsMember({"basic", "1", "2", "3", "4", "5"}));
@@ -313,8 +322,9 @@ void run_replay(const ReplayOptions& opt) {
     const solver::Deadline deadline(opt.timeout);
     ChallengeSolver solver;
     solver.set_deadline(&deadline);
-    const SevenDayReplay r = naming("xalapa replay " + opt.file, opt.timeout,
-                                    [&] { return replay_seven_days(solver, shipped_catalogue(), opt.file, content); });
+    const SevenDayReplay r = naming("xalapa replay " + opt.file, opt.timeout, [&] {
+        return replay_seven_days(solver, shipped_catalogue(), opt.file, content);
+    });
     if (r.wrong) {
         std::cout << opt.file << ": " << *r.wrong << "\n";
         set_exit_code(kExitFalseClaim);

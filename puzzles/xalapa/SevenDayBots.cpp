@@ -65,7 +65,8 @@ ThinkRange think_range(SeatPlayer bot) {
 
 int bot_think(SeatPlayer bot, std::uint64_t seed, int day, int seat) {
     const ThinkRange r = think_range(bot);
-    return r.lo + static_cast<int>(stream(seed, day, seat, kThink) % static_cast<std::uint64_t>(r.hi - r.lo + 1));
+    return r.lo +
+           static_cast<int>(stream(seed, day, seat, kThink) % static_cast<std::uint64_t>(r.hi - r.lo + 1));
 }
 
 CellSet greedy_placement(const Challenge& ch) {
@@ -96,8 +97,8 @@ CellSet greedy_placement(const Challenge& ch) {
     }
 }
 
-BotAnswer bot_answer(ChallengeSolver& solver, SeatPlayer bot, const Challenge& ch, std::uint64_t seed, int day,
-                     int seat) {
+BotAnswer bot_answer(ChallengeSolver& solver, SeatPlayer bot, const Challenge& ch, std::uint64_t seed,
+                     int day, int seat) {
     BotAnswer a;
     a.think = bot_think(bot, seed, day, seat);
     switch (bot) {
@@ -109,7 +110,8 @@ BotAnswer bot_answer(ChallengeSolver& solver, SeatPlayer bot, const Challenge& c
             break;
         case SeatPlayer::Best: {
             const Solution s = solver.solve(ch);
-            if (!s.optimal) throw std::logic_error("seven-day game: the best bot's answer is not proved optimal");
+            if (!s.optimal)
+                throw std::logic_error("seven-day game: the best bot's answer is not proved optimal");
             a.plan = s.stones;
             if (evaluate(ch, a.plan).penalty != s.evaluation.penalty)
                 throw std::logic_error("seven-day game: the evaluator disagrees with the solver");
@@ -131,8 +133,8 @@ SevenDayPlay bot_play(const Board& board, const BotAnswer& a, int deadline) {
     out.plan = a.plan;
     const int n = static_cast<int>(a.plan.count());
     // Stone i (1-based) is laid at think * i / (n + 1): those laid by the deadline are on the board.
-    const int laid = static_cast<int>(std::min<long long>(
-        n, static_cast<long long>(deadline) * (n + 1) / std::max(a.think, 1)));
+    const int laid = static_cast<int>(
+        std::min<long long>(n, static_cast<long long>(deadline) * (n + 1) / std::max(a.think, 1)));
     int k = 0;
     for (int i = 0; i < board.size() && k < laid; ++i)
         if (a.plan.test(static_cast<std::size_t>(i))) {

@@ -124,7 +124,8 @@ SevenDaySetup setup_seven_days(const Catalogue& cat, std::uint64_t seed, Level l
 
 bool deals_expert_columns(const SevenDaySetup& setup) {
     if (experts_by_default(setup.level)) return true;
-    return std::any_of(setup.seats.begin(), setup.seats.end(), [](const SevenDaySeat& s) { return s.expert; });
+    return std::any_of(setup.seats.begin(), setup.seats.end(),
+                       [](const SevenDaySeat& s) { return s.expert; });
 }
 
 SevenDayPiles seven_day_piles(const Catalogue& cat, const SevenDaySetup& setup) {
@@ -242,11 +243,19 @@ SevenDayResult score_play(const Challenge& ch, const CellSet& stones) {
     r.unmet = e.unmet;
     r.penalty = e.penalty;
     if (r.penalty != r.stones + kSevenDayDisfavor * r.unmet)
-        throw std::logic_error("seven-day game: the evaluator's penalty is not stones + 3 per unmet challenge");
+        throw std::logic_error(
+            "seven-day game: the evaluator's penalty is not stones + 3 per unmet challenge");
     return r;
 }
 
 int hourglass_end(int first_done, int hourglass_seconds) { return first_done + hourglass_seconds * kTenths; }
+
+std::optional<int> first_done(const std::vector<SevenDayPlay>& plays) {
+    std::optional<int> first;
+    for (const SevenDayPlay& p : plays)
+        if (p.done_at && (!first || *p.done_at < *first)) first = p.done_at;
+    return first;
+}
 
 SevenDayGame::SevenDayGame(const Catalogue& cat, SevenDaySetup setup)
     : catalogue_(&cat), setup_(std::move(setup)), piles_(seven_day_piles(cat, setup_)) {
@@ -282,8 +291,8 @@ std::optional<std::string> SevenDayGame::why_illegal(int seat, const SevenDayPla
     const Board& board = setup_.seats[static_cast<std::size_t>(seat)].board;
     if ((play.stones & ~board.all_fields()).any()) return "a stone lies outside the board";
     if (static_cast<int>(play.stones.count()) > kSevenDayStones)
-        return std::to_string(play.stones.count()) + " stones, more than the " + std::to_string(kSevenDayStones) +
-               " a player has";
+        return std::to_string(play.stones.count()) + " stones, more than the " +
+               std::to_string(kSevenDayStones) + " a player has";
     if (play.done_at && (*play.done_at < 0 || *play.done_at > kMaxDoneAt)) return "a time out of range";
     if (to_play().size() > 1) return std::nullopt;
     // The day's last answer: the race as a whole.
@@ -323,12 +332,14 @@ void SevenDayGame::end_day() {
     deal_day();
 }
 
-std::vector<int> SevenDayGame::places() const {
+std::vector<int> seven_day_places(const std::vector<int>& totals) {
     std::vector<int> out;
-    for (int t : totals_)
-        out.push_back(1 + static_cast<int>(std::count_if(totals_.begin(), totals_.end(),
+    for (int t : totals)
+        out.push_back(1 + static_cast<int>(std::count_if(totals.begin(), totals.end(),
                                                          [&](int other) { return other < t; })));
     return out;
 }
+
+std::vector<int> SevenDayGame::places() const { return seven_day_places(totals_); }
 
 }  // namespace tlaloc::xalapa

@@ -152,8 +152,14 @@ private:
     bool over_ = false;
 };
 
+// Each seat's place for these totals, 1 the best: the lowest total wins; equal totals share a place
+// and the places after them are skipped (two sharing first are followed by third).
+std::vector<int> seven_day_places(const std::vector<int>& totals);
+
 // The moment the hourglass runs out: `first_done` plus the hourglass (seconds), in tenths.
 int hourglass_end(int first_done, int hourglass_seconds);
+// The earliest "done" of a day's plays; nullopt when nobody said it.
+std::optional<int> first_done(const std::vector<SevenDayPlay>& plays);
 
 // --- bots -----------------------------------------------------------------------------------------
 // best: a proved optimal placement (the solver, re-checked by the evaluator); slow.

@@ -1,6 +1,6 @@
-// The seven-day game's log (JSON lines: a setup line, then per day a day line and one play line per
-// seat, then an end line) and its replay, which deals the game again from the seed, re-runs the bots,
-// re-checks every play against the rules and recomputes every score and the ranking.
+// The seven-day game's log (JSON lines: a setup line, then per day a day line, one play line per seat
+// and a scores line, then an end line) and its replay, which deals the game again from the seed, re-runs the
+// bots, re-checks every play against the rules and recomputes every score and the ranking.
 #pragma once
 #include <optional>
 #include <string>
@@ -19,6 +19,9 @@ Json seven_day_setup_line(const SevenDaySetup& setup);
 Json seven_day_day_line(int day, const SevenDayDay& d, const Challenge& challenge);
 Json seven_day_play_line(int day, int seat, const Board& board, const SevenDayPlay& play,
                          const SevenDayResult& result, int total);
+// After a day's plays: when the first seat said done and the hourglass ran out, each seat's penalty
+// and each seat's total after the day.
+Json seven_day_scores_line(int day, const SevenDayDay& d, int hourglass_seconds);
 Json seven_day_end_line(const std::vector<int>& totals, const std::vector<int>& places);
 // Every line of the game's log, each dumped on one line and ended by "\n".
 std::string seven_day_log_text(const Catalogue& catalogue, const SevenDayGame& game);

@@ -21,6 +21,7 @@ struct LoggedPlay {
 struct LoggedDay {
     Json line;  // as recorded
     std::vector<LoggedPlay> plays;
+    Json scores;  // the day's scores line as recorded
 };
 
 struct LoggedGame {
@@ -36,13 +37,14 @@ struct LoggedGame {
 
 void expect_kind(const JsonPlace& line, const std::string& kind) {
     const JsonPlace k = line.at("kind");
-    if (k.as_string() != kind) k.fail("expected a \"" + kind + "\" line here, found \"" + k.as_string() + "\"");
+    if (k.as_string() != kind)
+        k.fail("expected a \"" + kind + "\" line here, found \"" + k.as_string() + "\"");
 }
 
 void read_setup(const JsonLine& line, const Catalogue& cat, LoggedGame& game) {
     const JsonPlace p(line.json, line.where);
-    p.expect_only_keys({"kind", "format", "seed", "level", "hourglass", "seats"});
     expect_kind(p, "setup");
+    p.expect_only_keys({"kind", "format", "seed", "level", "hourglass", "seats"});
     if (p.at("format").as_string() != kSevenDayLogFormat)
         p.at("format").fail("expected \"" + std::string(kSevenDayLogFormat) + "\" (a log of 'xalapa play')");
     game.seed = static_cast<std::uint64_t>(p.at("seed").as_int(0, kSevenDayMaxSeed));
@@ -55,7 +57,8 @@ void read_setup(const JsonLine& line, const Catalogue& cat, LoggedGame& game) {
         seats.fail("a game of Xalapa has 2 to 6 players, not " + std::to_string(seats.size()));
     for (const JsonPlace& seat : seats.items()) {
         seat.expect_only_keys({"seat", "player", "expert", "board"});
-        if (seat.at("seat").as_int(1, kSevenDayMaxPlayers) != static_cast<std::int64_t>(game.players.size()) + 1)
+        if (seat.at("seat").as_int(1, kSevenDayMaxPlayers) !=
+            static_cast<std::int64_t>(game.players.size()) + 1)
             seat.at("seat").fail("seats are numbered 1, 2, ... in order");
         const auto player = parse_seat_player(seat.at("player").as_string());
         if (!player) seat.at("player").fail(std::string("expected ") + kSeatPlayerNames);
@@ -93,15 +96,18 @@ CellSet read_cells(const JsonPlace& list, const Board& board, std::optional<std:
 
 LoggedPlay read_play(const JsonLine& line, int day, std::size_t seat, const Board& board) {
     const JsonPlace p(line.json, line.where);
-    p.expect_only_keys({"kind", "day", "seat", "stones", "done_at", "plan", "met", "unmet", "penalty", "total"});
     expect_kind(p, "play");
-    if (p.at("day").as_int(1, kSevenDays) != day) p.at("day").fail("expected day " + std::to_string(day) + " here");
+    p.expect_only_keys(
+        {"kind", "day", "seat", "stones", "done_at", "plan", "met", "unmet", "penalty", "total"});
+    if (p.at("day").as_int(1, kSevenDays) != day)
+        p.at("day").fail("expected day " + std::to_string(day) + " here");
     if (p.at("seat").as_int(1, kSevenDayMaxPlayers) != static_cast<std::int64_t>(seat) + 1)
         p.at("seat").fail("expected seat " + std::to_string(seat + 1) + " here");
     LoggedPlay out;
     out.entry = line.json;
     out.play.stones = read_cells(p.at("stones"), board, out.stone_fault);
-    if (!p.at("done_at").is_null()) out.play.done_at = static_cast<int>(p.at("done_at").as_int(0, kMaxDoneAt));
+    if (!p.at("done_at").is_null())
+        out.play.done_at = static_cast<int>(p.at("done_at").as_int(0, kMaxDoneAt));
     if (const auto plan = p.get("plan")) {
         std::optional<std::string> fault;
         out.play.plan = read_cells(*plan, board, fault);
@@ -117,9 +123,10 @@ LoggedPlay read_play(const JsonLine& line, int day, std::size_t seat, const Boar
 
 void read_day(const JsonLine& line, int day, const Catalogue& cat) {
     const JsonPlace p(line.json, line.where);
-    p.expect_only_keys({"kind", "day", "position", "position_side", "columns", "challenges", "piles"});
     expect_kind(p, "day");
-    if (p.at("day").as_int(1, kSevenDays) != day) p.at("day").fail("expected day " + std::to_string(day) + " here");
+    p.expect_only_keys({"kind", "day", "position", "position_side", "columns", "challenges", "piles"});
+    if (p.at("day").as_int(1, kSevenDays) != day)
+        p.at("day").fail("expected day " + std::to_string(day) + " here");
     const JsonPlace position = p.at("position");
     if (std::none_of(cat.positions.begin(), cat.positions.end(),
                      [&](const PositionCard& c) { return c.id == position.as_string(); }))
@@ -139,9 +146,23 @@ void read_day(const JsonLine& line, int day, const Catalogue& cat) {
     for (const char* key : {"positions", "features", "intermediate", "expert"}) piles.at(key).as_int(0, 1000);
 }
 
+void read_scores(const JsonLine& line, int day, std::size_t players) {
+    const JsonPlace p(line.json, line.where);
+    expect_kind(p, "scores");
+    p.expect_only_keys({"kind", "day", "first_done", "hourglass_end", "penalties", "totals"});
+    if (p.at("day").as_int(1, kSevenDays) != day)
+        p.at("day").fail("expected day " + std::to_string(day) + " here");
+    for (const char* key : {"first_done", "hourglass_end"})
+        if (!p.at(key).is_null()) p.at(key).as_int(0, 2 * kMaxDoneAt);
+    for (const char* key : {"penalties", "totals"}) {
+        if (p.at(key).size() != players) p.at(key).fail("expected one number per seat");
+        for (const JsonPlace& v : p.at(key).items()) v.as_int(0, 100000);
+    }
+}
+
 void read_end(const JsonPlace& p, std::size_t players) {
-    p.expect_only_keys({"kind", "totals", "ranking", "winners"});
     expect_kind(p, "end");
+    p.expect_only_keys({"kind", "totals", "ranking", "winners"});
     if (p.at("totals").size() != players) p.at("totals").fail("expected one total per seat");
     for (const JsonPlace& v : p.at("totals").items()) v.as_int(0, 100000);
     for (const JsonPlace& r : p.at("ranking").items()) {
@@ -158,22 +179,27 @@ LoggedGame read_game(const Catalogue& cat, const std::string& name, const std::s
     LoggedGame game;
     read_setup(lines.front(), cat, game);
     const std::size_t n = game.players.size();
-    const std::size_t expected = 1 + kSevenDays * (1 + n) + 1;
+    const std::size_t expected = 1 + kSevenDays * (2 + n) + 1;
     const std::size_t body = std::min(lines.size(), expected - 1);
     for (std::size_t i = 1; i < body; ++i) {
-        const int day = static_cast<int>((i - 1) / (1 + n)) + 1;
-        const std::size_t k = (i - 1) % (1 + n);
+        const int day = static_cast<int>((i - 1) / (2 + n)) + 1;
+        const std::size_t k = (i - 1) % (2 + n);
         if (k == 0) {
             read_day(lines[i], day, cat);
-            game.days.push_back({lines[i].json, {}});
+            game.days.push_back({lines[i].json, {}, {}});
+        } else if (k == n + 1) {
+            read_scores(lines[i], day, n);
+            game.days.back().scores = lines[i].json;
         } else {
-            game.days.back().plays.push_back(read_play(lines[i], day, k - 1, cat.board(game.boards[k - 1])->board));
+            game.days.back().plays.push_back(
+                read_play(lines[i], day, k - 1, cat.board(game.boards[k - 1])->board));
         }
     }
     if (lines.size() < expected)
-        throw InputError(lines.back().where, "",
-                         "the log ends here, before its " + std::to_string(kSevenDays) +
-                             " days (a day line and a play line per seat each) and its end line");
+        throw InputError(
+            lines.back().where, "",
+            "the log ends here, before its " + std::to_string(kSevenDays) +
+                " days (a day line, a play line per seat and a scores line each) and its end line");
     if (lines.size() > expected) throw InputError(lines[expected].where, "", "a line after the end line");
     read_end(JsonPlace(lines.back().json, lines.back().where), n);
     game.end = lines.back().json;
@@ -214,24 +240,6 @@ struct Replayer {
         return std::nullopt;
     }
 
-    // The placement a bot worked towards: the seed's for random and greedy; for best, the recorded one
-    // provided it is legal and has the proved optimal penalty (optimal placements may be several).
-    std::optional<std::string> bot_plan(const LoggedPlay& lp, const Challenge& ch, SeatPlayer bot, int day, int seat,
-                                        BotAnswer& answer) {
-        answer = bot == SeatPlayer::Best ? BotAnswer{{}, bot_think(bot, setup.seed, day, seat)}
-                                         : bot_answer(solver, bot, ch, setup.seed, day, seat);
-        if (bot != SeatPlayer::Best) return std::nullopt;
-        answer.plan = lp.play.plan ? *lp.play.plan : lp.play.stones;
-        if (static_cast<int>(answer.plan.count()) > kSevenDayStones)
-            return std::string("the best bot's placement has more stones than a player has");
-        const int optimum = solver.solve(ch).evaluation.penalty;
-        const int penalty = evaluate(ch, answer.plan).penalty;
-        if (penalty != optimum)
-            return "the best bot's placement has penalty " + std::to_string(penalty) + ", the proved optimum is " +
-                   std::to_string(optimum);
-        return std::nullopt;
-    }
-
     std::optional<std::string> check_plays(const LoggedDay& d, int day, SevenDayGame& game) {
         const std::size_t n = setup.seats.size();
         std::vector<std::optional<BotAnswer>> answers(n);
@@ -243,10 +251,9 @@ struct Replayer {
             const SeatPlayer who = setup.seats[p].player;
             const std::optional<int> done = who == SeatPlayer::Human ? lp.play.done_at : std::nullopt;
             if (who != SeatPlayer::Human) {
-                answers[p].emplace();
-                if (auto why = bot_plan(lp, game.seat_challenge(static_cast<int>(p)), who, day, static_cast<int>(p),
-                                        *answers[p]))
-                    return step + ": " + *why;
+                // The bot asked again, in the order play asked it: the same answer.
+                answers[p] = bot_answer(solver, who, game.seat_challenge(static_cast<int>(p)), setup.seed,
+                                        day, static_cast<int>(p));
                 if (!first || answers[p]->think < *first) first = answers[p]->think;
             } else if (lp.has_plan) {
                 return step + ": a plan is recorded, but only a bot cut off by the hourglass has one";
@@ -259,22 +266,28 @@ struct Replayer {
             const LoggedPlay& lp = d.plays[p];
             if (answers[p]) {
                 const SevenDayPlay expected = bot_play(setup.seats[p].board, *answers[p], end);
-                const Json rules = seven_day_play_line(day, static_cast<int>(p), setup.seats[p].board, expected,
-                                                       SevenDayResult{}, 0);
-                if (auto diff = first_difference(lp.entry, rules, {"done_at", "plan", "stones"}, "the bot gives"))
+                const Json rules = seven_day_play_line(day, static_cast<int>(p), setup.seats[p].board,
+                                                       expected, SevenDayResult{}, 0);
+                if (auto diff =
+                        first_difference(lp.entry, rules, {"done_at", "plan", "stones"}, "the bot gives"))
                     return step + ": " + *diff;
             }
-            if (auto why = game.why_illegal(static_cast<int>(p), lp.play)) return step + ": illegal play: " + *why;
+            if (auto why = game.why_illegal(static_cast<int>(p), lp.play))
+                return step + ": illegal play: " + *why;
             game.apply(static_cast<int>(p), lp.play);
         }
         const SevenDayDay& scored = game.days()[static_cast<std::size_t>(day) - 1];
         for (std::size_t p = 0; p < n; ++p) {
-            const Json rules = seven_day_play_line(day, static_cast<int>(p), setup.seats[p].board, scored.plays[p],
-                                                   scored.results[p], scored.totals[p]);
+            const Json rules = seven_day_play_line(day, static_cast<int>(p), setup.seats[p].board,
+                                                   scored.plays[p], scored.results[p], scored.totals[p]);
             if (auto diff = first_difference(d.plays[p].entry, rules, {"met", "unmet", "penalty", "total"},
                                              "the rules give"))
                 return "day " + std::to_string(day) + ", seat " + std::to_string(p + 1) + ": " + *diff;
         }
+        if (auto diff =
+                first_difference(d.scores, seven_day_scores_line(day, scored, setup.hourglass),
+                                 {"first_done", "hourglass_end", "penalties", "totals"}, "the rules give"))
+            return "day " + std::to_string(day) + " scores: " + *diff;
         return std::nullopt;
     }
 
