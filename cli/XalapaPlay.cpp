@@ -127,6 +127,7 @@ public:
                                         100);
             };
             std::optional<std::string> line;
+            std::cout << "> " << std::flush;
             try {
                 line = input_.next(hourglass(game, first_done, elapsed()), "the hourglass");
             } catch (const solver::SearchLimitReached&) {
@@ -156,8 +157,8 @@ private:
 
     static void show(const Challenge& ch, const CellSet& stones) {
         print_board(std::cout, ch.board, stones);
-        std::cout << "challenges (" << stones.count() << " stones placed, penalty now "
-                  << score_play(ch, stones).penalty << "):\n";
+        std::cout << "challenges (" << stones.count() << (stones.count() == 1 ? " stone" : " stones")
+                  << " placed, penalty now " << score_play(ch, stones).penalty << "):\n";
         print_challenges(std::cout, ch, stones);
     }
 
@@ -229,6 +230,9 @@ void print_day(const SevenDayGame& game, const Catalogue& cat, std::size_t d) {
         std::cout << "  seat " << p + 1 << ": ";
         if (play.done_at)
             std::cout << "done at " << seconds_text(*play.done_at);
+        else if (play.plan)
+            std::cout << "cut off by the hourglass with " << play.stones.count() << " of its "
+                      << play.plan->count() << " stones laid";
         else
             std::cout << "cut off by the hourglass";
         std::cout << ", stones " << cells_to_text(setup.seats[p].board, play.stones) << "; not met ";
