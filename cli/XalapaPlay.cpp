@@ -1,5 +1,6 @@
 // `tlaloc xalapa play | replay`: the seven-day basic game between bots and people at the terminal, its
 // log and the log's re-check.
+#include <algorithm>
 #include <chrono>
 #include <iomanip>
 #include <iostream>
@@ -33,6 +34,7 @@ struct PlayOptions {
     std::string log;
     bool json = false;
     unsigned timeout = 600;
+    bool timeout_given = false;
 };
 
 std::vector<SeatPlayer> seat_players(const PlayOptions& opt) {
@@ -264,11 +266,14 @@ void run_play(const PlayOptions& opt) {
     const Catalogue& catalogue = shipped_catalogue();
     const SevenDaySetup setup =
         setup_seven_days(catalogue, opt.seed, *level, players, seat_experts(opt, *level), opt.hourglass);
-    const solver::Deadline deadline(opt.timeout);
+    // A game with people in it lasts as long as they take: --timeout then bounds it only when given.
+    const bool people = std::find(players.begin(), players.end(), SeatPlayer::Human) != players.end();
+    const unsigned seconds = people && !opt.timeout_given ? 0 : opt.timeout;
+    const solver::Deadline deadline(seconds);
     ChallengeSolver solver;
     solver.set_deadline(&deadline);
     HumanTerminal human;
-    const SevenDayGame game = naming("xalapa play", opt.timeout, [&] {
+    const SevenDayGame game = naming("xalapa play", seconds, [&] {
         return play_seven_days(
             solver, catalogue, setup,
             [&](const SevenDayGame& g, int seat, std::optional<int> f) { return human(g, seat, f); });
@@ -313,7 +318,10 @@ void add_play(CLI::App& xalapa) {
         ->check(output_path());
     cmd->add_flag("--json", opt->json, "print the JSON lines log instead of the text");
     add_timeout(*cmd, opt->timeout);
-    cmd->callback([opt] { run_play(*opt); });
+    cmd->callback([opt, cmd] {
+        opt->timeout_given = cmd->count("--timeout") > 0;
+        run_play(*opt);
+    });
 }
 
 struct ReplayOptions {
