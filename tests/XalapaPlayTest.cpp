@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "cli/StudioPlay.h"
 #include "model/common/InputError.h"
 #include "model/xalapa/Evaluation.h"
 #include "puzzles/xalapa/SevenDayGame.h"
@@ -79,10 +80,12 @@ TEST(XalapaPlayRules, WhyIllegalNamesTheBrokenRule) {
     const Board& b = game.setup().seats[0].board;
     CellSet nine;
     for (int i = 0; i < 9; ++i) nine.set(static_cast<std::size_t>(i));
-    EXPECT_NE(game.why_illegal(0, {nine, 10, std::nullopt}).value_or("").find("more than the 8"), std::string::npos);
+    EXPECT_NE(game.why_illegal(0, {nine, 10, std::nullopt}).value_or("").find("more than the 8"),
+              std::string::npos);
     CellSet outside;
     outside.set(static_cast<std::size_t>(b.size()));
-    EXPECT_NE(game.why_illegal(0, {outside, 10, std::nullopt}).value_or("").find("outside"), std::string::npos);
+    EXPECT_NE(game.why_illegal(0, {outside, 10, std::nullopt}).value_or("").find("outside"),
+              std::string::npos);
     EXPECT_FALSE(game.why_illegal(0, {stones_at(b, {{0, 0}}), std::nullopt, std::nullopt}));
     game.apply(0, {stones_at(b, {{0, 0}}), std::nullopt, std::nullopt});
     EXPECT_NE(game.why_illegal(0, {{}, 5, std::nullopt}).value_or("").find("already"), std::string::npos);
@@ -125,7 +128,8 @@ TEST(XalapaPlayRules, SeatsHaveDistinctBoards) {
     for (std::uint64_t seed = 0; seed < 20; ++seed) {
         const SevenDaySetup s = setup_of(6, Level::Basic, seed);
         std::set<std::string> boards;
-        for (const SevenDaySeat& seat : s.seats) boards.insert(seat.board.id.substr(0, seat.board.id.rfind('-')));
+        for (const SevenDaySeat& seat : s.seats)
+            boards.insert(seat.board.id.substr(0, seat.board.id.rfind('-')));
         EXPECT_EQ(boards.size(), 6u) << "seed " << seed;
     }
 }
@@ -265,7 +269,8 @@ TEST(XalapaPlayGame, TheSameSeedGivesTheSameGame) {
     EXPECT_EQ(r.code, 0) << r.out << r.err;
     EXPECT_NE(r.out.find("a legal game of 4 players over 7 days"), std::string::npos) << r.out;
     // Another seed, another game.
-    EXPECT_NE(run_tlaloc_split("xalapa play --players 4 --level 2 --seed 12 --bots best,greedy,random,greedy --json")
+    EXPECT_NE(run_tlaloc_split(
+                  "xalapa play --players 4 --level 2 --seed 12 --bots best,greedy,random,greedy --json")
                   .out,
               log);
 }
@@ -318,9 +323,10 @@ void expect_wrong(const CliRun& r, const std::string& step) {
 
 TEST(XalapaPlayReplay, ATamperedLogIsCaughtAtTheStep) {
     EXPECT_EQ(replay_edited("ok.jsonl", [](auto&) {}).code, 0);
-    expect_wrong(replay_edited("stone.jsonl",
-                               [](auto& l) { edit_line(l, play_line(2, 2), [](Json& e) { e["stones"].erase(0); }); }),
-                 "day 2, seat 2: ");
+    expect_wrong(
+        replay_edited("stone.jsonl",
+                      [](auto& l) { edit_line(l, play_line(2, 2), [](Json& e) { e["stones"].erase(0); }); }),
+        "day 2, seat 2: ");
     expect_wrong(replay_edited("best.jsonl",
                                [](auto& l) {
                                    edit_line(l, play_line(3, 1), [](Json& e) {
@@ -353,7 +359,8 @@ TEST(XalapaPlayReplay, ATamperedLogIsCaughtAtTheStep) {
     expect_wrong(replay_edited("again.jsonl",
                                [](auto& l) {
                                    const Json first = Json::parse(l[day_line(1)]);
-                                   edit_line(l, day_line(3), [&](Json& e) { e["position"] = first["position"]; });
+                                   edit_line(l, day_line(3),
+                                             [&](Json& e) { e["position"] = first["position"]; });
                                }),
                  "day 3: position recorded");
     expect_wrong(replay_edited("scores.jsonl",
@@ -362,17 +369,18 @@ TEST(XalapaPlayReplay, ATamperedLogIsCaughtAtTheStep) {
                                              [](Json& e) { e["totals"][0] = e["totals"][0].get<int>() - 1; });
                                }),
                  "day 6 scores: totals recorded");
-    expect_wrong(replay_edited("end.jsonl",
-                               [](auto& l) {
-                                   edit_line(l, l.size() - 1, [](Json& e) { e["winners"] = Json::parse("[3]"); });
-                               }),
-                 "end: ");
+    expect_wrong(
+        replay_edited(
+            "end.jsonl",
+            [](auto& l) { edit_line(l, l.size() - 1, [](Json& e) { e["winners"] = Json::parse("[3]"); }); }),
+        "end: ");
 }
 
 // What the seed, the rules and the catalogue decide is never taken from the log.
 TEST(XalapaPlayReplay, ReplayDerivesWhatTheSeedAndTheRulesDecide) {
-    expect_wrong(replay_edited("seed.jsonl",
-                               [](auto& l) { edit_line(l, 0, [](Json& e) { e["seed"] = e["seed"].get<int>() + 1; }); }),
+    expect_wrong(replay_edited(
+                     "seed.jsonl",
+                     [](auto& l) { edit_line(l, 0, [](Json& e) { e["seed"] = e["seed"].get<int>() + 1; }); }),
                  ", the seed ");
     expect_wrong(replay_edited("board.jsonl",
                                [](auto& l) {
@@ -387,13 +395,13 @@ TEST(XalapaPlayReplay, ReplayDerivesWhatTheSeedAndTheRulesDecide) {
                                [](auto& l) { edit_line(l, 0, [](Json& e) { e["hourglass"] = 61; }); }),
                  "hourglass_end recorded");
     // Nine stones on a human-free board: the 8 comes from the rules, whatever a log could say.
-    const CliRun limit = replay_edited("limit.jsonl", [](auto& l) {
-        edit_line(l, 0, [](Json& e) { e["max_stones"] = 9; });
-    });
+    const CliRun limit =
+        replay_edited("limit.jsonl", [](auto& l) { edit_line(l, 0, [](Json& e) { e["max_stones"] = 9; }); });
     EXPECT_EQ(limit.code, 2) << limit.out << limit.err;
-    expect_wrong(replay_edited("expert.jsonl",
-                               [](auto& l) { edit_line(l, 0, [](Json& e) { e["seats"][1]["expert"] = true; }); }),
-                 "day 1: ");
+    expect_wrong(
+        replay_edited("expert.jsonl",
+                      [](auto& l) { edit_line(l, 0, [](Json& e) { e["seats"][1]["expert"] = true; }); }),
+        "day 1: ");
 }
 
 TEST(XalapaPlayReplay, AMalformedLogIsBadInput) {
@@ -406,24 +414,29 @@ TEST(XalapaPlayReplay, AMalformedLogIsBadInput) {
     expect_bad(replay_edited("json.jsonl", [](auto& l) { l[3] = "{\"kind\": "; }), "json.jsonl:4");
     expect_bad(replay_edited("short.jsonl", [](auto& l) { l.resize(9); }), "short.jsonl:9");
     expect_bad(replay_edited("long.jsonl", [](auto& l) { l.push_back(l.back()); }), "long.jsonl:38");
-    expect_bad(replay_edited("type.jsonl",
-                             [](auto& l) { edit_line(l, play_line(2, 1), [](Json& e) { e["penalty"] = "four"; }); }),
-               "type.jsonl:8: penalty");
+    expect_bad(
+        replay_edited("type.jsonl",
+                      [](auto& l) { edit_line(l, play_line(2, 1), [](Json& e) { e["penalty"] = "four"; }); }),
+        "type.jsonl:8: penalty");
     expect_bad(replay_edited("order.jsonl", [](auto& l) { std::swap(l[1], l[2]); }), "order.jsonl:2: kind");
     expect_bad(replay_edited("unknown.jsonl",
                              [](auto& l) {
-                                 edit_line(l, day_line(2), [](Json& e) { e["columns"][0]["bottom"] = "novice-frog"; });
+                                 edit_line(l, day_line(2),
+                                           [](Json& e) { e["columns"][0]["bottom"] = "novice-frog"; });
                              }),
                "unknown oracle card \"novice-frog\"");
-    expect_bad(replay_edited("player.jsonl",
-                             [](auto& l) { edit_line(l, 0, [](Json& e) { e["seats"][0]["player"] = "lucky"; }); }),
-               "seats[0].player");
-    expect_bad(replay_edited("format.jsonl",
-                             [](auto& l) { edit_line(l, 0, [](Json& e) { e["format"] = "tlaloc-xalapa-play/9"; }); }),
+    expect_bad(
+        replay_edited("player.jsonl",
+                      [](auto& l) { edit_line(l, 0, [](Json& e) { e["seats"][0]["player"] = "lucky"; }); }),
+        "seats[0].player");
+    expect_bad(replay_edited(
+                   "format.jsonl",
+                   [](auto& l) { edit_line(l, 0, [](Json& e) { e["format"] = "tlaloc-xalapa-play/9"; }); }),
                "format");
     expect_bad(replay_edited("field.jsonl",
                              [](auto& l) {
-                                 edit_line(l, play_line(1, 1), [](Json& e) { e["stones"] = Json::parse("[[40,1]]"); });
+                                 edit_line(l, play_line(1, 1),
+                                           [](Json& e) { e["stones"] = Json::parse("[[40,1]]"); });
                              }),
                "stones[0][0]");
     expect_bad(replay_edited("empty.jsonl", [](auto& l) { l.clear(); }), "empty.jsonl");
@@ -449,8 +462,8 @@ TEST(XalapaPlayReplay, ReplayRefusesTheMutantsThatChangeTheGame) {
             }
         };
         // The bots' names: a seat's player decides its answers, so changing it changes the game too.
-        score.add("game " + std::to_string(g), log, static_cast<std::size_t>(scaled_rounds(600, 5, 100)), refused,
-                  [](const std::string&) { return false; });
+        score.add("game " + std::to_string(g), log, static_cast<std::size_t>(scaled_rounds(600, 5, 100)),
+                  refused, [](const std::string&) { return false; });
     }
     std::printf("%s\n", score.describe("xalapa play").c_str());
     EXPECT_GE(score.total.rate(), 0.99);
@@ -493,8 +506,8 @@ TEST(XalapaPlayCli, AHumanSeatPlaysThroughStandardInput) {
     std::ofstream(dir / "moves.txt") << human_days(
         "help\nshow\nplace 0 0\nplace 0 0\nplace 9 9\nplace 1\nfly 2 2\nplace 2 2\nlift 2 2\nplace 5 5\n\ndone\n");
     const auto log = dir / "human.jsonl";
-    const CliRun play = run_tlaloc_split("xalapa play --players 2 --seed 3 --bots human,greedy --log " + log.string() +
-                                         " < " + (dir / "moves.txt").string());
+    const CliRun play = run_tlaloc_split("xalapa play --players 2 --seed 3 --bots human,greedy --log " +
+                                         log.string() + " < " + (dir / "moves.txt").string());
     ASSERT_EQ(play.code, 0) << play.out << play.err;
     EXPECT_NE(play.out.find("a stone is already there"), std::string::npos);
     EXPECT_NE(play.out.find("no field 9 9"), std::string::npos);
@@ -514,10 +527,57 @@ TEST(XalapaPlayCli, AHumanSeatPlaysThroughStandardInput) {
     EXPECT_EQ(r.code, 0) << r.out << r.err;
     // Input that ends before the seat said done: one line, exit 2.
     std::ofstream(dir / "short.txt") << "place 0 0\ndone\nplace 1 1\n";
-    const CliRun cut = run_tlaloc_split("xalapa play --players 2 --bots greedy,human < " + (dir / "short.txt").string());
+    const CliRun cut =
+        run_tlaloc_split("xalapa play --players 2 --bots greedy,human < " + (dir / "short.txt").string());
     EXPECT_EQ(cut.code, 2) << cut.err;
     EXPECT_EQ(lines_of(cut.err).size(), 1u) << cut.err;
     EXPECT_NE(cut.err.find("standard input"), std::string::npos) << cut.err;
+}
+
+// --- the studio's seven-day game ---------------------------------------------------------------------
+
+// The studio's stateless call, answer by answer through a whole game: the day it asks for, the log at
+// the end (which replays), and the answers the rules refuse.
+TEST(XalapaPlayStudio, AWholeGameThroughTheStatelessCall) {
+    Json body = Json::parse(R"({"players": ["greedy", "human", "random"], "level": "1", "seed": 12,
+                                "hourglass": 30, "plays": []})");
+    for (int day = 1; day <= kSevenDays; ++day) {
+        const Json step = cli::seven_day_step(body, "request", cat(), 60);
+        ASSERT_FALSE(step.at("over").get<bool>());
+        EXPECT_EQ(step.at("seat"), 2);
+        EXPECT_EQ(step.at("days").size(), static_cast<std::size_t>(day - 1));
+        EXPECT_EQ(step.at("today").at("day").at("day"), day);
+        EXPECT_EQ(step.at("today").at("bots").size(), 2u);
+        EXPECT_EQ(step.at("today").at("challenge").at("tasks").size(), 4u);  // a beginner at level 1
+        const Json answer = day == 3 ? Json::parse(R"({"stones": [[2, 2]], "done_at": null})")
+                                     : Json::parse(R"({"stones": [[1, 1], [4, 4]], "done_at": 35})");
+        body["plays"].push_back(answer);
+    }
+    const Json end = cli::seven_day_step(body, "request", cat(), 60);
+    ASSERT_TRUE(end.at("over").get<bool>());
+    const std::string log = end.at("log").get<std::string>();
+    EXPECT_EQ(replay_seven_days(solver(), cat(), "log", log).wrong, std::nullopt);
+    const std::vector<std::string> lines = lines_of(log);
+    EXPECT_EQ(Json::parse(lines[play_line(2, 2)]).at("stones"), Json::parse("[[1,1],[4,4]]"));
+    EXPECT_TRUE(Json::parse(lines[play_line(3, 2)]).at("done_at").is_null());
+    EXPECT_EQ(end.at("end"), Json::parse(lines.back()));
+    const auto refused = [&](const std::string& edit, const std::string& words) {
+        Json bad = body;
+        bad.merge_patch(Json::parse(edit));
+        try {
+            cli::seven_day_step(bad, "request", cat(), 60);
+            ADD_FAILURE() << edit << " was accepted";
+        } catch (const InputError& e) {
+            EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+        }
+    };
+    refused(
+        R"({"plays": [{"stones": [[0,0],[0,1],[0,2],[0,3],[0,4],[0,5],[1,0],[1,1],[1,2]], "done_at": 5}]})",
+        "more than the 8");
+    refused(R"({"plays": [{"stones": [], "done_at": 9000}]})", "after the hourglass");
+    refused(R"({"players": ["greedy", "random"]})", "exactly one");
+    refused(R"({"players": ["human", "human"]})", "exactly one");
+    refused(R"({"level": "7"})", "expected basic");
 }
 
 // --- the bots -----------------------------------------------------------------------------------------
@@ -535,11 +595,14 @@ TEST(XalapaPlayBots, BestIsOptimalAndNeverWorseThanGreedy) {
                 for (int p = 0; p < 3; ++p) {
                     const Challenge ch = game.seat_challenge(p);
                     const int best =
-                        evaluate(ch, bot_answer(solver(), SeatPlayer::Best, ch, setup.seed, day, p).plan).penalty;
+                        evaluate(ch, bot_answer(solver(), SeatPlayer::Best, ch, setup.seed, day, p).plan)
+                            .penalty;
                     const int greedy =
-                        evaluate(ch, bot_answer(solver(), SeatPlayer::Greedy, ch, setup.seed, day, p).plan).penalty;
+                        evaluate(ch, bot_answer(solver(), SeatPlayer::Greedy, ch, setup.seed, day, p).plan)
+                            .penalty;
                     const int random =
-                        evaluate(ch, bot_answer(solver(), SeatPlayer::Random, ch, setup.seed, day, p).plan).penalty;
+                        evaluate(ch, bot_answer(solver(), SeatPlayer::Random, ch, setup.seed, day, p).plan)
+                            .penalty;
                     EXPECT_LE(best, greedy) << "level " << kLevelNames[level] << " day " << day;
                     if (level <= 1 && p == 0) {
                         EXPECT_EQ(best, exact_optima(ch).best);
@@ -553,8 +616,9 @@ TEST(XalapaPlayBots, BestIsOptimalAndNeverWorseThanGreedy) {
                 for (int p = 0; p < 3; ++p) game.apply(p, {{}, 10, std::nullopt});
             }
         }
-    std::printf("bots over %d rounds: greedy worse than best in %d; penalties best %d, greedy %d, random %d\n",
-                rounds, greedy_worse, best_total, greedy_total, random_total);
+    std::printf(
+        "bots over %d rounds: greedy worse than best in %d; penalties best %d, greedy %d, random %d\n",
+        rounds, greedy_worse, best_total, greedy_total, random_total);
     EXPECT_GT(greedy_worse, 0);
     EXPECT_LT(greedy_total, random_total);
 }

@@ -144,34 +144,37 @@ SevenDayPlay bot_play(const Board& board, const BotAnswer& a, int deadline) {
     return out;
 }
 
+void play_day(ChallengeSolver& solver, SevenDayGame& game, const HumanSeat& human) {
+    const SevenDaySetup& setup = game.setup();
+    const int day = game.day();
+    const auto n = static_cast<std::size_t>(game.players());
+    std::vector<std::optional<BotAnswer>> answers(n);
+    std::optional<int> first;
+    for (std::size_t p = 0; p < n; ++p) {
+        const SeatPlayer who = setup.seats[p].player;
+        if (who == SeatPlayer::Human) continue;
+        answers[p] = bot_answer(solver, who, game.seat_challenge(static_cast<int>(p)), setup.seed, day,
+                                static_cast<int>(p));
+        if (!first || answers[p]->think < *first) first = answers[p]->think;
+    }
+    std::vector<SevenDayPlay> plays(n);
+    for (std::size_t p = 0; p < n; ++p) {
+        if (answers[p]) continue;
+        if (!human) throw std::logic_error("a human seat and nobody to ask");
+        plays[p] = human(game, static_cast<int>(p), first);
+        if (plays[p].done_at && (!first || *plays[p].done_at < *first)) first = plays[p].done_at;
+    }
+    if (!first) throw std::logic_error("seven-day game: nobody said done");
+    const int end = hourglass_end(*first, setup.hourglass);
+    for (std::size_t p = 0; p < n; ++p)
+        if (answers[p]) plays[p] = bot_play(setup.seats[p].board, *answers[p], end);
+    for (std::size_t p = 0; p < n; ++p) game.apply(static_cast<int>(p), plays[p]);
+}
+
 SevenDayGame play_seven_days(ChallengeSolver& solver, const Catalogue& cat, const SevenDaySetup& setup,
                              const HumanSeat& human) {
     SevenDayGame game(cat, setup);
-    while (!game.over()) {
-        const int day = game.day();
-        const auto n = static_cast<std::size_t>(game.players());
-        std::vector<std::optional<BotAnswer>> answers(n);
-        std::optional<int> first;
-        for (std::size_t p = 0; p < n; ++p) {
-            const SeatPlayer who = setup.seats[p].player;
-            if (who == SeatPlayer::Human) continue;
-            answers[p] = bot_answer(solver, who, game.seat_challenge(static_cast<int>(p)), setup.seed, day,
-                                    static_cast<int>(p));
-            if (!first || answers[p]->think < *first) first = answers[p]->think;
-        }
-        std::vector<SevenDayPlay> plays(n);
-        for (std::size_t p = 0; p < n; ++p) {
-            if (answers[p]) continue;
-            if (!human) throw std::logic_error("a human seat and nobody to ask");
-            plays[p] = human(game, static_cast<int>(p), first);
-            if (plays[p].done_at && (!first || *plays[p].done_at < *first)) first = plays[p].done_at;
-        }
-        if (!first) throw std::logic_error("seven-day game: nobody said done");
-        const int end = hourglass_end(*first, setup.hourglass);
-        for (std::size_t p = 0; p < n; ++p)
-            if (answers[p]) plays[p] = bot_play(setup.seats[p].board, *answers[p], end);
-        for (std::size_t p = 0; p < n; ++p) game.apply(static_cast<int>(p), plays[p]);
-    }
+    while (!game.over()) play_day(solver, game, human);
     return game;
 }
 

@@ -192,6 +192,9 @@ SevenDayPlay bot_play(const Board& board, const BotAnswer& answer, int deadline)
 // bots' earliest and the humans' before this one), or nullopt when nobody is done yet.
 using HumanSeat = std::function<SevenDayPlay(const SevenDayGame&, int seat, std::optional<int> first_done)>;
 
+// Plays the game's current day: the bots answer, `human` is asked for each human seat, the race is
+// run and every answer applied (std::logic_error for an illegal human answer).
+void play_day(ChallengeSolver& solver, SevenDayGame& game, const HumanSeat& human = nullptr);
 // Plays the whole game; every bot answer re-checked by the evaluator.
 SevenDayGame play_seven_days(ChallengeSolver& solver, const Catalogue& catalogue, const SevenDaySetup& setup,
                              const HumanSeat& human = nullptr);
