@@ -33,8 +33,9 @@ SevenDaySetup read_setup(const JsonPlace& body, const Catalogue& cat) {
         if (e->size() != players.size()) e->fail("expected one true or false per seat");
         for (std::size_t p = 0; p < players.size(); ++p) experts[p] = e->at(p).as_bool();
     }
-    return setup_seven_days(cat, static_cast<std::uint64_t>(body.at("seed").as_int(0, kSevenDayMaxSeed)), *level,
-                            players, experts, static_cast<int>(body.at("hourglass").as_int(1, kMaxHourglass)));
+    return setup_seven_days(cat, static_cast<std::uint64_t>(body.at("seed").as_int(0, kSevenDayMaxSeed)),
+                            *level, players, experts,
+                            static_cast<int>(body.at("hourglass").as_int(1, kMaxHourglass)));
 }
 
 // The person's answer for the day, checked before the game takes it.
@@ -44,7 +45,8 @@ SevenDayPlay read_play(const JsonPlace& e, const SevenDayGame& game, int seat, s
     play.stones = stones_from_json(e.at("stones"), game.setup().seats[static_cast<std::size_t>(seat)].board);
     if (!e.at("done_at").is_null()) play.done_at = static_cast<int>(e.at("done_at").as_int(0, kMaxDoneAt));
     if (auto why = game.why_illegal(seat, play)) e.fail(*why);
-    const std::optional<int> start = play.done_at && (!first || *play.done_at < *first) ? play.done_at : first;
+    const std::optional<int> start =
+        play.done_at && (!first || *play.done_at < *first) ? play.done_at : first;
     if (play.done_at && start && *play.done_at > hourglass_end(*start, game.setup().hourglass))
         e.at("done_at").fail("said after the hourglass ran out");
     if (!start) e.at("done_at").fail("nobody said done");
@@ -56,8 +58,8 @@ Json day_json(const Catalogue& cat, const SevenDayGame& game, int day) {
     const SevenDaySetup& setup = game.setup();
     Json plays = Json::array();
     for (std::size_t p = 0; p < d.plays.size(); ++p)
-        plays.push_back(seven_day_play_line(day, static_cast<int>(p), setup.seats[p].board, d.plays[p], d.results[p],
-                                            d.totals[p]));
+        plays.push_back(seven_day_play_line(day, static_cast<int>(p), setup.seats[p].board, d.plays[p],
+                                            d.results[p], d.totals[p]));
     return {{"day", seven_day_day_line(day, d, day_challenge(cat, d.cards, setup.seats.front().board))},
             {"plays", plays},
             {"scores", seven_day_scores_line(day, d, setup.hourglass)}};
@@ -69,9 +71,10 @@ Json today_json(const SevenDayGame& game, int human) {
     Json bots = Json::array();
     for (std::size_t p = 0; p < setup.seats.size(); ++p)
         if (setup.seats[p].player != SeatPlayer::Human)
-            bots.push_back({{"seat", p + 1},
-                            {"player", to_string(setup.seats[p].player)},
-                            {"done_at", bot_think(setup.seats[p].player, setup.seed, game.day(), static_cast<int>(p))}});
+            bots.push_back(
+                {{"seat", p + 1},
+                 {"player", to_string(setup.seats[p].player)},
+                 {"done_at", bot_think(setup.seats[p].player, setup.seed, game.day(), static_cast<int>(p))}});
     return {{"day", seven_day_day_line(game.day(), game.days().back(), game.challenge())},
             {"challenge", challenge_to_json(game.seat_challenge(human))},
             {"bots", bots}};
@@ -83,10 +86,10 @@ Json seven_day_step(const Json& j, const std::string& file, const Catalogue& cat
     const JsonPlace body(j, file);
     SevenDayGame game(cat, read_setup(body, cat));
     const auto& seats = game.setup().seats;
-    const int human = static_cast<int>(std::find_if(seats.begin(), seats.end(), [](const SevenDaySeat& s) {
-                                           return s.player == SeatPlayer::Human;
-                                       }) -
-                                       seats.begin());
+    const int human =
+        static_cast<int>(std::find_if(seats.begin(), seats.end(),
+                                      [](const SevenDaySeat& s) { return s.player == SeatPlayer::Human; }) -
+                         seats.begin());
     const JsonPlace plays = body.at("plays");
     if (plays.size() > static_cast<std::size_t>(kSevenDays)) plays.fail("a game has 7 days");
     const solver::Deadline deadline(seconds);

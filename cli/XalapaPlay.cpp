@@ -44,17 +44,20 @@ std::vector<SeatPlayer> seat_players(const PlayOptions& opt) {
         for (int p = 0; p < opt.players; ++p) out.push_back(cycle[p % 3]);
         return out;
     }
-    if (static_cast<int>(opt.bots.size()) != opt.players)
+    if (static_cast<int>(opt.bots.size()) > opt.players)
         throw CLI::ValidationError("--bots", "names " + std::to_string(opt.bots.size()) + " seats for " +
-                                                 std::to_string(opt.players) + " players (one per player)");
-    std::vector<SeatPlayer> out;
+                                                 std::to_string(opt.players) +
+                                                 " players (at most one per player)");
+    std::vector<SeatPlayer> names;
     for (const std::string& name : opt.bots) {
         const auto p = parse_seat_player(name);
         if (!p)
             throw CLI::ValidationError("--bots",
                                        "unknown player \"" + name + "\" (" + kSeatPlayerNames + ")");
-        out.push_back(*p);
+        names.push_back(*p);
     }
+    std::vector<SeatPlayer> out;  // one name for every seat, one per seat, or fewer taking turns
+    for (int p = 0; p < opt.players; ++p) out.push_back(names[static_cast<std::size_t>(p) % names.size()]);
     return out;
 }
 
@@ -305,8 +308,8 @@ void add_play(CLI::App& xalapa) {
         ->capture_default_str()
         ->check(CLI::Range(std::uint64_t{0}, static_cast<std::uint64_t>(kSevenDayMaxSeed)));
     cmd->add_option("--bots", opt->bots,
-                    "one per seat, comma-separated: random, greedy, best or human\n"
-                    "(default: every seat a bot, best, greedy and random in turn)")
+                    "the seats, comma-separated: random, greedy, best or human; one name for every\n"
+                    "seat, one per seat, or fewer taking turns (default: best, greedy, random in turn)")
         ->delimiter(',');
     cmd->add_option("--experts", opt->experts,
                     "seats playing as experts (7 challenges), e.g. 1,3, or all or none\n"

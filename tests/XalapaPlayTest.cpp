@@ -275,6 +275,23 @@ TEST(XalapaPlayGame, TheSameSeedGivesTheSameGame) {
               log);
 }
 
+// --bots: one name for every seat, one per seat, or fewer taking turns.
+TEST(XalapaPlayCli, BotsNameEverySeatOrTakeTurns) {
+    const auto seats = [](const std::string& args) {
+        const CliRun r = run_tlaloc_split("xalapa play --seed 2 " + args + " --json");
+        EXPECT_EQ(r.code, 0) << args << r.err;
+        std::vector<std::string> out;
+        const Json setup = Json::parse(lines_of(r.out).at(0));
+        for (const Json& s : setup.at("seats")) out.push_back(s.at("player"));
+        return out;
+    };
+    EXPECT_EQ(seats("--players 3 --bots greedy"), (std::vector<std::string>{"greedy", "greedy", "greedy"}));
+    EXPECT_EQ(seats("--players 4 --bots best,random"),
+              (std::vector<std::string>{"best", "random", "best", "random"}));
+    EXPECT_EQ(seats("--players 2 --bots random,best"), (std::vector<std::string>{"random", "best"}));
+    EXPECT_EQ(seats("--players 4"), (std::vector<std::string>{"best", "greedy", "random", "best"}));
+}
+
 TEST(XalapaPlayGame, EveryLogOfTheCliReplays) {
     const auto dir = scratch_dir("xalapa-play-cli");
     const std::vector<std::string> games = {"--players 2", "--players 3 --level 1 --experts 2 --seed 5",
@@ -486,7 +503,7 @@ TEST(XalapaPlayCli, PlayRefusesBadOptions) {
     expect_bad("", "--players");
     expect_bad("--players 3 --level 6", "--level");
     expect_bad("--players 2 --bots best,lucky", "lucky");
-    expect_bad("--players 3 --bots best,greedy", "--bots");
+    expect_bad("--players 2 --bots best,greedy,random", "--bots");
     expect_bad("--players 3 --experts 4", "--experts");
     expect_bad("--players 3 --experts 1,x", "--experts");
     expect_bad("--players 3 --hourglass 0", "--hourglass");
