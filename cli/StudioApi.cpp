@@ -11,6 +11,7 @@
 
 #include "cli/Commands.h"
 #include "cli/StudioFolder.h"
+#include "cli/StudioPlay.h"
 #include "cli/XalapaAnswers.h"
 #include "cli/XalapaPrint.h"
 #include "model/common/Text.h"
@@ -469,7 +470,8 @@ StudioResponse asset(const StudioSettings& s, const std::string& path) {
         {"/", {"index.html", "text/html; charset=utf-8"}},
         {"/index.html", {"index.html", "text/html; charset=utf-8"}},
         {"/studio.css", {"studio.css", "text/css; charset=utf-8"}},
-        {"/studio.js", {"studio.js", "text/javascript; charset=utf-8"}}};
+        {"/studio.js", {"studio.js", "text/javascript; charset=utf-8"}},
+        {"/studio-race.js", {"studio-race.js", "text/javascript; charset=utf-8"}}};
     auto it = files.find(path);
     if (it == files.end()) return error_response(404, "no such page: " + path);
     return {200, it->second.second, read_text(s.assets / it->second.first)};
@@ -566,6 +568,7 @@ StudioResponse StudioApi::route(const StudioRequest& r) const {
         if (p == "/api/xalapa/book") return add_to_book(r, *folder_, c);
         if (p == "/api/xalapa/book-order") return book_order(r, *folder_);
         if (p == "/api/xalapa/book-print") return book_print(r, *folder_, c, t);
+        if (p == "/api/xalapa/play") return json_response(200, seven_day_step(body_json(r), kBodyName, c, t));
     }
     return error_response(404, "no such API call: " + r.method + " " + p + " (see docs/studio.md)");
 }

@@ -415,6 +415,7 @@ void add_xalapa_commands(CLI::App& app) {
     add_xalapa_census_commands(*xalapa);
     add_xalapa_picture_commands(*xalapa);
     add_xalapa_atlacoya_commands(*xalapa);
+    add_xalapa_play_commands(*xalapa);
 }
 
 }  // namespace tlaloc::cli

@@ -32,6 +32,7 @@
 #include "puzzles/xalapa/AtlacoyaLog.h"
 #include "puzzles/xalapa/Census.h"
 #include "puzzles/xalapa/CensusReport.h"
+#include "puzzles/xalapa/SevenDayLog.h"
 #include "solver/akelarre/TurnSearch.h"
 #include "solver/common/SearchLimit.h"
 #include "solver/xalapa/ChallengeSolver.h"
@@ -111,6 +112,16 @@ void exercise_xalapa_census(const fs::path& file) {
 void exercise_atlacoya_log(const fs::path& file) {
     const xalapa::AtlacoyaReplay r = xalapa::replay_atlacoya(file.string(), read_all(file));
     if (!r.wrong && (r.players < 2 || r.days < 1)) violated("a legal game without players or days");
+}
+
+// `tlaloc xalapa replay FILE`: a seven-day log is read whole (or refused with an InputError); a game it
+// calls legal has 2-6 players and 7 days.
+void exercise_play_log(const fs::path& file) {
+    static xalapa::ChallengeSolver solver;
+    const xalapa::SevenDayReplay r =
+        xalapa::replay_seven_days(solver, xalapa::shipped_catalogue(), file.string(), read_all(file));
+    if (!r.wrong && (r.players < 2 || r.players > 6 || r.days != 7))
+        violated("a legal game without its seats or days");
 }
 
 // `tlaloc akelarre replay FILE`: a log is read whole (or refused with an InputError); a game it calls
@@ -370,6 +381,7 @@ const std::vector<FuzzFormat>& fuzz_formats() {
          "tests/data/xalapa",
          {"tests/data/xalapa/atlacoya-*.jsonl"},
          exercise_atlacoya_log},
+        {"xalapa-play-log", "tests/data/xalapa", {"tests/data/xalapa/play-*.jsonl"}, exercise_play_log},
         {"aztlan-map",
          "puzzles/aztlan",
          {"puzzles/aztlan/aztlan.json", "puzzles/aztlan/board.json", "tests/data/aztlan/*-map.json",

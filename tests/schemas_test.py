@@ -42,6 +42,7 @@ FORMATS = [
      ["tests/data/xalapa/census-*.jsonl", "tests/data/fuzz/xalapa-census/*"], "xalapa census summarize {}", True),
     ("xalapa atlacoya log", "xalapa-atlacoya-log.schema.json",
      ["tests/data/xalapa/atlacoya-*.jsonl"], "xalapa atlacoya replay {}", True),
+    ("xalapa play log", "xalapa-play-log.schema.json", ["tests/data/xalapa/play-*.jsonl"], "xalapa replay {}", True),
     ("aztlan map", "aztlan-map.schema.json",
      ["puzzles/aztlan/aztlan.json", "puzzles/aztlan/board.json", "tests/data/aztlan/*-map.json",
       "tests/data/verify/*.json", "tests/data/fuzz/aztlan-map/*"], "aztlan table {} --max-size 4", False),
@@ -71,6 +72,8 @@ PLAYED_LOGS = [
     ("azteka match log", "azteka match --seed 3 --life-bot random --death-bot random --log {}"),
     ("xalapa atlacoya log", "xalapa atlacoya play --players 3 --seed 7 --log {}"),
     ("xalapa atlacoya log", "xalapa atlacoya play --players 2 --seed 2 --bots greedy,greedy --log {}"),
+    ("xalapa play log", "xalapa play --players 3 --seed 7 --log {}"),
+    ("xalapa play log", "xalapa play --players 6 --level 5 --seed 2 --hourglass 10 --log {}"),
 ]
 
 

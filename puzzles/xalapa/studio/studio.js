@@ -43,6 +43,7 @@ async function inBackground(work) {
 }
 
 const key = (r, c) => r + "," + c;
+const VIEWS = ["play", "author", "generate", "race"];
 const copy = (x) => JSON.parse(JSON.stringify(x));
 
 // ---- boards drawn by the server, clicked here ----
@@ -84,7 +85,7 @@ function showBoard(holder, svg, onField, cursor, stones = [], marks = [], onMark
 // challenge being edited. Every change remembers the state before it.
 const undoHistory = { play: { past: [], future: [] }, author: { past: [], future: [] } };
 
-function currentView() { return ["play", "author", "generate"].find((v) => !$(v).hidden); }
+function currentView() { return VIEWS.find((v) => !$(v).hidden); }
 
 function snapshot(view) {
   if (view === "play") {
@@ -692,7 +693,7 @@ async function bookPrint() {
 // ---- views and start ----
 
 function showView(name) {
-  for (const view of ["play", "author", "generate"]) {
+  for (const view of VIEWS) {
     $(view).hidden = view !== name;
     $("tab-" + view).setAttribute("aria-selected", String(view === name));
   }
@@ -711,6 +712,7 @@ async function start() {
   document.body.append(datalist);
   words.levels.forEach((l) => $("gen-level").add(new Option(l, l)));
   words.levels.forEach((l) => $("author-deal-level").add(new Option(l, l)));
+  words.levels.forEach((l) => $("race-level").add(new Option(l, l)));
   const cards = await api("/api/xalapa/cards");
   ["printed-1", "printed-2"].concat(cards.cards.map((c) => c.id)).forEach((id) => $("author-card-top").add(new Option(id, id)));
   cards.cards.forEach((c) => $("author-card-bottom").add(new Option(c.id, c.id)));
@@ -750,7 +752,7 @@ async function start() {
 }
 
 function wire() {
-  for (const view of ["play", "author", "generate"]) $("tab-" + view).addEventListener("click", () => showView(view));
+  for (const view of VIEWS) $("tab-" + view).addEventListener("click", () => showView(view));
   $("play-pick").addEventListener("change", async () => {
     const [kind, which] = $("play-pick").value.split(/:(.*)/s);
     if (kind === "other") return;
