@@ -32,7 +32,8 @@ Position load_map_or_position(const std::string& file) {
     return parse_position(where);
 }
 
-int territory_named(const Map& map, const std::string& id, const std::string& file, const std::string& place) {
+int territory_named(const Map& map, const std::string& id, const std::string& file,
+                    const std::string& place) {
     if (auto t = map.index_of(id)) return *t;
     throw InputError(file, place, "no territory \"" + id + "\" on the map \"" + map.id + "\"");
 }
@@ -44,12 +45,14 @@ void parse_highlight(const RenderOptions& opt, const Map& map, std::map<int, int
     while (std::getline(in, item, ',')) {
         const auto plus = item.find('+');
         const std::string id = item.substr(0, plus);
-        if (id.empty()) throw InputError("--highlight", "", "an empty territory id in \"" + opt.highlight + "\"");
+        if (id.empty())
+            throw InputError("--highlight", "", "an empty territory id in \"" + opt.highlight + "\"");
         int pawns = 0;
         if (plus != std::string::npos) {
             const std::string n = item.substr(plus + 1);
             if (n.empty() || n.size() > 2 || n.find_first_not_of("0123456789") != std::string::npos)
-                throw InputError("--highlight", id, "expected +N with N 0..99 after the territory, found \"+" + n + "\"");
+                throw InputError("--highlight", id,
+                                 "expected +N with N 0..99 after the territory, found \"+" + n + "\"");
             pawns = std::stoi(n);
         }
         out[territory_named(map, id, "--highlight", id)] += pawns;
@@ -105,8 +108,9 @@ void add_aztlan_render(CLI::App& group) {
     cmd->add_option("--highlight", opt->highlight,
                     "territories to highlight, comma-separated, each optionally +N pawns placed: T03,T07+2")
         ->check(nonempty("--highlight list"));
-    cmd->add_option("--placement", opt->placement,
-                    "highlight a placement from a file as 'best-placement --json' prints it ({\"place\": {...}})")
+    cmd->add_option(
+           "--placement", opt->placement,
+           "highlight a placement from a file as 'best-placement --json' prints it ({\"place\": {...}})")
         ->check(nonempty("placement file name"));
     cmd->callback([opt] { run_render(*opt); });
 }

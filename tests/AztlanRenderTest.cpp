@@ -143,8 +143,9 @@ TEST(AztlanRender, ShippedMapEveryTerritoryVisibleNoneOverlapping) {
 }
 
 TEST(AztlanRender, TestMapsAndPositionsAreDrawnApart) {
-    for (const std::string& file : std::vector<std::string>{"grid-8x8-map.json", "ring-60-chords-map.json", "example-14-map.json",
-                                   "example-22-map.json", "conflicts-map.json", "example-22.json"}) {
+    for (const std::string& file :
+         std::vector<std::string>{"grid-8x8-map.json", "ring-60-chords-map.json", "example-14-map.json",
+                                  "example-22-map.json", "conflicts-map.json", "example-22.json"}) {
         const fs::path out = test_support::scratch_dir("render-maps") / (file + ".svg");
         auto r = run_tlaloc("aztlan render " + data(file) + " --svg " + out.string());
         ASSERT_EQ(r.code, 0) << file << ": " << r.out;
@@ -190,7 +191,8 @@ TEST(AztlanRender, NonPlanarMapIsDrawnFromDistances) {
 
 TEST(AztlanRender, SameInputSameBytes) {
     const fs::path dir = test_support::scratch_dir("render-same");
-    const std::string args = " aztlan render " + shipped("examples/score-22.json") + " --highlight T03,T10+2 --svg ";
+    const std::string args =
+        " aztlan render " + shipped("examples/score-22.json") + " --highlight T03,T10+2 --svg ";
     ASSERT_EQ(run_tlaloc(args + (dir / "a.svg").string()).code, 0);
     ASSERT_EQ(run_tlaloc(args + (dir / "b.svg").string()).code, 0);
     EXPECT_EQ(read(dir / "a.svg"), read(dir / "b.svg"));
@@ -201,7 +203,8 @@ TEST(AztlanRender, SameInputSameBytes) {
 // The pawns and domains drawn are the scorer's: one pawn disc per (player, territory held) with its
 // count, one domain group per scored domain listing its territories.
 TEST(AztlanRender, PawnsAndDomainsAreTheScorers) {
-    for (const std::string& file : {data("example-22.json"), data("example-14.json"), shipped("examples/conflicts-a-e.json")}) {
+    for (const std::string& file :
+         {data("example-22.json"), data("example-14.json"), shipped("examples/conflicts-a-e.json")}) {
         SCOPED_TRACE(file);
         const Position pos = load_position(file);
         const std::string svg = map_svg(pos, {});
@@ -215,14 +218,16 @@ TEST(AztlanRender, PawnsAndDomainsAreTheScorers) {
             }
         }
         static const std::regex domain("data-domain=\"([^\"]*)\"");
-        for (auto it = std::sregex_iterator(svg.begin(), svg.end(), domain); it != std::sregex_iterator(); ++it)
+        for (auto it = std::sregex_iterator(svg.begin(), svg.end(), domain); it != std::sregex_iterator();
+             ++it)
             got_domains.insert((*it)[1].str());
         EXPECT_EQ(got_domains, want_domains);
         int held = 0;
         for (const auto& p : pos.players)
             for (int n : p.pawns) held += n > 0;
         int discs = 0;
-        for (std::size_t at = svg.find("data-pawns="); at != std::string::npos; at = svg.find("data-pawns=", at + 1))
+        for (std::size_t at = svg.find("data-pawns="); at != std::string::npos;
+             at = svg.find("data-pawns=", at + 1))
             ++discs;
         EXPECT_EQ(discs, held);
         expect_drawn_apart(pos.map, svg, file);

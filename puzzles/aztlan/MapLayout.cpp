@@ -36,8 +36,9 @@ using PlanarGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undir
                                           boost::property<boost::vertex_index_t, int>,
                                           boost::property<boost::edge_index_t, int>>;
 using Embedding = std::vector<std::vector<boost::graph_traits<PlanarGraph>::edge_descriptor>>;
-using EmbeddingMap = boost::iterator_property_map<Embedding::iterator,
-                                                 boost::property_map<PlanarGraph, boost::vertex_index_t>::type>;
+using EmbeddingMap =
+    boost::iterator_property_map<Embedding::iterator,
+                                 boost::property_map<PlanarGraph, boost::vertex_index_t>::type>;
 
 EmbeddingMap embedding_map(PlanarGraph& g, Embedding& embedding) {
     return EmbeddingMap(embedding.begin(), boost::get(boost::vertex_index, g));
@@ -51,9 +52,9 @@ void index_edges(PlanarGraph& g) {
 bool embed(PlanarGraph& g, Embedding& embedding) {
     index_edges(g);
     embedding.assign(boost::num_vertices(g), {});
-    return boost::boyer_myrvold_planarity_test(boost::boyer_myrvold_params::graph = g,
-                                               boost::boyer_myrvold_params::embedding =
-                                                   embedding_map(g, embedding));
+    return boost::boyer_myrvold_planarity_test(
+        boost::boyer_myrvold_params::graph = g,
+        boost::boyer_myrvold_params::embedding = embedding_map(g, embedding));
 }
 
 // A straight-line planar drawing (Chrobak-Payne, on the map made maximal planar), or nullopt when
@@ -83,8 +84,8 @@ std::optional<std::vector<Point>> planar_drawing(const Places& places) {
     boost::iterator_property_map<std::vector<Coord>::iterator,
                                  boost::property_map<PlanarGraph, boost::vertex_index_t>::type>
         drawing(coords.begin(), boost::get(boost::vertex_index, g));
-    boost::chrobak_payne_straight_line_drawing(g, embedding_map(g, embedding), ordering.begin(), ordering.end(),
-                                               drawing);
+    boost::chrobak_payne_straight_line_drawing(g, embedding_map(g, embedding), ordering.begin(),
+                                               ordering.end(), drawing);
     std::vector<Point> out;
     for (const auto& c : coords) out.emplace_back(static_cast<double>(c.x), static_cast<double>(c.y));
     return out;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 
 #include "model/aztlan/MapGraph.h"
@@ -17,7 +18,8 @@ namespace {
 constexpr double kMargin = 24;
 constexpr double kLakeRadius = 26;
 constexpr double kMinWidth = 680;
-constexpr double kHaloWidth = 8;  // how far a domain's outline reaches beyond its territories
+constexpr double kHaloWidth = 8;                // how far a domain's band reaches beyond its territories
+constexpr double kHaloReach = kHaloWidth + 15;  // the same, at most, where players share territories
 constexpr const char* kHighlightColour = "#c2185b";
 
 const std::array<const char*, kTerritoryTypeCount> kTypeFill = {"#7fb069", "#ecd9a0", "#b3a394", "#d4a373",
@@ -83,13 +85,33 @@ std::string line(double x1, double y1, double x2, double y2, const std::string& 
            "\" " + attrs + "/>\n";
 }
 
-// Each player's domains as one translucent band around and between their territories (a group's
-// opacity makes the union one even colour).
+// Half-way between `hex` and the background: a domain's band, drawn solid so that its parts join
+// into one even colour.
+std::string tint(const std::string& hex) {
+    const long v = std::strtol(hex.c_str() + 1, nullptr, 16);
+    const long bg[3] = {0xfb, 0xf8, 0xf0};
+    char out[8];
+    std::snprintf(out, sizeof out, "#%02lx%02lx%02lx", (((v >> 16) & 255) + bg[0]) / 2,
+                  (((v >> 8) & 255) + bg[1]) / 2, ((v & 255) + bg[2]) / 2);
+    return out;
+}
+
+// How much wider player p's band is at territory t: 5 for each later player also holding t (at most
+// three), so that shared territories show one ring per player.
+double widening(const Position& pos, int p, int t) {
+    int later = 0;
+    for (std::size_t q = p + 1; q < pos.players.size(); ++q) later += pos.players[q].pawns[t] > 0;
+    return std::min(later, 3) * 5.0;
+}
+
+// Each player's domains as a band around and between their territories, in the player's tint.
 void draw_domains(SvgCanvas& c, const Frame& f, const std::vector<PlayerScore>& scores) {
     const Map& map = f.pos.map;
-    for (std::size_t p = 0; p < scores.size(); ++p) {
-        const std::string& colour = f.colours[p];
-        c.out << "<g class=\"domains\" data-player=\"" << xml_escape(scores[p].name) << "\" opacity=\"0.5\">\n";
+    const int players = static_cast<int>(scores.size());
+    for (int p = 0; p < players; ++p) {
+        const std::string colour = tint(f.colours[p]);
+        c.out << "<g class=\"domains\" data-player=\"" << xml_escape(scores[p].name) << "\" fill=\"" << colour
+              << "\" stroke=\"" << colour << "\" stroke-linecap=\"round\">\n";
         for (const auto& d : scores[p].domains) {
             std::string ids;
             for (int t : d.territories) ids += (ids.empty() ? "" : " ") + map.territories[t].id;
@@ -99,11 +121,11 @@ void draw_domains(SvgCanvas& c, const Frame& f, const std::vector<PlayerScore>& 
                 for (int u : map.territories[t].neighbors) {
                     if (u < t || !std::binary_search(d.territories.begin(), d.territories.end(), u)) continue;
                     const auto& b = f.layout.territories[u];
+                    const double extra = std::min(widening(f.pos, p, t), widening(f.pos, p, u));
                     c.out << line(f.x(a.x), f.y(a.y), f.x(b.x), f.y(b.y),
-                                  "stroke=\"" + colour + "\" stroke-width=\"" + num(2 * kHaloWidth + 10) +
-                                      "\" stroke-linecap=\"round\"");
+                                  "stroke-width=\"" + num(2 * (kHaloWidth + extra) + 10) + "\"");
                 }
-                c.out << circle(f.x(a.x), f.y(a.y), a.r + kHaloWidth, "fill=\"" + colour + "\"");
+                c.out << circle(f.x(a.x), f.y(a.y), a.r + kHaloWidth + widening(f.pos, p, t), "");
             }
             c.out << "</g>\n";
         }
@@ -179,18 +201,21 @@ void draw_territory(SvgCanvas& c, const Frame& f, int t, const MapPictureOptions
 std::vector<std::string> caption_lines(const Position& pos, const MapLayout& layout,
                                        const MapPictureOptions& opt) {
     std::vector<std::string> lines;
-    lines.push_back(std::string("Layout computed from the borders and lakes alone (") +
-                    (layout.planar ? "a planar drawing, relaxed" : "the map is not planar: drawn from its distances") +
-                    "), not the printed board: a line joins two territories that share a border.");
+    lines.push_back(
+        std::string("Layout computed from the borders and lakes alone (") +
+        (layout.planar ? "a planar drawing, relaxed" : "the map is not planar: drawn from its distances") +
+        "), not the printed board: a line joins two territories that share a border.");
     if (pos.map.id == "aztlan")
-        lines.push_back("The shipped map is a reconstruction: the real board's borders are not public, and "
-                        "tlaloc's map gives the printed scoring table cell for cell.");
+        lines.push_back(
+            "The shipped map is a reconstruction: the real board's borders are not public, and "
+            "tlaloc's map gives the printed scoring table cell for cell.");
     for (const auto& n : opt.notes) lines.push_back(n);
     return lines;
 }
 
 double draw_header(SvgCanvas& c, const Position& pos, const std::vector<std::string>& lines, double width) {
-    std::string title = "Aztlán map \"" + pos.map.id + "\": " + std::to_string(pos.map.size()) + " territories";
+    std::string title =
+        "Aztlán map \"" + pos.map.id + "\": " + std::to_string(pos.map.size()) + " territories";
     c.text(kMargin, kMargin + 16, title, 20, "font-weight=\"bold\" fill=\"#1a1a1a\"");
     double y = kMargin + 40;
     const auto chars = static_cast<std::size_t>(std::max(40.0, (width - 2 * kMargin) / 6.6));
@@ -230,14 +255,15 @@ double draw_legend(SvgCanvas& c, const Position& pos, const std::vector<std::str
     }
     for (std::size_t p = 0; p < scores.size(); ++p) {
         y += 24;
-        c.out << "<rect x=\"" << num(kMargin) << "\" y=\"" << num(y - 8) << "\" width=\"30\" height=\"16\" rx=\"8\" fill=\""
-              << colours[p] << "\" opacity=\"0.5\"/>\n";
+        c.out << "<rect x=\"" << num(kMargin) << "\" y=\"" << num(y - 8)
+              << "\" width=\"30\" height=\"16\" rx=\"8\" fill=\"" << tint(colours[p]) << "\"/>\n";
         c.out << circle(kMargin + 15, y, 6, "fill=\"" + colours[p] + "\" stroke=\"#1a1a1a\"");
         const auto& s = scores[p];
         c.text(kMargin + 38, y + 4,
                s.name + " (card " + std::to_string(pos.players[p].card) + "): " + std::to_string(s.points) +
-                   " points, bonus type " + to_string(s.bonus_type) + ", " + std::to_string(s.domains.size()) +
-                   (s.domains.size() == 1 ? " domain" : " domains") + " shaded in this colour",
+                   " points, bonus type " + to_string(s.bonus_type) + ", " +
+                   std::to_string(s.domains.size()) + (s.domains.size() == 1 ? " domain" : " domains") +
+                   " shaded in this colour",
                12, "fill=\"#1a1a1a\"");
     }
     c.out << "</g>\n";
@@ -275,7 +301,7 @@ std::string map_svg(const Position& pos, const MapPictureOptions& opt) {
     const auto colours = player_colours(pos.players);
     std::vector<PlayerScore> scores;
     if (!pos.players.empty()) scores = score_age(MapGraph(pos.map), pos);
-    const double width = std::max(kMinWidth, layout.width + 2 * (kMargin + kHaloWidth));
+    const double width = std::max(kMinWidth, layout.width + 2 * (kMargin + kHaloReach));
     SvgCanvas header;
     const auto caption = caption_lines(pos, layout, opt);
     std::string desc;  // the caption unwrapped, for screen readers and searches
@@ -284,14 +310,14 @@ std::string map_svg(const Position& pos, const MapPictureOptions& opt) {
     const double map_top = draw_header(header, pos, caption, width);
     Frame frame{pos, layout, colours};
     frame.dx = (width - layout.width) / 2;
-    frame.dy = map_top + kHaloWidth;
+    frame.dy = map_top + kHaloReach;
     SvgCanvas body;
     draw_domains(body, frame, scores);
     draw_links(body, frame);
     for (int t = 0; t < pos.map.size(); ++t) draw_territory(body, frame, t, opt);
     SvgCanvas legend;
     const double height =
-        draw_legend(legend, pos, colours, scores, opt, frame.dy + layout.height + kHaloWidth + 28) + kMargin;
+        draw_legend(legend, pos, colours, scores, opt, frame.dy + layout.height + kHaloReach + 24) + kMargin;
     std::ostringstream svg;
     svg << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(width) << "\" height=\"" << num(height)
