@@ -104,6 +104,23 @@ double widening(const Position& pos, int p, int t) {
     return std::min(later, 3) * 5.0;
 }
 
+// With Rafts and Canoes a domain also joins across lakes: its band runs to each lake two or more of
+// its territories touch.
+void draw_rafts(SvgCanvas& c, const Frame& f, const std::vector<int>& domain) {
+    for (std::size_t l = 0; l < f.layout.lakes.size(); ++l) {
+        std::vector<int> shore;
+        for (int t : f.layout.lake_shores[l])
+            if (std::binary_search(domain.begin(), domain.end(), t)) shore.push_back(t);
+        if (shore.size() < 2) continue;
+        const auto& lake = f.layout.lake_circles[l];
+        for (int t : shore) {
+            const auto& a = f.layout.territories[t];
+            c.out << line(f.x(a.x), f.y(a.y), f.x(lake.x), f.y(lake.y),
+                          "stroke-width=\"" + num(2 * kHaloWidth + 10) + "\" stroke-dasharray=\"12 8\"");
+        }
+    }
+}
+
 // Each player's domains as a band around and between their territories, in the player's tint.
 void draw_domains(SvgCanvas& c, const Frame& f, const std::vector<PlayerScore>& scores) {
     const Map& map = f.pos.map;
@@ -127,6 +144,7 @@ void draw_domains(SvgCanvas& c, const Frame& f, const std::vector<PlayerScore>& 
                 }
                 c.out << circle(f.x(a.x), f.y(a.y), a.r + kHaloWidth + widening(f.pos, p, t), "");
             }
+            if (f.pos.players[p].plays(ProsperityCard::RaftsAndCanoes)) draw_rafts(c, f, d.territories);
             c.out << "</g>\n";
         }
         c.out << "</g>\n";
