@@ -99,6 +99,28 @@ void expect_drawn_apart(const Map& map, const std::string& svg, const std::strin
     EXPECT_EQ(overlaps, 0);
 }
 
+// Borders (the lines of the "borders" group) drawn across a circle they do not join.
+int borders_across_circles(const std::string& svg) {
+    const auto from = svg.find("class=\"borders\""), to = svg.find("class=\"shores\"");
+    const std::string borders = svg.substr(from, to - from);
+    const auto circles = places_in(svg);
+    static const std::regex line(
+        "<line x1=\"([-0-9.]+)\" y1=\"([-0-9.]+)\" x2=\"([-0-9.]+)\" y2=\"([-0-9.]+)\"");
+    int across = 0;
+    for (auto it = std::sregex_iterator(borders.begin(), borders.end(), line); it != std::sregex_iterator();
+         ++it) {
+        const double x1 = std::stod((*it)[1]), y1 = std::stod((*it)[2]), x2 = std::stod((*it)[3]),
+                     y2 = std::stod((*it)[4]);
+        for (const auto& c : circles) {
+            if (std::hypot(c.x - x1, c.y - y1) < 1 || std::hypot(c.x - x2, c.y - y2) < 1) continue;
+            const double dx = x2 - x1, dy = y2 - y1;
+            const double t = std::clamp(((c.x - x1) * dx + (c.y - y1) * dy) / (dx * dx + dy * dy), 0.0, 1.0);
+            across += std::hypot(c.x - x1 - t * dx, c.y - y1 - t * dy) < c.r;
+        }
+    }
+    return across;
+}
+
 std::string read(const fs::path& file) {
     std::ifstream in(file, std::ios::binary);
     std::stringstream s;
@@ -139,7 +161,8 @@ TEST(AztlanRender, ShippedMapEveryTerritoryVisibleNoneOverlapping) {
     EXPECT_NE(desc.find("not the printed board"), std::string::npos);
     EXPECT_NE(desc.find("reconstruction"), std::string::npos);
     EXPECT_NE(svg.find("data-layout=\"planar\""), std::string::npos);
-    EXPECT_EQ(places_in(svg).size(), 34u);  // 30 territories and 4 lakes
+    EXPECT_EQ(places_in(svg).size(), 34u);      // 30 territories and 4 lakes
+    EXPECT_EQ(borders_across_circles(svg), 0);  // no line reads as a border that is not there
 }
 
 TEST(AztlanRender, TestMapsAndPositionsAreDrawnApart) {

@@ -203,6 +203,45 @@ void relax(std::vector<Point>& pos, const std::vector<std::vector<int>>& hops, d
     }
 }
 
+// Moves places off the borders drawn across them: a line passing through a circle it does not join
+// reads as a border that is not there. Each round nudges such a place away from the line (and the
+// line's ends a little the other way); rounds are bounded by the work they take.
+void clear_links(std::vector<Point>& pos, const Places& places) {
+    const int n = static_cast<int>(pos.size());
+    const double work = static_cast<double>(places.links.size()) * n + 1;
+    const int rounds = std::clamp(static_cast<int>(3e7 / work), 0, 80);
+    for (int round = 0; round < rounds; ++round) {
+        bool moved = false;
+        for (auto [a, b] : places.links) {
+            const double dx = pos[b].first - pos[a].first, dy = pos[b].second - pos[a].second;
+            const double length2 = dx * dx + dy * dy;
+            if (length2 < 1e-9) continue;
+            for (int c = 0; c < n; ++c) {
+                if (c == a || c == b) continue;
+                const double t =
+                    ((pos[c].first - pos[a].first) * dx + (pos[c].second - pos[a].second) * dy) / length2;
+                if (t <= 0 || t >= 1) continue;
+                const double px = pos[a].first + t * dx, py = pos[a].second + t * dy;
+                double nx = pos[c].first - px, ny = pos[c].second - py;
+                const double dist = std::hypot(nx, ny);
+                const double need = places.radius[c] + kLayoutGap / 2;
+                if (dist >= need) continue;
+                if (dist < 1e-9) {  // on the line: step off to its left
+                    nx = -dy;
+                    ny = dx;
+                }
+                const double norm = std::hypot(nx, ny), push = (need - dist) / 2;
+                pos[c] = {pos[c].first + nx / norm * push, pos[c].second + ny / norm * push};
+                for (int end : {a, b})
+                    pos[end] = {pos[end].first - nx / norm * push / 2,
+                                pos[end].second - ny / norm * push / 2};
+                moved = true;
+            }
+        }
+        if (!moved) break;
+    }
+}
+
 // Pushes overlapping circles apart, then, if any pair is still too close, spreads the whole drawing
 // out so that every pair keeps at least kLayoutGap between its circles.
 void separate(std::vector<Point>& pos, const std::vector<double>& r) {
@@ -284,6 +323,7 @@ MapLayout layout_map(const Map& map, const std::vector<double>& radii, double la
     std::vector<Point> pos = planar ? *planar : classical_scaling(hops);
     scale_links(pos, places, unit);
     relax(pos, hops, unit);
+    clear_links(pos, places);
     separate(pos, places.radius);
     double left = 1e300, top = 1e300, right = -1e300, bottom = -1e300;
     for (int i = 0; i < places.count; ++i) {
