@@ -35,7 +35,7 @@ std::string attribute(const std::string& element, const std::string& name) {
 }
 
 struct Picture {
-    std::map<std::string, Drawn> holes;                         // by id
+    std::map<std::string, Drawn> holes;                              // by id
     std::vector<std::tuple<std::string, std::string, Drawn>> pawns;  // side, hole id, circle
 };
 
@@ -44,7 +44,8 @@ Picture read_picture(const std::string& svg) {
     static const std::regex circle("<circle [^>]*>");
     for (auto it = std::sregex_iterator(svg.begin(), svg.end(), circle); it != std::sregex_iterator(); ++it) {
         const std::string e = it->str();
-        const Drawn d{std::stod(attribute(e, "cx")), std::stod(attribute(e, "cy")), std::stod(attribute(e, "r"))};
+        const Drawn d{std::stod(attribute(e, "cx")), std::stod(attribute(e, "cy")),
+                      std::stod(attribute(e, "r"))};
         if (!attribute(e, "data-hole").empty()) {
             EXPECT_TRUE(p.holes.emplace(attribute(e, "data-hole"), d).second) << e;
         } else if (!attribute(e, "data-pawn").empty()) {
@@ -61,7 +62,8 @@ void expect_faithful(const Position& pos, const std::string& svg) {
     ASSERT_EQ(p.holes.size(), static_cast<std::size_t>(kHoles));
     for (auto a = p.holes.begin(); a != p.holes.end(); ++a)
         for (auto b = std::next(a); b != p.holes.end(); ++b)
-            EXPECT_GE(std::hypot(a->second.x - b->second.x, a->second.y - b->second.y), a->second.r + b->second.r)
+            EXPECT_GE(std::hypot(a->second.x - b->second.x, a->second.y - b->second.y),
+                      a->second.r + b->second.r)
                 << a->first << " " << b->first;
     // The centre is the mean of the holes; distance from it grows with the ring, the angle with the
     // sector, clockwise (screen y grows downwards) from the top.
@@ -123,19 +125,27 @@ TEST(AztekaRender, CommandWritesTheShippedPositionAndRefusesBadInput) {
     using test_support::run_tlaloc;
     const fs::path dir = test_support::scratch_dir("azteka-render");
     const std::string source = TLALOC_SOURCE_DIR;
-    auto r = run_tlaloc("azteka render " + source + "/puzzles/azteka/death-threat.json --svg " + (dir / "c.svg").string());
+    auto r = run_tlaloc("azteka render " + source + "/puzzles/azteka/death-threat.json --svg " +
+                        (dir / "c.svg").string());
     ASSERT_EQ(r.code, 0) << r.out;
     expect_faithful(load_position(source + "/puzzles/azteka/death-threat.json"), read(dir / "c.svg"));
-    { std::ofstream(dir / "bad.json") << R"({"rings": ["L.......", "........", "........"], "to_move": "life"})"; }
+    {
+        std::ofstream(dir / "bad.json")
+            << R"({"rings": ["L.......", "........", "........"], "to_move": "life"})";
+    }
     { std::ofstream(dir / "old.svg") << "old"; }
-    { std::ofstream(dir / "won.json") << R"({"rings": ["DDDDDDDD", "L.......", "........", "........"], "to_move": "life"})"; }
+    {
+        std::ofstream(dir / "won.json")
+            << R"({"rings": ["DDDDDDDD", "L.......", "........", "........"], "to_move": "life"})";
+    }
     r = run_tlaloc("azteka render " + (dir / "won.json").string() + " --svg " + (dir / "won.svg").string());
     ASSERT_EQ(r.code, 0) << r.out;
     EXPECT_NE(read(dir / "won.svg").find("death meets its goal"), std::string::npos);
     expect_faithful(load_position(dir / "won.json"), read(dir / "won.svg"));
-    for (const std::string& args : {(dir / "bad.json").string() + " --svg " + (dir / "old.svg").string(),
-                                    (dir / "none.json").string() + " --svg " + (dir / "old.svg").string(),
-                                    source + "/puzzles/azteka/empty.json --svg " + (dir / "no" / "x.svg").string()}) {
+    for (const std::string& args :
+         {(dir / "bad.json").string() + " --svg " + (dir / "old.svg").string(),
+          (dir / "none.json").string() + " --svg " + (dir / "old.svg").string(),
+          source + "/puzzles/azteka/empty.json --svg " + (dir / "no" / "x.svg").string()}) {
         r = run_tlaloc("azteka render " + args);
         EXPECT_EQ(r.code, 2) << args << r.out;
         EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;

@@ -32,7 +32,9 @@ std::pair<double, double> centre_of(int ring, int sector) {
     return {kCentreX + r * std::cos(angle_of(sector)), kCentreY + r * std::sin(angle_of(sector))};
 }
 
-std::string hole_id(int ring, int sector) { return "R" + std::to_string(ring) + "S" + std::to_string(sector); }
+std::string hole_id(int ring, int sector) {
+    return "R" + std::to_string(ring) + "S" + std::to_string(sector);
+}
 
 void draw_board(SvgCanvas& c) {
     const double outer = kInner + kRingWidth * kRings;
@@ -52,13 +54,14 @@ void draw_board(SvgCanvas& c) {
         const double label = outer + 22, cos = std::cos(angle_of(s));
         const char* anchor = cos > 0.3 ? "start" : cos < -0.3 ? "end" : "middle";
         c.text(kCentreX + label * cos, kCentreY + (label + 4) * std::sin(angle_of(s)) + 5,
-               "sector " + std::to_string(s), 13, std::string("text-anchor=\"") + anchor + "\" fill=\"#3b2a14\"");
+               "sector " + std::to_string(s), 13,
+               std::string("text-anchor=\"") + anchor + "\" fill=\"#3b2a14\"");
     }
     for (int ring = 0; ring < kRings; ++ring) {  // ring numbers on the border between sectors 7 and 0
         const double r = kInner + kRingWidth * (ring + 0.5);
         const double a = angle_of(0) - std::numbers::pi / 8;
-        c.out << "<circle cx=\"" << num(kCentreX + r * std::cos(a)) << "\" cy=\"" << num(kCentreY + r * std::sin(a))
-              << "\" r=\"8\" fill=\"#fbf8f0\" stroke=\"#6b4f2a\"/>\n";
+        c.out << "<circle cx=\"" << num(kCentreX + r * std::cos(a)) << "\" cy=\""
+              << num(kCentreY + r * std::sin(a)) << "\" r=\"8\" fill=\"#fbf8f0\" stroke=\"#6b4f2a\"/>\n";
         c.text(kCentreX + r * std::cos(a), kCentreY + r * std::sin(a) + 4, std::to_string(ring), 11,
                "text-anchor=\"middle\" class=\"ring-number\" fill=\"#3b2a14\"");
     }
@@ -70,13 +73,14 @@ void draw_holes(SvgCanvas& c, const Position& pos) {
             const auto [x, y] = centre_of(ring, s);
             const std::string id = hole_id(ring, s);
             c.out << "<circle cx=\"" << num(x) << "\" cy=\"" << num(y) << "\" r=\"" << num(kHoleRadius)
-                  << "\" data-hole=\"" << id << "\" fill=\"#e9dcc0\" stroke=\"#6b4f2a\" stroke-width=\"1.5\"/>\n";
+                  << "\" data-hole=\"" << id
+                  << "\" fill=\"#e9dcc0\" stroke=\"#6b4f2a\" stroke-width=\"1.5\"/>\n";
             const auto side = side_of(pos.at(ring, s));
             if (!side) continue;
             const auto& look = kLooks[static_cast<int>(*side)];
             c.out << "<circle cx=\"" << num(x) << "\" cy=\"" << num(y) << "\" r=\"" << num(kPawnRadius)
-                  << "\" data-pawn=\"" << side_name(*side) << "\" data-at=\"" << id << "\" fill=\"" << look.fill
-                  << "\" stroke=\"#000000\" stroke-width=\"1\"/>\n";
+                  << "\" data-pawn=\"" << side_name(*side) << "\" data-at=\"" << id << "\" fill=\""
+                  << look.fill << "\" stroke=\"#000000\" stroke-width=\"1\"/>\n";
             c.text(x, y + 5, look.letter, 14,
                    std::string("text-anchor=\"middle\" font-weight=\"bold\" fill=\"") + look.ink + "\"");
         }
@@ -88,7 +92,8 @@ void draw_caption(SvgCanvas& c, const Position& pos) {
            "font-weight=\"bold\" fill=\"#1a1a1a\"");
     std::string hands;
     for (int i = 0; i < pos.profile->sides; ++i)
-        hands += std::string(i ? ", " : "") + side_name(static_cast<Side>(i)) + " " + std::to_string(pos.supply[i]);
+        hands += std::string(i ? ", " : "") + side_name(static_cast<Side>(i)) + " " +
+                 std::to_string(pos.supply[i]);
     c.text(24, 60, side_name(pos.to_move) + " to move; in hand: " + hands, 14, "fill=\"#333333\"");
     double y = kCentreY + kInner + kRingWidth * kRings + 70;
     double x = 24;
@@ -96,13 +101,14 @@ void draw_caption(SvgCanvas& c, const Position& pos) {
         const auto& look = kLooks[i];
         c.out << "<circle cx=\"" << num(x + 10) << "\" cy=\"" << num(y) << "\" r=\"10\" fill=\"" << look.fill
               << "\" stroke=\"#000000\"/>\n";
-        c.text(x + 26, y + 5, side_name(static_cast<Side>(i)) + " (" + look.letter + ")", 13, "fill=\"#1a1a1a\"");
+        c.text(x + 26, y + 5, side_name(static_cast<Side>(i)) + " (" + look.letter + ")", 13,
+               "fill=\"#1a1a1a\"");
         x += 150;
     }
     y += 24;
     c.text(24, y + 5,
-           "sectors 0-7 clockwise from the top; rings 0 (innermost) to 3, numbered between sectors 7 and 0", 12,
-           "fill=\"#4a4a4a\"");
+           "sectors 0-7 clockwise from the top; rings 0 (innermost) to 3, numbered between sectors 7 and 0",
+           12, "fill=\"#4a4a4a\"");
     for (int i = 0; i < pos.profile->sides; ++i) {
         const Side side = static_cast<Side>(i);
         if (auto goal = goal_met(pos, side)) {
@@ -118,8 +124,8 @@ void draw_caption(SvgCanvas& c, const Position& pos) {
 std::string circle_svg(const Position& pos) {
     SvgCanvas c;
     c.out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-          << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(kWidth) << "\" height=\"" << num(kHeight)
-          << "\" viewBox=\"0 0 " << num(kWidth) << " " << num(kHeight)
+          << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(kWidth) << "\" height=\""
+          << num(kHeight) << "\" viewBox=\"0 0 " << num(kWidth) << " " << num(kHeight)
           << "\" font-family=\"DejaVu Sans, Verdana, sans-serif\">\n"
           << "<rect width=\"100%\" height=\"100%\" fill=\"#fbf8f0\"/>\n";
     draw_caption(c, pos);
