@@ -212,6 +212,22 @@ TEST(AztlanRender, NonPlanarMapIsDrawnFromDistances) {
     expect_drawn_apart(map, svg, "K5");
 }
 
+// Long ids (the circle grows, then the text shrinks), territories without any border, lakes only.
+TEST(AztlanRender, LongIdsIslandsAndLakesOnly) {
+    const Json json = Json::parse(R"({"id": "islands", "territories": [
+        {"id": "A", "type": "city", "neighbors": [], "lakes": ["L1", "L2"]},
+        {"id": "B", "type": "desert", "neighbors": []},
+        {"id": "Tlaxcala-Huexotzinco-Cholula-Tepeaca", "type": "jungle", "neighbors": ["D"], "lakes": ["L1"]},
+        {"id": "D", "type": "terraced", "neighbors": ["Tlaxcala-Huexotzinco-Cholula-Tepeaca"], "lakes": ["L2"]}]})");
+    const Map map = parse_map(JsonPlace(json, "islands.json"));
+    const std::string svg = map_svg(bare(map), {});
+    expect_drawn_apart(map, svg, "islands");
+    const std::regex long_id("font-size=\"([0-9.]+)\"[^>]*>Tlaxcala");
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(svg, m, long_id));
+    EXPECT_GE(std::stod(m[1]), 7);
+}
+
 TEST(AztlanRender, SameInputSameBytes) {
     const fs::path dir = test_support::scratch_dir("render-same");
     const std::string args =

@@ -55,14 +55,31 @@ std::vector<std::pair<int, int>> pawns_in(const Position& pos, int t) {
 
 constexpr double kPawnRadius = 8, kPawnRow = 19;  // pawn discs: radius, centre below the circle's centre
 
+constexpr double kMaxLabelRadius = 80, kMinIdFont = 7;
+
+// Characters, not bytes, of a UTF-8 text.
+double characters(const std::string& text) {
+    return static_cast<double>(std::count_if(
+        text.begin(), text.end(), [](char ch) { return (static_cast<unsigned char>(ch) & 0xC0) != 0x80; }));
+}
+
+// 14, or smaller (down to kMinIdFont) so that the id fits across its circle.
+double id_font_size(const std::string& id, double r) {
+    return std::clamp(2 * (r - 7) / (0.64 * std::max(characters(id), 1.0)), kMinIdFont, 14.0);
+}
+
 std::vector<double> radii(const Position& pos) {
     std::vector<double> r;
     for (int t = 0; t < pos.map.size(); ++t) {
         const auto& terr = pos.map.territories[t];
-        const double label = std::max(0.64 * 14 * static_cast<double>(terr.id.size()),
-                                      0.56 * 10 * std::string(to_string(terr.type)).size());
+        const double label =
+            std::max(0.64 * 14 * characters(terr.id), 0.56 * 10 * std::string(to_string(terr.type)).size());
         const double row = kPawnRadius * 2.1 * static_cast<double>(pawns_in(pos, t).size()) / 2;
-        r.push_back(std::max({32.0, label / 2 + 9, std::hypot(kPawnRow + kPawnRadius, row) + 3}));
+        // A long id grows the circle up to kMaxLabelRadius, then its text gets smaller (id_font_size)
+        // down to kMinIdFont, and beyond that the circle grows again.
+        const double smallest = 0.64 * kMinIdFont * characters(terr.id) / 2 + 7;  // the id at kMinIdFont
+        r.push_back(std::max({32.0, std::min(label / 2 + 9, kMaxLabelRadius), smallest,
+                              std::hypot(kPawnRow + kPawnRadius, row) + 3}));
     }
     return r;
 }
@@ -191,7 +208,8 @@ void draw_territory(SvgCanvas& c, const Frame& f, int t, const MapPictureOptions
                         "\" fill=\"" + kTypeFill[static_cast<int>(terr.type)] +
                         "\" stroke=\"#3b3325\" stroke-width=\"1.5\"");
     const double top = pawns.empty() ? cy - 1 : cy - 7;
-    c.text(cx, top, terr.id, 14, "text-anchor=\"middle\" font-weight=\"bold\" fill=\"#1a1a1a\"");
+    c.text(cx, top, terr.id, id_font_size(terr.id, a.r),
+           "text-anchor=\"middle\" font-weight=\"bold\" fill=\"#1a1a1a\"");
     c.text(cx, top + 13, to_string(terr.type), 10, "text-anchor=\"middle\" fill=\"#3b3325\"");
     const double step = kPawnRadius * 2.1;
     double px = cx - step * (static_cast<double>(pawns.size()) - 1) / 2;
