@@ -10,7 +10,6 @@
 #include "model/azteka/Plan.h"
 #include "model/azteka/Position.h"
 #include "model/azteka/Rules.h"
-#include "puzzles/azteka/CirclePicture.h"
 #include "solver/azteka/Fewest.h"
 #include "solver/azteka/FewestExact.h"
 #include "solver/azteka/WinInN.h"
@@ -68,24 +67,6 @@ void add_show(CLI::App& group) {
                                       "Example:  tlaloc azteka show puzzles/azteka/empty.json");
     show->add_option("POSITION", opt->file, "position JSON file")->required();
     show->callback([opt] { run_show(*opt); });
-}
-
-struct RenderOptions {
-    std::string file, svg;
-};
-
-void add_render(CLI::App& group) {
-    auto opt = std::make_shared<RenderOptions>();
-    auto* cmd = group.add_subcommand(
-        "render",
-        "Draw a position's Circle of Life as SVG: rings, holes, pawns, hands, goals met.\n"
-        "Example:  tlaloc azteka render puzzles/azteka/death-threat.json --svg circle.svg");
-    cmd->add_option("POSITION", opt->file, "position JSON file")->required();
-    cmd->add_option("--svg", opt->svg, "SVG file to write")->required()->check(output_path());
-    cmd->callback([opt] {
-        write_file_atomically(opt->svg, circle_svg(load_position(opt->file)));
-        std::cout << "wrote " << opt->svg << "\n";
-    });
 }
 
 struct FewestOptions {
@@ -283,6 +264,8 @@ void add_play(CLI::App& group) {
 
 }  // namespace
 
+void add_azteka_render(CLI::App& group);  // cli/AztekaPictures.cpp
+
 void add_azteka_commands(CLI::App& app) {
     auto* group = app.add_subcommand(
         "azteka",
@@ -290,7 +273,7 @@ void add_azteka_commands(CLI::App& app) {
         "Example:  tlaloc azteka show puzzles/azteka/empty.json");
     group->require_subcommand(1);
     add_show(*group);
-    add_render(*group);
+    add_azteka_render(*group);
     add_fewest(*group);
     add_play(*group);
     add_azteka_match_commands(*group);
