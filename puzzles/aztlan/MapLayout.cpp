@@ -157,7 +157,12 @@ std::vector<Point> classical_scaling(const std::vector<std::vector<int>>& d) {
             }
             norm = std::sqrt(norm);
             if (norm < 1e-12) break;
-            for (int i = 0; i < n; ++i) v[i] = next[i] / norm;
+            double change = 0;
+            for (int i = 0; i < n; ++i) {
+                change += std::abs(v[i] - next[i] / norm);
+                v[i] = next[i] / norm;
+            }
+            if (change < 1e-9 * n) break;  // converged
         }
         vectors.push_back(v);
     }
