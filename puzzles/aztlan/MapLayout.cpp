@@ -4,10 +4,14 @@
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/boyer_myrvold_planar_test.hpp>
 // Boost's drawing code trips GCC's maybe-uninitialized analysis in code of its own (not ours).
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <boost/graph/chrobak_payne_drawing.hpp>
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 #include <boost/graph/make_biconnected_planar.hpp>
 #include <boost/graph/make_connected.hpp>
 #include <boost/graph/make_maximal_planar.hpp>
