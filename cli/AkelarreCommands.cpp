@@ -589,6 +589,8 @@ void add_replay(CLI::App& group) {
 
 }  // namespace
 
+void add_akelarre_render(CLI::App& group);  // cli/AkelarrePictures.cpp
+
 void add_akelarre_commands(CLI::App& app) {
     auto* akelarre =
         app.add_subcommand("akelarre",
@@ -599,6 +601,7 @@ void add_akelarre_commands(CLI::App& app) {
     add_best(*akelarre);
     add_play(*akelarre);
     add_replay(*akelarre);
+    add_akelarre_render(*akelarre);
 }
 
 }  // namespace tlaloc::cli

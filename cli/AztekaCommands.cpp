@@ -264,6 +264,8 @@ void add_play(CLI::App& group) {
 
 }  // namespace
 
+void add_azteka_render(CLI::App& group);  // cli/AztekaPictures.cpp
+
 void add_azteka_commands(CLI::App& app) {
     auto* group = app.add_subcommand(
         "azteka",
@@ -271,6 +273,7 @@ void add_azteka_commands(CLI::App& app) {
         "Example:  tlaloc azteka show puzzles/azteka/empty.json");
     group->require_subcommand(1);
     add_show(*group);
+    add_azteka_render(*group);
     add_fewest(*group);
     add_play(*group);
     add_azteka_match_commands(*group);

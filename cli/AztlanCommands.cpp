@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 
+#include "cli/AztlanPictures.h"
 #include "cli/Commands.h"
 #include "cli/Timeout.h"
 #include "model/aztlan/Conflicts.h"
@@ -76,14 +77,16 @@ void print_score(const Position& pos, const std::vector<PlayerScore>& scores, bo
 }
 
 struct ScoreOptions {
-    std::string file;
+    std::string file, svg;
     bool json = false;
 };
 
 void run_score(const ScoreOptions& opt) {
     Position pos = load_position(opt.file);
     MapGraph graph(pos.map);
-    print_score(pos, score_age(graph, pos), opt.json);
+    const auto scores = score_age(graph, pos);
+    if (!opt.svg.empty()) write_map_picture(opt.svg, opt.file, pos, {});
+    print_score(pos, scores, opt.json);
 }
 
 void add_score(CLI::App& group) {
@@ -94,6 +97,9 @@ void add_score(CLI::App& group) {
                              "Example:  tlaloc aztlan score puzzles/aztlan/examples/score-14.json --json");
     cmd->add_option("POSITION", opt->file, "position file (JSON)")->required();
     cmd->add_flag("--json", opt->json, "print JSON");
+    cmd->add_option("--svg", opt->svg,
+                    "also draw the position, its domains outlined, as SVG (as 'aztlan render')")
+        ->check(output_path());
     cmd->callback([opt] { run_score(*opt); });
 }
 
@@ -261,7 +267,7 @@ void print_table(const Map& map, const DomainTable& table) {
 }
 
 struct BestPlacementOptions {
-    std::string file, player;
+    std::string file, player, svg;
     int pawns = 0;
     bool json = false;
     unsigned timeout = 60;
@@ -298,6 +304,20 @@ void print_placement(const Position& pos, const BestPlacementOptions& opt, const
     std::cout << "\n";
 }
 
+// The position after the placement, the territories that got pawns highlighted with their count.
+void draw_placement(Position pos, int p, const BestPlacementOptions& opt, const Placement& best) {
+    MapPictureOptions options;
+    for (int t = 0; t < pos.map.size(); ++t) {
+        if (!best.added[t]) continue;
+        pos.players[p].pawns[t] += best.added[t];
+        options.highlight[t] = best.added[t];
+    }
+    options.notes.push_back(opt.player + " places " + std::to_string(opt.pawns) +
+                            " more pawn(s) where highlighted: " + std::to_string(best.points) +
+                            " points, proved best. Pawns and domains are drawn after the placement.");
+    write_map_picture(opt.svg, opt.file, pos, options);
+}
+
 void run_best_placement(const BestPlacementOptions& opt) {
     if (opt.pawns < 0 || opt.pawns > kMaxPlacementPawns)
         throw InputError(opt.file, "--pawns",
@@ -315,6 +335,7 @@ void run_best_placement(const BestPlacementOptions& opt) {
     } catch (const std::invalid_argument& e) {
         throw InputError(opt.file, "players[" + std::to_string(p) + "].pawns", e.what());
     }
+    if (!opt.svg.empty()) draw_placement(pos, p, opt, best);
     print_placement(pos, opt, best);
 }
 
@@ -329,6 +350,9 @@ void add_best_placement(CLI::App& group) {
     cmd->add_option("--player", opt->player, "the player's name")->required();
     cmd->add_option("--pawns", opt->pawns, "K, pawns to place (0-10)")->required();
     cmd->add_flag("--json", opt->json, "print JSON: {\"points\": N, \"place\": {territory: pawns}}");
+    cmd->add_option("--svg", opt->svg,
+                    "also draw the position after the placement, the placement highlighted")
+        ->check(output_path());
     add_timeout(*cmd, opt->timeout);
     cmd->callback([opt] { run_best_placement(*opt); });
 }
@@ -459,13 +483,14 @@ void add_reconstruct(CLI::App& group) {
 void add_aztlan_commands(CLI::App& app) {
     auto* group = app.add_subcommand(
         "aztlan",
-        "Aztlán: whole games (play, replay, audit), scoring, conflicts, the best placement, the domain\nscoring table, map reconstruction.");
+        "Aztlán: whole games (play, replay, audit), scoring, conflicts, the best placement, the domain\nscoring table, map reconstruction, pictures of maps and positions.");
     group->require_subcommand(1);
     add_score(*group);
     add_conflicts(*group);
     add_table(*group);
     add_reconstruct(*group);
     add_best_placement(*group);
+    add_aztlan_render(*group);
     add_aztlan_game_commands(*group);
 }
 

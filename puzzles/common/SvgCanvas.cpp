@@ -1,8 +1,8 @@
-#include "puzzles/xalapa/SvgCanvas.h"
+#include "puzzles/common/SvgCanvas.h"
 
 #include <cstdio>
 
-namespace tlaloc::xalapa {
+namespace tlaloc {
 
 std::string num(double v) {
     char buf[32];
@@ -34,4 +34,4 @@ void SvgCanvas::text(double x, double y, const std::string& s, double size, cons
         << (attrs.empty() ? "" : " ") << attrs << ">" << xml_escape(s) << "</text>\n";
 }
 
-}  // namespace tlaloc::xalapa
+}  // namespace tlaloc
