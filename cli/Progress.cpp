@@ -51,7 +51,8 @@ std::string ProgressLine::count_text(std::int64_t done, std::int64_t total, cons
         const double rate = fresh / seconds;
         out << ", " << (rate >= 10 ? std::to_string(std::llround(rate)) : std::to_string(rate).substr(0, 4))
             << "/s";
-        if (total > done) out << ", about " << duration_text(static_cast<double>(total - done) / rate) << " left";
+        if (total > done)
+            out << ", about " << duration_text(static_cast<double>(total - done) / rate) << " left";
     }
     return out.str();
 }
@@ -79,7 +80,8 @@ void ProgressLine::put(const std::string& line) {
     shown_ = full.size();
 }
 
-void ProgressLine::count(std::int64_t done, std::int64_t total, const std::string& unit, std::int64_t start_done) {
+void ProgressLine::count(std::int64_t done, std::int64_t total, const std::string& unit,
+                         std::int64_t start_done) {
     if (!due()) return;
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     put(count_text(done, total, unit, start_done, seconds));
