@@ -6,7 +6,8 @@
 using tlaloc::cli::ProgressLine;
 
 TEST(ProgressLine, CountsShareRateAndWhatIsLeft) {
-    EXPECT_EQ(ProgressLine::count_text(50, 200, "games", 0, 10.0), "50/200 games (25 %), 5.00/s, about 30 s left");
+    EXPECT_EQ(ProgressLine::count_text(50, 200, "games", 0, 10.0),
+              "50/200 games (25 %), 5.00/s, about 30 s left");
     EXPECT_EQ(ProgressLine::count_text(1000, 4000, "challenges", 0, 10.0),
               "1000/4000 challenges (25 %), 100/s, about 30 s left");
 }
@@ -19,7 +20,8 @@ TEST(ProgressLine, ARateFromTheWorkOfThisRunOnly) {
 }
 
 TEST(ProgressLine, LongWaitsInHoursAndNoRateBeforeTheFirstItem) {
-    EXPECT_EQ(ProgressLine::count_text(1, 10001, "items", 0, 1.0), "1/10001 items (0 %), 1.00/s, about 2 h 46 min left");
+    EXPECT_EQ(ProgressLine::count_text(1, 10001, "items", 0, 1.0),
+              "1/10001 items (0 %), 1.00/s, about 2 h 46 min left");
     EXPECT_EQ(ProgressLine::count_text(0, 10, "items", 0, 3.0), "0/10 items (0 %)");
     EXPECT_EQ(ProgressLine::count_text(10, 10, "items", 0, 2.0), "10/10 items (100 %), 5.00/s");
 }
