@@ -1,6 +1,5 @@
 // `tlaloc aztlan ...`: score an age, resolve conflicts, compute the domain scoring table of a map and
 // reconstruct a map whose table matches the printed one. Parse, call, print; nothing decided here.
-#include <unistd.h>
 
 #include <chrono>
 #include <iostream>
@@ -9,6 +8,7 @@
 
 #include "cli/AztlanPictures.h"
 #include "cli/Commands.h"
+#include "cli/Progress.h"
 #include "cli/Timeout.h"
 #include "model/aztlan/Conflicts.h"
 #include "model/aztlan/DomainTable.h"
@@ -207,38 +207,6 @@ void check_bitset_size(const Map& map, const std::string& file) {
     }
 }
 
-// Progress on stderr for a person watching (a terminal), once a run has taken more than a second;
-// the time limit checked at each report. The line is wiped when the run ends, also by an error, so
-// that the error stays one line of its own.
-class ProgressLine {
-public:
-    ProgressLine(const char* what, const solver::Deadline& deadline)
-        : what_(what),
-          deadline_(deadline),
-          start_(std::chrono::steady_clock::now()),
-          terminal_(isatty(2) == 1) {}
-    std::function<void(double)> callback() {
-        return [this](double done) {
-            if (deadline_.passed()) throw solver::SearchLimitReached();
-            if (!terminal_ || std::chrono::steady_clock::now() - start_ < std::chrono::seconds(1)) return;
-            std::cerr << "\r" << what_ << ": " << static_cast<int>(done * 100) << "%" << std::flush;
-            shown_ = true;
-        };
-    }
-    ~ProgressLine() {
-        if (shown_)
-            std::cerr << "\r" << std::string(std::string(what_).size() + 6, ' ') << "\r" << std::flush;
-    }
-    ProgressLine(const ProgressLine&) = delete;
-    ProgressLine& operator=(const ProgressLine&) = delete;
-
-private:
-    const char* what_;
-    const solver::Deadline& deadline_;
-    std::chrono::steady_clock::time_point start_;
-    bool terminal_, shown_ = false;
-};
-
 void print_grid(const std::string& title, int rows, const std::function<std::string(int, int)>& cell) {
     std::cout << title << "\n   n |";
     for (int k = 0; k <= kMaxBonusColumn; ++k) std::cout << "  k=" << k;
@@ -370,10 +338,16 @@ void run_table(const TableOptions& opt) {
     check_bitset_size(map, opt.file);
     const solver::Deadline deadline(opt.timeout);
     const DomainTable table = [&] {
-        ProgressLine progress("table", deadline);  // wiped when this ends, before the table or an error
+        ProgressLine progress("table");  // wiped when this ends, before the table or an error
         try {
             return naming(opt.file, opt.timeout, [&] {
-                return compute_domain_table(map, opt.max_size, progress.callback(), opt.limit);
+                return compute_domain_table(
+                    map, opt.max_size,
+                    [&](double done) {
+                        if (deadline.passed()) throw solver::SearchLimitReached();
+                        progress.fraction(done);
+                    },
+                    opt.limit);
             });
         } catch (const DomainTableLimit& e) {
             throw InputError(

@@ -12,6 +12,7 @@
 
 #include "cli/Commands.h"
 #include "cli/LineReader.h"
+#include "cli/Progress.h"
 #include "cli/Timeout.h"
 #include "model/common/InputError.h"
 #include "model/common/Text.h"
@@ -282,7 +283,13 @@ void run_audit(const AuditCliOptions& opt) {
     options.deadline = solver::Deadline(opt.timeout);
     Json none = Json::object();
     load_named_profile(opt.profile, JsonPlace(none, "--profile"));
-    const auto audits = naming("aztlan audit", opt.timeout, [&] { return audit_games(options); });
+    const auto audits = [&] {
+        ProgressLine progress("aztlan audit");  // wiped before the report or an error
+        options.on_game = [&](std::int64_t done, std::int64_t total) {
+            progress.count(done, total, "games");
+        };
+        return naming("aztlan audit", opt.timeout, [&] { return audit_games(options); });
+    }();
     if (opt.json)
         std::cout << json_text(audit_json(opt, audits), 2) << "\n";
     else

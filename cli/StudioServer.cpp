@@ -142,6 +142,7 @@ bool is_loopback_host(const std::string& host) {
 }
 
 struct StudioServer::Impl {
+    struct PollLoop;
     Impl(StudioSettings s, StudioLimits l) : api(s), settings(std::move(s)), limits(l) {}
     StudioApi api;
     StudioSettings settings;
@@ -499,46 +500,40 @@ int StudioServer::bind(const std::string& host, int port) {
     return actual;
 }
 
-void StudioServer::run() {
-    Impl& s = *impl_;
-    if (s.listen_fd < 0) return;
-    std::vector<std::thread> workers;
-    for (std::size_t i = 0; i < s.limits.workers; ++i) workers.emplace_back([&s] { s.worker(); });
+// The poll thread's state: the connections whose requests are being read, and the answers being
+// sent. One round of run()'s loop: poll, send, read, cap the memory held, accept.
+struct StudioServer::Impl::PollLoop {
+    Impl& s;
     std::vector<Connection> reading;
     std::vector<Outgoing> writing;
-    const auto read_time = std::chrono::seconds(s.limits.read_seconds);
     Clock::time_point accept_again{};  // accepting pauses a moment when the process is out of descriptors
     bool stopped = false;
-    auto footprint = [](const Connection& c) { return c.in.capacity() + c.request.body.capacity(); };
-    while (true) {
-        if (s.stopping.load() && !stopped) {
-            // Stop: no new connection or request; queued requests are answered 503 at once, those with a
-            // worker are finished, and every answer is still sent (within its time limit).
-            stopped = true;
-            ::close(s.listen_fd);
-            s.listen_fd = -1;
-            for (auto& c : reading) ::close(c.fd);
-            reading.clear();
-            {
-                std::lock_guard lock(s.mutex);
-                s.closed = true;
-            }
-            s.ready_cv.notify_all();
-        }
+
+    static std::size_t footprint(const Connection& c) { return c.in.capacity() + c.request.body.capacity(); }
+
+    // Stop: no new connection or request; queued requests are answered 503 at once, those with a
+    // worker are finished, and every answer is still sent (within its time limit).
+    void begin_stop() {
+        stopped = true;
+        ::close(s.listen_fd);
+        s.listen_fd = -1;
+        for (auto& c : reading) ::close(c.fd);
+        reading.clear();
         {
             std::lock_guard lock(s.mutex);
-            for (auto& o : s.answered) writing.push_back(std::move(o));
-            s.answered.clear();
+            s.closed = true;
         }
-        if (stopped && s.in_flight.load() == 0 && writing.empty()) break;
+        s.ready_cv.notify_all();
+    }
+
+    // Waits for a socket to be ready, the wake-up pipe, or the nearest deadline; false on a poll error.
+    bool wait(std::vector<pollfd>& fds, bool accepting) {
         const auto now = Clock::now();
-        const bool accepting = !stopped && now >= accept_again;
-        std::vector<pollfd> fds;
+        fds.clear();
         fds.push_back({s.wake[0], POLLIN, 0});
         fds.push_back({accepting ? s.listen_fd : -1, POLLIN, 0});
         for (const auto& c : reading) fds.push_back({c.fd, POLLIN, 0});
         for (const auto& o : writing) fds.push_back({o.fd, POLLOUT, 0});
-        // Wake at the nearest deadline at the latest.
         auto wait = std::chrono::milliseconds(1000);
         auto until = [&](Clock::time_point t) {
             wait = std::min(wait, std::chrono::duration_cast<std::chrono::milliseconds>(t - now) +
@@ -549,10 +544,14 @@ void StudioServer::run() {
         if (!stopped && !accepting) until(accept_again);
         if (::poll(fds.data(), fds.size(), static_cast<int>(std::max<long long>(0, wait.count()))) < 0 &&
             errno != EINTR)
-            break;
+            return false;
         char drain[64];
         while (::read(s.wake[0], drain, sizeof drain) > 0) {}
-        // Answers: sent as the clients take them.
+        return true;
+    }
+
+    // Sends what each client takes; an answer ends when all is sent, the client goes, or its time is up.
+    void send_answers(const std::vector<pollfd>& fds) {
         std::vector<Outgoing> still_writing;
         for (std::size_t i = 0; i < writing.size(); ++i) {
             Outgoing& o = writing[i];
@@ -581,7 +580,10 @@ void StudioServer::run() {
             }
         }
         writing = std::move(still_writing);
-        // Requests: read as they arrive; complete ones go to the workers.
+    }
+
+    // Reads requests as they arrive; complete ones go to the workers, late ones get 408.
+    void read_requests(const std::vector<pollfd>& fds) {
         std::vector<Connection> still;
         still.reserve(reading.size());
         for (std::size_t i = 0; i < reading.size(); ++i) {
@@ -605,7 +607,10 @@ void StudioServer::run() {
             }
         }
         reading = std::move(still);
-        // All requests being read hold at most kMaxBufferedBytes together: past it, the largest is refused.
+    }
+
+    // All requests being read hold at most kMaxBufferedBytes together: past it, the largest is refused.
+    void cap_memory() {
         std::size_t held = 0;
         for (const auto& c : reading) held += footprint(c);
         while (held > kMaxBufferedBytes && !reading.empty()) {
@@ -617,32 +622,58 @@ void StudioServer::run() {
             ::close(largest->fd);
             reading.erase(largest);
         }
-        if (accepting && (fds[1].revents & POLLIN)) {
-            while (true) {
-                int fd = ::accept4(s.listen_fd, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
-                if (fd < 0) {
-                    // Out of descriptors or memory: the connection stays queued; try again a moment later
-                    // instead of polling a socket that stays readable.
-                    if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)
-                        accept_again = Clock::now() + std::chrono::milliseconds(100);
-                    break;
-                }
-                if (reading.size() + writing.size() + s.in_flight.load() >= s.limits.max_connections) {
-                    Connection busy;
-                    busy.fd = fd;
-                    s.refuse(busy, 503, "the studio is busy; try again");
-                    ::close(fd);
-                    continue;
-                }
-                Connection c;
-                c.fd = fd;
-                c.deadline = Clock::now() + read_time;
-                reading.push_back(std::move(c));
+    }
+
+    // New connections, up to the limit (past it: 503 at once).
+    void accept_connections() {
+        while (true) {
+            int fd = ::accept4(s.listen_fd, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+            if (fd < 0) {
+                // Out of descriptors or memory: the connection stays queued; try again a moment later
+                // instead of polling a socket that stays readable.
+                if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)
+                    accept_again = Clock::now() + std::chrono::milliseconds(100);
+                break;
             }
+            if (reading.size() + writing.size() + s.in_flight.load() >= s.limits.max_connections) {
+                Connection busy;
+                busy.fd = fd;
+                s.refuse(busy, 503, "the studio is busy; try again");
+                ::close(fd);
+                continue;
+            }
+            Connection c;
+            c.fd = fd;
+            c.deadline = Clock::now() + std::chrono::seconds(s.limits.read_seconds);
+            reading.push_back(std::move(c));
         }
     }
-    for (auto& c : reading) ::close(c.fd);
-    for (auto& o : writing) ::close(o.fd);
+};
+
+void StudioServer::run() {
+    Impl& s = *impl_;
+    if (s.listen_fd < 0) return;
+    std::vector<std::thread> workers;
+    for (std::size_t i = 0; i < s.limits.workers; ++i) workers.emplace_back([&s] { s.worker(); });
+    Impl::PollLoop loop{s, {}, {}, {}, false};
+    std::vector<pollfd> fds;
+    while (true) {
+        if (s.stopping.load() && !loop.stopped) loop.begin_stop();
+        {
+            std::lock_guard lock(s.mutex);
+            for (auto& o : s.answered) loop.writing.push_back(std::move(o));
+            s.answered.clear();
+        }
+        if (loop.stopped && s.in_flight.load() == 0 && loop.writing.empty()) break;
+        const bool accepting = !loop.stopped && Clock::now() >= loop.accept_again;
+        if (!loop.wait(fds, accepting)) break;
+        loop.send_answers(fds);
+        loop.read_requests(fds);
+        loop.cap_memory();
+        if (accepting && (fds[1].revents & POLLIN)) loop.accept_connections();
+    }
+    for (auto& c : loop.reading) ::close(c.fd);
+    for (auto& o : loop.writing) ::close(o.fd);
     {
         std::lock_guard lock(s.mutex);
         s.closed = true;

@@ -23,6 +23,7 @@
 #include <thread>
 
 #include "cli/Commands.h"
+#include "cli/Progress.h"
 #include "cli/Timeout.h"
 #include "puzzles/xalapa/Atlas.h"
 #include "puzzles/xalapa/Catalogue.h"
@@ -206,9 +207,11 @@ void run_census(const CensusOptions& o) {
         std::cerr << "census shard " << o.shard << ": " << from.lines << " lines already in " << o.out
                   << (from.cut ? " (a cut last line dropped)" : "") << ", continuing\n";
     auto start = std::chrono::steady_clock::now();
-    auto last = start;
+    // On a terminal, one line rewritten in place; in a job's log, a full line every 5 seconds.
+    ProgressLine progress("census shard " + o.shard, {.log_every = std::chrono::seconds(5)});
     std::int64_t done = from.lines;
     for (std::int64_t i = k + from.lines * n; done < mine; i += n) {
+        if (g_stop_signal.load() != 0) progress.clear();
         if (stopped_by_signal(o, done, mine, sink)) return;
         CensusRecordOptions record{!o.no_tier, sampling, o.seed, i, std::pair{k, n}};
         const std::int64_t index = sampling ? sample_index(o.seed, i, atlas.count()) : i;
@@ -224,14 +227,9 @@ void run_census(const CensusOptions& o) {
             throw;
         }
         ++done;
-        auto now = std::chrono::steady_clock::now();
-        if (now - last > std::chrono::seconds(5)) {
-            double secs = std::chrono::duration<double>(now - start).count();
-            std::cerr << "census shard " << o.shard << ": " << done << "/" << mine << " ("
-                      << static_cast<int>((done - from.lines) / secs) << "/s)\n";
-            last = now;
-        }
+        progress.count(done, mine, "challenges", from.lines);
     }
+    progress.clear();
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::cerr << "census shard " << o.shard << ": " << done - from.lines << " challenges in " << secs
               << " s (" << (secs > 0 ? (done - from.lines) / secs : 0) << "/s)\n";

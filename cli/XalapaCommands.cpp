@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "cli/Commands.h"
+#include "cli/Progress.h"
 #include "cli/Timeout.h"
 #include "cli/XalapaAnswers.h"
 #include "cli/XalapaAtlacoya.h"
@@ -344,6 +345,11 @@ std::vector<GeneratedPuzzle> generate_or_clean_up(const GenerateOptions& o, cons
     Catalogue catalogue = load_catalogue();
     ChallengeSolver solver;
     try {
+        ProgressLine progress("xalapa generate");  // wiped before the puzzles or an error
+        g.on_batch = [&](int kept, std::int64_t tried) {
+            progress.text(std::to_string(kept) + " of " + std::to_string(g.count) + " puzzles kept, " +
+                          std::to_string(tried) + " deals tried");
+        };
         return naming(o.out.empty() ? "xalapa generate" : o.out, o.timeout,
                       [&] { return generate(catalogue, g, solver); });
     } catch (...) {

@@ -14,7 +14,7 @@
 #include "puzzles/xalapa/Census.h"
 #include "puzzles/xalapa/Deal.h"
 #include "puzzles/xalapa/RandomChallenge.h"
-#include "puzzles/xalapa/SideEquivalence.h"
+#include "puzzles/xalapa/SideComparison.h"
 #include "solver/xalapa/ChallengeSolver.h"
 
 namespace tlaloc::cli {

@@ -7,6 +7,7 @@
 #include "cli/XalapaPictures.h"
 
 #include "cli/Commands.h"
+#include "cli/Progress.h"
 #include "cli/Timeout.h"
 #include "model/common/Json.h"
 #include "puzzles/xalapa/Book.h"
@@ -116,7 +117,14 @@ std::vector<GeneratedPuzzle> book_puzzles(const BookOptions& o, const xalapa::Ge
     xalapa::GenerateOptions limited = g;
     limited.deadline = &deadline;
     limited.out_of_time = &out_of_time;
-    auto puzzles = naming(o.out, o.timeout, [&] { return generate(catalogue, limited, solver); });
+    auto puzzles = [&] {
+        ProgressLine progress("xalapa book");  // wiped before the book or an error
+        limited.on_batch = [&](int kept, std::int64_t tried) {
+            progress.text(std::to_string(kept) + " of " + std::to_string(g.count) + " puzzles kept, " +
+                          std::to_string(tried) + " deals tried");
+        };
+        return naming(o.out, o.timeout, [&] { return generate(catalogue, limited, solver); });
+    }();
     if (out_of_time) return puzzles;
     if (puzzles.empty())
         throw InputError("command line", "",
@@ -191,28 +199,36 @@ void run_book(const BookOptions& o) {
         wanted = challenges.size();
         settings.made = "from " + std::to_string(o.files.size()) + (o.files.size() == 1 ? " file" : " files");
         // Solved in order; out of time, the puzzles solved so far make the book (and the exit code is 3).
+        ProgressLine progress("xalapa book");
         for (auto& [name, ch] : challenges) {
             try {
                 if (deadline.passed()) throw solver::SearchLimitReached();
                 entries.push_back(solve_book_entry(solver, ch, name, false));
+                progress.count(static_cast<std::int64_t>(entries.size()),
+                               static_cast<std::int64_t>(challenges.size()), "puzzles solved");
             } catch (const solver::SearchLimitReached&) {
                 out_of_time = true;
                 break;
             }
         }
+        progress.clear();
         if (entries.empty())
             throw solver::SearchLimitReached();  // nothing solved in time: exit 3, nothing written
     }
-    if (o.why && !out_of_time)
+    if (o.why && !out_of_time) {
+        ProgressLine progress("xalapa book --why");
+        std::int64_t done = 0;
         for (auto& e : entries) {
             try {
                 const OptimalSets sets = solver.optimal_sets(e.challenge, e.solution, 1000);
                 e.why = stone_reasons(e.challenge, e.solution, sets.forced);
+                progress.count(++done, static_cast<std::int64_t>(entries.size()), "puzzles explained");
             } catch (const solver::SearchLimitReached&) {
                 out_of_time = true;
                 break;
             }
         }
+    }
     std::string html = book_html(entries, settings, catalogue);
     std::filesystem::create_directories(dir, ec);
     if (ec) throw InputError(o.out, "", "cannot create the folder: " + ec.message());

@@ -9,8 +9,18 @@
 # and libFuzzer are installed for it).
 # TLALOC_TEST_SANITIZERS=0 skips the sanitizer run, TLALOC_TEST_FUZZ_SECONDS=0 the fuzzing
 # (another number: that many seconds per target). See docs/robustness.md.
+#
+# scripts/test.sh --quick [CTEST ARG...]: the everyday tier: the same Release build (without the
+# benches), then the tests labelled unit and cli but not slow (no browser, no Slurm, no sanitizers,
+# no fuzzing). CI runs the full suite (no --quick).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--quick" ]; then
+  shift
+  scripts/setup.sh all
+  cd "${BUILD_DIR:-build}"
+  exec ctest --output-on-failure -j "$(nproc)" -L '^(unit|cli)$' "$@"
+fi
 # chromium, chromium-driver and python3-selenium: the browser tests (tests/*_browser_test.py);
 # python3-jsonschema: the schemas' test (tests/schemas_test.py);
 # slurmctld, slurmd, slurm-client and munge: the census through a live Slurm (tests/slurm_census_test.sh).

@@ -6,6 +6,7 @@
 
 #include "puzzles/xalapa/Census.h"
 #include "puzzles/xalapa/RandomChallenge.h"
+#include "puzzles/xalapa/SideComparison.h"
 #include "puzzles/xalapa/SideEquivalence.h"
 #include "tests/support/CliRun.h"
 #include "tests/support/TestScale.h"

@@ -19,6 +19,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
 
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
@@ -263,6 +264,86 @@ def books(driver):
     print("books: two puzzles added, reordered and printed with reasons in a new tab")
 
 
+def author_rows(driver):
+    return driver.execute_script("return state.author.challenge.board.rows;")
+
+
+def drag_drawing(driver):
+    """Author on a blank board of 8 rows and 5 columns: a drag along row 1 puts a bird on all 5 fields of
+    the row as one change (one undo takes them all away); a drag starting on a bird takes birds away."""
+    driver.find_element(By.ID, "tab-author").click()
+    for field, value in (("author-rows", "8"), ("author-cols", "5")):
+        box = driver.find_element(By.ID, field)
+        box.send_keys(Keys.CONTROL, "a")
+        box.send_keys(value)
+    Select(driver.find_element(By.ID, "author-start")).select_by_value("blank")
+    driver.find_element(By.ID, "author-load").click()
+    WebDriverWait(driver, WAIT).until(
+        lambda d: len(d.find_elements(By.CSS_SELECTOR, "#author-board rect.field")) == 40, "no 8 x 5 board")
+    rows = author_rows(driver)
+    assert len(rows) == 8 and all(len(r) == 5 and not any(r) for r in rows), rows
+    driver.find_element(By.CSS_SELECTOR, 'input[name="tool"][value="bird"]').click()
+
+    def field(r, c):
+        return driver.find_element(By.CSS_SELECTOR, f'#author-board rect.field[data-row="{r}"][data-col="{c}"]')
+
+    def drag(r, c0, c1):
+        actions = ActionChains(driver).click_and_hold(field(r, c0))
+        for c in range(c0 + 1, c1 + 1):
+            actions.move_to_element(field(r, c))
+        actions.release().perform()
+
+    drag(1, 0, 4)
+    rows = author_rows(driver)
+    assert rows[1] == ["bird"] * 5 and all(not any(r) for i, r in enumerate(rows) if i != 1), rows
+    WebDriverWait(driver, WAIT).until(
+        lambda d: len(d.find_elements(By.CSS_SELECTOR, "#author-board rect.field")) == 40, "not drawn again")
+    drag(1, 1, 3)  # starts on a bird: takes birds away
+    assert author_rows(driver)[1] == ["bird", "", "", "", "bird"], author_rows(driver)
+    driver.find_element(By.ID, "undo").click()
+    assert author_rows(driver)[1] == ["bird"] * 5, author_rows(driver)
+    driver.find_element(By.ID, "undo").click()
+    assert not any(author_rows(driver)[1]), author_rows(driver)
+    print("author: drag drawing on an 8 x 5 board, each stroke one undo")
+
+
+def phone_sized(driver, screenshot):
+    """On a phone-sized window every control and every field of the board in view is a touch target of
+    at least 44 px, a 12 x 12 board included (it scrolls sideways)."""
+    driver.set_window_size(390, 844)
+    for field, value in (("author-rows", "12"), ("author-cols", "12")):
+        box = driver.find_element(By.ID, field)
+        box.send_keys(Keys.CONTROL, "a")
+        box.send_keys(value)
+    Select(driver.find_element(By.ID, "author-start")).select_by_value("blank")
+    driver.find_element(By.ID, "author-load").click()
+    WebDriverWait(driver, WAIT).until(
+        lambda d: len(d.find_elements(By.CSS_SELECTOR, "#author-board rect.field")) == 144, "no 12 x 12 board")
+    for view in ("author", "play"):
+        driver.find_element(By.ID, "tab-" + view).click()
+        time.sleep(0.5)
+        small = driver.execute_script("""
+            const view = arguments[0], out = [];
+            const targets = [...document.querySelectorAll('nav button, #' + view + ' button, #' + view + ' select, '
+                + '#' + view + ' input:not([type=file]), #' + view + ' rect.field')];
+            for (const input of targets) {
+              // A radio button or a check box is touched through its label.
+              const t = input.matches('input[type=radio], input[type=checkbox]') && input.closest('label')
+                ? input.closest('label') : input;
+              const r = t.getBoundingClientRect();
+              if (r.width === 0 && r.height === 0) continue;  // not shown
+              if (Math.min(r.width, r.height) < 43.5) out.push((t.id || t.tagName + (t.dataset.row !== undefined
+                ? '[' + t.dataset.row + ',' + t.dataset.col + ']' : '')) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+            }
+            return out;""", view)
+        assert not small, f"{view}: touch targets under 44 px on a phone: {small[:12]}"
+        if view == "author" and screenshot:
+            driver.execute_script("document.getElementById('author-board').scrollIntoView();")
+            driver.save_screenshot(screenshot)
+    driver.set_window_size(1280, 1000)
+    print("phone: every control and field at least 44 px in Author (12 x 12 board) and Play")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tlaloc", required=True)
@@ -282,6 +363,9 @@ def main():
             download_and_upload(driver, downloads)
             author(driver)
             books(driver)
+            driver.switch_to.window(driver.window_handles[0])
+            drag_drawing(driver)
+            phone_sized(driver, args.screenshot.replace(".png", "-phone.png") if args.screenshot else None)
         finally:
             if driver:
                 driver.quit()

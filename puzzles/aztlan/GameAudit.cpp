@@ -56,7 +56,7 @@ void count_silent(const SilentCases& s, std::uint64_t seed, std::vector<SilentCo
     }
 }
 
-PlayerCountAudit audit_count(const AuditOptions& options, int players) {
+PlayerCountAudit audit_count(const AuditOptions& options, int players, std::int64_t before) {
     PlayerCountAudit a;
     a.players = players;
     for (const char* name : {"prosperity deck empty at a draw", "fewer pawns in supply than the age gives",
@@ -102,6 +102,9 @@ PlayerCountAudit audit_count(const AuditOptions& options, int players) {
         for (const FinalScore& f : game.final_scores()) scores.push_back(f.total);
         winning.push_back(game.final_scores()[winner].total);
         ++a.games;
+        if (options.on_game)
+            options.on_game(before + a.games, static_cast<std::int64_t>(options.games) *
+                                                  static_cast<std::int64_t>(options.player_counts.size()));
     }
     for (int p = 0; p < players; ++p) a.seat_wins.push_back(wilson(wins[p], a.games));
     a.first_player_wins = wilson(first_wins, a.games);
@@ -114,7 +117,11 @@ PlayerCountAudit audit_count(const AuditOptions& options, int players) {
 
 std::vector<PlayerCountAudit> audit_games(const AuditOptions& options) {
     std::vector<PlayerCountAudit> out;
-    for (int players : options.player_counts) out.push_back(audit_count(options, players));
+    std::int64_t done = 0;
+    for (int players : options.player_counts) {
+        out.push_back(audit_count(options, players, done));
+        done += out.back().games;
+    }
     return out;
 }
 

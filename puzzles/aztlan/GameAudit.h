@@ -4,6 +4,7 @@
 // the turn order with 95 % confidence intervals, and final score distributions.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,9 @@ struct AuditOptions {
     // Read before every game and every action: once passed, solver::SearchLimitReached says how many
     // games were played.
     solver::Deadline deadline;
+    // Called after each game with the games audited so far, over all player counts, and the total
+    // (for a progress line); may be empty.
+    std::function<void(std::int64_t done, std::int64_t total)> on_game;
 };
 
 struct Rate {

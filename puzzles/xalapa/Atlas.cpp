@@ -379,19 +379,4 @@ Challenge atlas_challenge(const Catalogue& cat, const AtlasItem& item) {
     return ch;
 }
 
-std::vector<std::string> task_signature(const Catalogue& cat, const std::vector<DealtColumn>& columns) {
-    std::vector<std::string> out;
-    for (const auto& col : columns) {
-        Task t = column_task(cat, col);
-        if (t.kind == Task::Kind::Same) {
-            std::string a = t.feature.name(), b = t.other.name();
-            out.push_back("same " + std::min(a, b) + " " + std::max(a, b));
-        } else {
-            out.push_back(t.feature.name() + " " + std::to_string(t.lo) + ".." + std::to_string(t.hi));
-        }
-    }
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
 }  // namespace tlaloc::xalapa

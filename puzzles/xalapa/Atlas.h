@@ -110,8 +110,4 @@ private:
 
 Challenge atlas_challenge(const Catalogue& catalogue, const AtlasItem& item);
 
-// The tasks a challenge asks, each written as text and sorted: two deals are the same challenge
-// exactly when their boards and position classes agree and these agree (for tests and checks).
-std::vector<std::string> task_signature(const Catalogue& catalogue, const std::vector<DealtColumn>& columns);
-
 }  // namespace tlaloc::xalapa

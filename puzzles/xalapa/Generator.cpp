@@ -98,6 +98,7 @@ std::vector<GeneratedPuzzle> generate(const Catalogue& catalogue, const Generate
         }
         for (auto& r : results)
             if (r && static_cast<int>(out.size()) < opt.count) out.push_back(std::move(*r));
+        if (opt.on_batch) opt.on_batch(static_cast<int>(out.size()), last);
     }
     return out;
 }

@@ -2,6 +2,7 @@
 // difficulty and (optionally) have a single optimal stone set. Same seed, same output.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -24,6 +25,9 @@ struct GenerateOptions {
     // unlimited run would give, in order) and sets *out_of_time.
     const solver::Deadline* deadline = nullptr;
     bool* out_of_time = nullptr;
+    // Called after each batch of deals with the puzzles kept so far and the deals tried (for a
+    // progress line); may be empty.
+    std::function<void(int kept, std::int64_t tried)> on_batch;
 };
 
 struct GeneratedPuzzle {

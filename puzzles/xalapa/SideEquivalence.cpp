@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <set>
 
-#include "puzzles/xalapa/Census.h"
-
 namespace tlaloc::xalapa {
 
 namespace {
@@ -116,40 +114,6 @@ std::string listed(const std::vector<std::string>& names) {
     return out;
 }
 
-std::string cards_of(const CensusItem& item) {
-    std::string out;
-    for (const auto& c : item.columns) out += (out.empty() ? "" : ", ") + c.bottom;
-    return out;
-}
-
-// Every basic challenge (the census's, on the first board it lists) solved on both sides, until the
-// optima differ.
-SideComparison search_counterexample(ChallengeSolver& solver, const Catalogue& cat, const BoardSide& a,
-                                     const BoardSide& b, const std::string& why) {
-    SideComparison out;
-    const std::vector<CensusItem> items = basic_census_items(cat);
-    for (const CensusItem& item : items) {
-        if (item.board != items.front().board) continue;
-        Challenge ch = atlas_challenge(cat, item);
-        ch.board = a.board;
-        const int on_a = solver.solve(ch).evaluation.penalty;
-        ch.board = b.board;
-        const int on_b = solver.solve(ch).evaluation.penalty;
-        ++out.challenges_solved;
-        if (on_a != on_b) {
-            out.evidence = why + "; a basic challenge differs: printed 1, 2, 1, 2 over " + cards_of(item) +
-                           " with position card " + item.position->id + " (3-stone side) has optimum " +
-                           std::to_string(on_a) + " on " + a.id + " and " + std::to_string(on_b) + " on " +
-                           b.id;
-            return out;
-        }
-    }
-    out.identical = true;
-    out.evidence = why + "; yet all " + std::to_string(out.challenges_solved) +
-                   " basic challenges have the same optimum on both (solved; other levels unproved)";
-    return out;
-}
-
 }  // namespace
 
 std::string side_map(const Board& a, const Board& b) {
@@ -164,28 +128,23 @@ bool sides_proved_identical(const Catalogue& cat, const Board& a, const Board& b
     return false;
 }
 
-SideComparison compare_sides(ChallengeSolver& solver, const Catalogue& cat, const BoardSide& a,
-                             const BoardSide& b) {
+SideMapVerdict side_map_verdict(const Catalogue& cat, const BoardSide& a, const BoardSide& b) {
     std::string why;
     for (const SquareMap& m : kMaps) {
         if (!carries(m, a.board, b.board)) continue;
         const std::vector<std::string> not_kept = shapes_not_kept(m, cat);
-        if (not_kept.empty()) {
-            SideComparison out;
-            out.identical = true;
-            out.evidence =
-                b.id + " is " + a.id + " " + m.name +
-                " (symbols, lines and background colours), and that keeps every position card's "
-                "allowed formations allowed, so every challenge of every level has the same optimum "
-                "on both";
-            return out;
-        }
+        if (not_kept.empty())
+            return {true,
+                    b.id + " is " + a.id + " " + m.name +
+                        " (symbols, lines and background colours), and that keeps every position card's "
+                        "allowed formations allowed, so every challenge of every level has the same optimum "
+                        "on both"};
         if (why.empty())
             why = b.id + " is " + a.id + " " + m.name + ", but so moved, the formations of " +
                   listed(not_kept) + " are not among their allowed turns";
     }
     if (why.empty()) why = "no turn or mirror carries " + a.id + " onto " + b.id + " field by field";
-    return search_counterexample(solver, cat, a, b, why);
+    return {false, why};
 }
 
 }  // namespace tlaloc::xalapa

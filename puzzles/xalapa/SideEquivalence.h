@@ -8,15 +8,8 @@
 #include <string>
 
 #include "puzzles/xalapa/Catalogue.h"
-#include "solver/xalapa/ChallengeSolver.h"
 
 namespace tlaloc::xalapa {
-
-struct SideComparison {
-    bool identical = false;
-    std::string evidence;                // the map that proves it, or the counterexample
-    std::int64_t challenges_solved = 0;  // on each side, while searching for a counterexample
-};
 
 // The first map (of the square's 8 turns and mirrors) that carries side `a` onto side `b` field
 // by field, by name ("mirrored left to right"), or "" when none does.
@@ -25,7 +18,13 @@ std::string side_map(const Board& a, const Board& b);
 // Whether a turn or mirror proves the two sides identical (see above), without solving anything.
 bool sides_proved_identical(const Catalogue& catalogue, const Board& a, const Board& b);
 
-SideComparison compare_sides(ChallengeSolver& solver, const Catalogue& catalogue, const BoardSide& a,
-                             const BoardSide& b);
+// What the square's turns and mirrors say about two sides: proved identical (with the map as
+// evidence), or not proved (why: no map carries one onto the other, or the one that does moves some
+// formation out of its allowed turns). Solving for a counterexample is SideComparison.h's job.
+struct SideMapVerdict {
+    bool proved = false;
+    std::string evidence;
+};
+SideMapVerdict side_map_verdict(const Catalogue& catalogue, const BoardSide& a, const BoardSide& b);
 
 }  // namespace tlaloc::xalapa

@@ -60,7 +60,7 @@ function showBoard(holder, svg, onField, cursor, stones = [], marks = [], onMark
     if (cursor && cursor[0] === r && cursor[1] === c) rect.classList.add("cursor");
     rect.dataset.stone = String(has(stones, r, c));
     rect.dataset.mark = String(has(marks, r, c));
-    rect.addEventListener("click", () => { cursor[0] = r; cursor[1] = c; onField(r, c); });
+    if (onField) rect.addEventListener("click", () => { cursor[0] = r; cursor[1] = c; onField(r, c); });
     if (onMark) rect.addEventListener("contextmenu", (event) => {
       event.preventDefault();
       cursor[0] = r; cursor[1] = c;
@@ -76,6 +76,59 @@ function showBoard(holder, svg, onField, cursor, stones = [], marks = [], onMark
       cross.setAttribute("class", "mark");
       svgRoot.append(cross);
     }
+  });
+  fieldsAtLeast44px(holder);
+}
+
+// On a phone-sized screen a field is a touch target: never under 44 CSS pixels a side. A board with
+// many columns is drawn wider than the screen then, and its holder scrolls sideways.
+function fieldsAtLeast44px(holder) {
+  const svgRoot = holder.querySelector("svg"), field = holder.querySelector("rect.field");
+  if (!svgRoot || !field || holder.offsetParent === null) return;  // not shown: measured when it is
+  svgRoot.style.minWidth = "";
+  if (!window.matchMedia("(max-width: 700px)").matches) return;
+  const size = Math.min(field.getBoundingClientRect().width, field.getBoundingClientRect().height);
+  const width = svgRoot.getBoundingClientRect().width;
+  if (size > 0 && size < 44) svgRoot.style.minWidth = Math.ceil(width * 44 / size) + 1 + "px";
+}
+
+window.addEventListener("resize", () => document.querySelectorAll(".board").forEach(fieldsAtLeast44px));
+// A board drawn while its view was hidden has no size yet: measured when the view is shown.
+function boardsShown() { document.querySelectorAll(".board").forEach(fieldsAtLeast44px); }
+
+// Drag drawing: pressing on a field and moving over others applies one edit to every field passed
+// (mouse, pen or finger). `begin(row, col)` is called with the first field and decides the edit;
+// `paint(row, col)` applies it to each field once; `end()` when the pointer is lifted.
+function strokeBoard(holder, cursor, begin, paint, end) {
+  const fieldAt = (x, y) => {
+    const el = document.elementFromPoint(x, y);
+    return el && el.matches("rect.field") && holder.contains(el) ? el : null;
+  };
+  holder.querySelectorAll("rect.field").forEach((rect) => {
+    rect.addEventListener("pointerdown", (event) => {
+      if (event.button !== 0) return;
+      event.preventDefault();
+      const passed = new Set();
+      const visit = (el) => {
+        const r = Number(el.dataset.row), c = Number(el.dataset.col);
+        if (passed.has(key(r, c))) return;
+        passed.add(key(r, c));
+        cursor[0] = r; cursor[1] = c;
+        el.classList.add("painted");
+        paint(r, c);
+      };
+      begin(Number(rect.dataset.row), Number(rect.dataset.col));
+      visit(rect);
+      const move = (e) => { const el = fieldAt(e.clientX, e.clientY); if (el) visit(el); };
+      const up = () => {
+        ["pointermove", "pointerup", "pointercancel"].forEach((type, i) =>
+          document.removeEventListener(type, i === 0 ? move : up));
+        end();
+      };
+      document.addEventListener("pointermove", move);
+      document.addEventListener("pointerup", up);
+      document.addEventListener("pointercancel", up);
+    });
   });
 }
 
@@ -413,9 +466,11 @@ async function playSolution() {
 
 // ---- Author ----
 
+// A blank board of the size chosen (1 to 12 fields a side, as the board format allows).
 function blankBoard() {
+  const side = (id) => Math.min(12, Math.max(1, Math.round(Number($(id).value)) || 6));
   const rows = [];
-  for (let r = 0; r < 6; ++r) rows.push(["", "", "", "", "", ""]);
+  for (let r = 0; r < side("author-rows"); ++r) rows.push(new Array(side("author-cols")).fill(""));
   return { id: "blank", top_left: "black", rows };
 }
 
@@ -433,17 +488,37 @@ function joinField(f) {
 
 function authorTool() { return document.querySelector('input[name="tool"]:checked').value; }
 
-function authorEditField(r, c) {
+// An Author edit is a stroke: the first field decides whether the tool's symbol or line is added
+// (the field lacks it) or taken away (it has it), and every field the stroke passes gets the same,
+// as one change for undo. "clear" empties each field.
+function authorStrokeBegin(r, c) {
   remember("author");
-  const board = state.author.challenge.board;
   const tool = authorTool();
-  const field = splitField(board.rows[r][c]);
-  const flip = (list, item) => list.includes(item) ? list.filter((x) => x !== item) : list.concat([item]);
+  const field = splitField(state.author.challenge.board.rows[r][c]);
+  const has = field.symbols.includes(tool) || field.lines.includes(tool);
+  state.author.stroke = { tool, add: !has };
+}
+
+function authorStrokePaint(r, c) {
+  const { tool, add } = state.author.stroke;
+  const rows = state.author.challenge.board.rows;
+  const field = splitField(rows[r][c]);
+  const set = (list, item) => add ? (list.includes(item) ? list : list.concat([item])) : list.filter((x) => x !== item);
   if (tool === "clear") { field.symbols = []; field.lines = []; }
-  else if (["cactus", "gecko", "bird"].includes(tool)) field.symbols = flip(field.symbols, tool);
-  else field.lines = flip(field.lines, tool);
-  board.rows[r][c] = joinField(field);
+  else if (["cactus", "gecko", "bird"].includes(tool)) field.symbols = set(field.symbols, tool);
+  else field.lines = set(field.lines, tool);
+  rows[r][c] = joinField(field);
+}
+
+function authorStrokeEnd() {
+  state.author.stroke = null;
   authorChanged();
+}
+
+function authorEditField(r, c) {
+  authorStrokeBegin(r, c);
+  authorStrokePaint(r, c);
+  authorStrokeEnd();
 }
 
 // The task editor: one row of controls per column of the challenge.
@@ -524,7 +599,10 @@ function authorChanged(redrawTasks = true) {
       }
       throw e;
     }
-    if (token === a.token) showBoard($("author-board"), svg, authorEditField, a.cursor);
+    if (token === a.token && !a.stroke) {
+      showBoard($("author-board"), svg, null, a.cursor);
+      strokeBoard($("author-board"), a.cursor, authorStrokeBegin, authorStrokePaint, authorStrokeEnd);
+    }
   });
   facts.forEach((id) => $(id).textContent = "…");
   clearTimeout(a.timer);
@@ -698,6 +776,7 @@ function showView(name) {
     $("tab-" + view).setAttribute("aria-selected", String(view === name));
   }
   undoButtons();
+  boardsShown();
 }
 
 async function start() {
@@ -721,7 +800,7 @@ async function start() {
   state.shipped.forEach((s, i) => $("play-pick").add(new Option(s.name, "shipped:" + i)));
   const saved = await api("/api/xalapa/saved");
   saved.challenges.forEach((n) => $("play-pick").add(new Option("saved: " + n, "saved:" + n)));
-  $("author-start").add(new Option("blank 6 × 6 board", "blank"));
+  $("author-start").add(new Option("a blank board (its size beside)", "blank"));
   $("author-start").add(new Option("the challenge in Play", "play"));
   state.boards.forEach((b) => $("author-start").add(new Option("board " + b.id, b.id)));
   $("author-position").add(new Option("none", ""));
