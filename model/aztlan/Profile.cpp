@@ -1,19 +1,31 @@
 #include "model/aztlan/Profile.h"
 
+#include "model/common/JsonName.h"
 #include "model/common/Text.h"
 
 #include <algorithm>
 
 namespace tlaloc::aztlan {
 
-const char* to_string(DomainWithoutBonus rule) { return rule == DomainWithoutBonus::Zero ? "zero" : "base"; }
-const char* to_string(TieBreak rule) {
-    return rule == TieBreak::TopPyramid ? "top-pyramid" : "bottom-pyramid";
-}
+// The names of the profile's rules, in profile files and messages: each enum's names written once.
+constexpr NameTable<DomainWithoutBonus, 2> kDomainWithoutBonusNames({{{DomainWithoutBonus::Zero, "zero"},
+                                                                      {DomainWithoutBonus::Base, "base"}}});
+constexpr NameTable<TieBreak, 2> kTieBreakNames({{{TieBreak::TopPyramid, "top-pyramid"},
+                                                  {TieBreak::BottomPyramid, "bottom-pyramid"}}});
+constexpr NameTable<EagleJaguarPlace, 2> kEagleJaguarPlaceNames(
+    {{{EagleJaguarPlace::SameTerritory, "same-territory"},
+      {EagleJaguarPlace::AnyTerritory, "any-territory"}}});
+static_assert(kDomainWithoutBonusNames.in_order() &&
+              kDomainWithoutBonusNames.size() == 1 + static_cast<int>(DomainWithoutBonus::Base));
+static_assert(kTieBreakNames.in_order() &&
+              kTieBreakNames.size() == 1 + static_cast<int>(TieBreak::BottomPyramid));
+static_assert(kEagleJaguarPlaceNames.in_order() &&
+              kEagleJaguarPlaceNames.size() == 1 + static_cast<int>(EagleJaguarPlace::AnyTerritory));
 
-const char* to_string(EagleJaguarPlace rule) {
-    return rule == EagleJaguarPlace::SameTerritory ? "same-territory" : "any-territory";
-}
+const char* to_string(DomainWithoutBonus rule) { return kDomainWithoutBonusNames.name(rule); }
+const char* to_string(TieBreak rule) { return kTieBreakNames.name(rule); }
+
+const char* to_string(EagleJaguarPlace rule) { return kEagleJaguarPlaceNames.name(rule); }
 
 namespace {
 // A power card written as an object key ("4".."9").
@@ -64,24 +76,11 @@ void parse_card_vp(const JsonPlace& vp, Profile& p) {
 }
 
 DomainWithoutBonus parse_domain_rule(const JsonPlace& rule) {
-    std::string r = rule.as_string();
-    if (r == "zero") return DomainWithoutBonus::Zero;
-    if (r == "base") return DomainWithoutBonus::Base;
-    rule.fail("expected \"zero\" or \"base\", found \"" + r + "\"");
+    return read_name(rule, kDomainWithoutBonusNames);
 }
 
-TieBreak parse_tie_break(const JsonPlace& tie) {
-    std::string t = tie.as_string();
-    if (t == "top-pyramid") return TieBreak::TopPyramid;
-    if (t == "bottom-pyramid") return TieBreak::BottomPyramid;
-    tie.fail("expected \"top-pyramid\" or \"bottom-pyramid\", found \"" + t + "\"");
-}
-EagleJaguarPlace parse_eagle_jaguar(const JsonPlace& rule) {
-    std::string r = rule.as_string();
-    if (r == "same-territory") return EagleJaguarPlace::SameTerritory;
-    if (r == "any-territory") return EagleJaguarPlace::AnyTerritory;
-    rule.fail("expected \"same-territory\" or \"any-territory\", found \"" + r + "\"");
-}
+TieBreak parse_tie_break(const JsonPlace& tie) { return read_name(tie, kTieBreakNames); }
+EagleJaguarPlace parse_eagle_jaguar(const JsonPlace& rule) { return read_name(rule, kEagleJaguarPlaceNames); }
 }  // namespace
 
 Profile parse_profile(const JsonPlace& where) {

@@ -4,6 +4,8 @@
 #include <limits>
 #include <set>
 
+#include "model/common/JsonName.h"
+
 namespace tlaloc::xalapa {
 
 namespace {
@@ -33,17 +35,14 @@ const std::vector<std::string> kCarriedKeys = {"name",   "level", "seed",  "diff
                                                "rating", "note",  "source"};
 }  // namespace
 
-const char* to_string(Orientations mode) {
-    switch (mode) {
-        case Orientations::Fixed:
-            return "fixed";
-        case Orientations::Rotate:
-            return "rotate";
-        case Orientations::RotateMirror:
-            return "rotate-mirror";
-    }
-    return "?";
-}
+// The names of the orientation modes, in challenge files and messages, written once.
+constexpr NameTable<Orientations, 3> kOrientationNames({{{Orientations::Fixed, "fixed"},
+                                                         {Orientations::Rotate, "rotate"},
+                                                         {Orientations::RotateMirror, "rotate-mirror"}}});
+static_assert(kOrientationNames.in_order() &&
+              kOrientationNames.size() == 1 + static_cast<int>(Orientations::RotateMirror));
+
+const char* to_string(Orientations mode) { return kOrientationNames.name(mode); }
 
 std::string Task::describe() const {
     if (kind == Kind::Same) return "as many stones on " + feature.name() + " as on " + other.name();
@@ -114,13 +113,7 @@ void parse_board_entry(const JsonPlace& board, const std::filesystem::path& file
     }
 }
 
-Orientations parse_orientations(const JsonPlace& o) {
-    auto mode = o.as_string();
-    if (mode == "fixed") return Orientations::Fixed;
-    if (mode == "rotate") return Orientations::Rotate;
-    if (mode == "rotate-mirror") return Orientations::RotateMirror;
-    o.fail("expected \"fixed\", \"rotate\" or \"rotate-mirror\", found \"" + mode + "\"");
-}
+Orientations parse_orientations(const JsonPlace& o) { return read_name(o, kOrientationNames); }
 
 // The formation's cells, normalised; it must fit on the board in some allowed orientation.
 Formation parse_formation(const JsonPlace& f, const Board& board, Orientations orientations) {

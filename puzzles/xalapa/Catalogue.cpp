@@ -3,19 +3,16 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "model/common/JsonName.h"
+
 namespace tlaloc::xalapa {
 
-const char* to_string(Deck deck) {
-    switch (deck) {
-        case Deck::Novice:
-            return "novice";
-        case Deck::Intermediate:
-            return "intermediate";
-        case Deck::Expert:
-            return "expert";
-    }
-    return "?";
-}
+// The decks' names, in the card file and messages, written once.
+constexpr NameTable<Deck, 3> kDeckNames(
+    {{{Deck::Novice, "novice"}, {Deck::Intermediate, "intermediate"}, {Deck::Expert, "expert"}}});
+static_assert(kDeckNames.in_order() && kDeckNames.size() == 1 + static_cast<int>(Deck::Expert));
+
+const char* to_string(Deck deck) { return kDeckNames.name(deck); }
 
 const OracleCard* Catalogue::find_card(const std::string& id) const {
     for (const auto& c : cards)
@@ -72,13 +69,7 @@ Formation read_formation(const JsonPlace& where) {
     f.cells = formation_orientations(f, Orientations::Fixed)[0];
     return f;
 }
-Deck read_deck(const JsonPlace& where) {
-    auto deck = where.as_string();
-    if (deck == "novice") return Deck::Novice;
-    if (deck == "intermediate") return Deck::Intermediate;
-    if (deck == "expert") return Deck::Expert;
-    where.fail("unknown deck \"" + deck + "\"");
-}
+Deck read_deck(const JsonPlace& where) { return read_name(where, kDeckNames); }
 
 OracleCard read_card(const JsonPlace& c) {
     OracleCard card;
