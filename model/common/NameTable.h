@@ -15,7 +15,8 @@ namespace tlaloc {
 template <class Enum, std::size_t N>
 class NameTable {
 public:
-    constexpr explicit NameTable(std::array<std::pair<Enum, std::string_view>, N> entries) : entries_(entries) {}
+    constexpr explicit NameTable(std::array<std::pair<Enum, std::string_view>, N> entries)
+        : entries_(entries) {}
 
     static constexpr std::size_t size() { return N; }
 
