@@ -3,6 +3,7 @@
 #include <iostream>
 #include <memory>
 
+#include "cli/BalanceCommand.h"
 #include "cli/Commands.h"
 #include "cli/LineReader.h"
 #include "cli/Timeout.h"
@@ -439,6 +440,7 @@ void add_akelarre_commands(CLI::App& app) {
     add_best(*akelarre);
     add_play(*akelarre);
     add_replay(*akelarre);
+    add_balance_command(*akelarre, "akelarre", "akelarre");
 }
 
 }  // namespace tlaloc::cli
