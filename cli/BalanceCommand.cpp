@@ -42,7 +42,8 @@ std::vector<std::string> split(const std::string& text) {
 
 std::string joined(const std::vector<std::string>& items) {
     std::string out;
-    for (const std::string& s : items) out += (out.empty() ? "" : ", ") + (s.empty() ? std::string("\"\"") : s);
+    for (const std::string& s : items)
+        out += (out.empty() ? "" : ", ") + (s.empty() ? std::string("\"\"") : s);
     return out;
 }
 
@@ -55,7 +56,8 @@ BalanceOptions options_of(const BalanceArgs& a) {
     o.spec.variant = a.teams ? "teams" : a.variant.empty() ? variants.front() : a.variant;
     const auto counts = session::player_counts_of(a.game);
     if (std::find(counts.begin(), counts.end(), a.players) == counts.end())
-        throw InputError("", "--players", a.command + " is not played by " + std::to_string(a.players) + " players");
+        throw InputError("", "--players",
+                         a.command + " is not played by " + std::to_string(a.players) + " players");
     if (!a.compare.empty()) {
         const std::vector<std::string> pair = split(a.compare);
         if (pair.size() != 2)
@@ -64,7 +66,8 @@ BalanceOptions options_of(const BalanceArgs& a) {
         o.compare = pair[1];
     }
     for (const std::string& v : {o.spec.variant, o.compare})
-        if ((&v == &o.spec.variant || !v.empty()) && std::find(variants.begin(), variants.end(), v) == variants.end())
+        if ((&v == &o.spec.variant || !v.empty()) &&
+            std::find(variants.begin(), variants.end(), v) == variants.end())
             throw InputError("", a.compare.empty() ? "--variant" : "--compare",
                              "unknown variant \"" + v + "\" of " + a.command + " (" + joined(variants) + ")");
     if ((o.spec.variant == "teams" || o.compare == "teams") && a.players != 4)
@@ -76,7 +79,8 @@ BalanceOptions options_of(const BalanceArgs& a) {
     }
     if (o.bots.empty()) throw InputError("", "--bots", "name at least one bot");
     const auto shard = xalapa::parse_shard(a.shard);
-    if (!shard) throw InputError("", "--shard", "expected K/N with 0 <= K < N, e.g. 0/4, found \"" + a.shard + "\"");
+    if (!shard)
+        throw InputError("", "--shard", "expected K/N with 0 <= K < N, e.g. 0/4, found \"" + a.shard + "\"");
     std::tie(o.shard, o.shards) = *shard;
     o.games = a.games;
     o.seed = a.seed;
@@ -132,10 +136,13 @@ void run_merge(const BalanceArgs& a) {
     std::int64_t shards = 0;
     std::vector<session::GameRecord> records;
     for (const std::string& file : a.files) {
-        const std::vector<JsonLine> lines = parse_json_lines(file, read_json_input_file(file), "balance lines");
+        const std::vector<JsonLine> lines =
+            parse_json_lines(file, read_json_input_file(file), "balance lines");
         Json h = lines.front().json;
-        if (!h.is_object() || h.value("kind", "") != "balance" || !h.contains("shard") || !h["shard"].is_string())
-            throw InputError(lines.front().where, "", "is not a balance header (write it with balance --out)");
+        if (!h.is_object() || h.value("kind", "") != "balance" || !h.contains("shard") ||
+            !h["shard"].is_string())
+            throw InputError(lines.front().where, "",
+                             "is not a balance header (write it with balance --out)");
         const auto shard = xalapa::parse_shard(h["shard"].get<std::string>());
         if (!shard) throw InputError(lines.front().where, "shard", "expected K/N");
         h.erase("shard");
@@ -143,19 +150,23 @@ void run_merge(const BalanceArgs& a) {
         if (h != header || shard->second != shards)
             throw InputError(lines.front().where, "", "is a shard of another run than " + a.files.front());
         if (!shards_seen.insert(shard->first).second)
-            throw InputError(file, "shard", "shard " + std::to_string(shard->first) + "/" + std::to_string(shards) +
-                                                " is given twice");
+            throw InputError(
+                file, "shard",
+                "shard " + std::to_string(shard->first) + "/" + std::to_string(shards) + " is given twice");
         for (std::size_t i = 1; i < lines.size(); ++i) {
             session::GameRecord r = session::record_from_json(JsonPlace(lines[i].json, lines[i].where));
             if (r.index % shards != shard->first || !games_seen.insert(r.index).second)
-                throw InputError(lines[i].where, "index", "game " + std::to_string(r.index) + " is not this shard's or is given twice");
+                throw InputError(
+                    lines[i].where, "index",
+                    "game " + std::to_string(r.index) + " is not this shard's or is given twice");
             records.push_back(std::move(r));
         }
     }
     std::vector<std::string> missing;
     for (std::int64_t k = 0; k < shards; ++k)
         if (!shards_seen.count(k)) missing.push_back(std::to_string(k) + "/" + std::to_string(shards));
-    if (!missing.empty()) std::cerr << a.command << " balance merge: missing shards " << joined(missing) << "\n";
+    if (!missing.empty())
+        std::cerr << a.command << " balance merge: missing shards " << joined(missing) << "\n";
     std::sort(records.begin(), records.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
     header["shard"] = "0/1";
     Json report = session::balance_report(header, records, header.at("games").get<std::int64_t>());
@@ -175,37 +186,58 @@ void add_balance_command(CLI::App& group, const std::string& game, const std::st
         "Plays seeded games between bots with the seats rotated (each bot in each seat on the same deal) and reports\n"
         "win rates per seat, per bot and for the first player, draws, game length and winning margins, with 95 %\n"
         "intervals. Bots: mcts (the search bot), greedy, random. Shards: --shard K/N --out FILE, then 'balance merge'.\n"
-        "Example: " + tlaloc + " --games 200 --players 2 --bots mcts,greedy --json\n"
-        "Example: " + tlaloc + " --games 2000 --bots greedy --html balance.html");
-    cmd->add_option("--games", a->games, "games in the whole run (game g: seed + g/P, seats rotated by g mod P)")
+        "Example: " +
+            tlaloc +
+            " --games 200 --players 2 --bots mcts,greedy --json\n"
+            "Example: " +
+            tlaloc + " --games 2000 --bots greedy --html balance.html");
+    cmd->add_option("--games", a->games,
+                    "games in the whole run (game g: seed + g/P, seats rotated by g mod P)")
         ->capture_default_str()
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{100000000}));
-    cmd->add_option("--players", a->players, "players per game")->capture_default_str()->check(CLI::Range(2, 6));
-    cmd->add_option("--bots", a->bots, "bots in seat order, rotated: mcts, greedy, random")->capture_default_str();
-    cmd->add_option("--seed", a->seed, "seed of the first deal")->capture_default_str()->check(whole_number_at_most(kMaxExactJsonInteger));
-    cmd->add_option("--iterations", a->iterations, "the mcts bot's playouts per move")->capture_default_str()->check(CLI::Range(1, 1000000));
-    cmd->add_option("--playout", a->playout, "the mcts bot's playouts: random or greedy")->capture_default_str();
+    cmd->add_option("--players", a->players, "players per game")
+        ->capture_default_str()
+        ->check(CLI::Range(2, 6));
+    cmd->add_option("--bots", a->bots, "bots in seat order, rotated: mcts, greedy, random")
+        ->capture_default_str();
+    cmd->add_option("--seed", a->seed, "seed of the first deal")
+        ->capture_default_str()
+        ->check(whole_number_at_most(kMaxExactJsonInteger));
+    cmd->add_option("--iterations", a->iterations, "the mcts bot's playouts per move")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 1000000));
+    cmd->add_option("--playout", a->playout, "the mcts bot's playouts: random or greedy")
+        ->capture_default_str();
     const std::vector<std::string> variants = session::variants_of(game);
     if (game == "aztlan") {
         cmd->add_option("--profile,--variant", a->variant, "edition profile: de or it");
-        cmd->add_option("--compare-profiles,--compare", a->compare, "two profiles A,B (de,it): the same games under both");
+        cmd->add_option("--compare-profiles,--compare", a->compare,
+                        "two profiles A,B (de,it): the same games under both");
     } else if (variants.size() > 1) {
         cmd->add_option("--variant", a->variant, "variant: " + joined(variants));
-        cmd->add_option("--compare-variants,--compare", a->compare, "two variants A,B: the same games under both");
-        if (game == "akelarre") cmd->add_flag("--teams", a->teams, "the team game (4 players; variant teams)");
+        cmd->add_option("--compare-variants,--compare", a->compare,
+                        "two variants A,B: the same games under both");
+        if (game == "akelarre")
+            cmd->add_flag("--teams", a->teams, "the team game (4 players; variant teams)");
     }
     cmd->add_option("--shard", a->shard, "play only games g with g mod N = K")->capture_default_str();
-    cmd->add_option("--out", a->out, "write the run's games as JSON lines (for 'balance merge')")->check(output_path());
+    cmd->add_option("--out", a->out, "write the run's games as JSON lines (for 'balance merge')")
+        ->check(output_path());
     cmd->add_option("--html", a->html, "write the report as a page with bar charts")->check(output_path());
     cmd->add_flag("--json", a->json, "print JSON");
-    cmd->add_option("--timeout", a->timeout, "seconds: stop starting games after this; the report keeps the games that finished (0: no limit)")
+    cmd->add_option(
+           "--timeout", a->timeout,
+           "seconds: stop starting games after this; the report keeps the games that finished (0: no limit)")
         ->capture_default_str()
         ->check(CLI::Range(0u, 604800u));
     cmd->callback([a] {
         if (a->files.empty()) run_balance(*a);
     });
-    auto* merge = cmd->add_subcommand("merge", "Merges the --out files of a sharded run and reports the whole table; names missing shards.\n"
-                                               "Example: " + tlaloc + " merge shard0.jsonl shard1.jsonl");
+    auto* merge = cmd->add_subcommand(
+        "merge",
+        "Merges the --out files of a sharded run and reports the whole table; names missing shards.\n"
+        "Example: " +
+            tlaloc + " merge shard0.jsonl shard1.jsonl");
     merge->add_option("FILE", a->files, "balance files (balance --shard K/N --out FILE)")->required();
     merge->add_flag("--json", a->json, "print JSON");
     merge->add_option("--html", a->html, "write the report as a page with bar charts")->check(output_path());

@@ -21,6 +21,6 @@ done
 while IFS= read -r hit; do
   echo "layering: ${hit#"$root"/}: model/ holds pure rules and data, no Z3 (put it in solver/)" >&2
   status=1
-done < <(grep -rnE --include='*.h' --include='*.cpp' '^[[:space:]]*#[[:space:]]*include[[:space:]]*<z3' "$root/model" || true)
+done < <(grep -rnE --include='*.h' --include='*.cpp' '^[[:space:]]*#[[:space:]]*include[[:space:]]*<z3' "$root/model" 2>/dev/null || true)
 [ $status -eq 0 ] && echo "layering: every include points down"
 exit $status

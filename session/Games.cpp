@@ -34,7 +34,8 @@ std::unique_ptr<Engine> make_engine(const GameSpec& spec, std::uint64_t seed) {
     if (std::find(engine_games().begin(), engine_games().end(), spec.game) == engine_games().end())
         throw std::invalid_argument("no whole game named " + spec.game);
     if (std::find(counts.begin(), counts.end(), spec.players) == counts.end())
-        throw std::invalid_argument(spec.game + " is not played by " + std::to_string(spec.players) + " players");
+        throw std::invalid_argument(spec.game + " is not played by " + std::to_string(spec.players) +
+                                    " players");
     if (std::find(variants.begin(), variants.end(), spec.variant) == variants.end())
         throw std::invalid_argument(spec.game + " has no variant \"" + spec.variant + "\"");
     if (spec.game == "aztlan") return std::make_unique<AztlanEngine>(spec.players, spec.variant, seed);

@@ -37,9 +37,31 @@ std::vector<Card> distinct(std::vector<Card> cards) {
     return cards;
 }
 
+// Whether a play in this state can still end: no meld is being laid, or cards can be added to the
+// one being laid (at most two more reach three) until it can.
+bool can_finish(std::vector<MeetingPlace> places, std::vector<Card> hand, int depth = 2) {
+    PlayPhase phase(places, hand);
+    if (!phase.why_cannot_finish()) return true;
+    if (depth == 0) return false;
+    for (const Move& m : phase.legal_moves()) {
+        std::vector<MeetingPlace> p = places;
+        std::vector<Card> h = hand;
+        PlayPhase(p, h).apply(m);
+        if (can_finish(p, h, depth - 1)) return true;
+    }
+    return false;
+}
+
+bool finishable_after(const std::vector<MeetingPlace>& places, const std::vector<Card>& hand, const Move& m) {
+    std::vector<MeetingPlace> p = places;
+    std::vector<Card> h = hand;
+    PlayPhase(p, h).apply(m);
+    return can_finish(p, h);
+}
+
 // Every action of the phase, before the engine's filter: the play phase's moves (one per distinct
-// card and target), discards and the end; the owner's pairs; the draws; the end of the turn and one
-// purchase (the five cards worth least to the buyer: any five are legal).
+// card and target, leaving a play that can still end), discards and the end; the owner's pairs; the draws;
+// the end of the turn and one purchase (the five cards worth least to the buyer: any five are legal).
 std::vector<GameAction> candidates(const GameState& s) {
     std::vector<GameAction> out;
     const Player& me = s.players[static_cast<std::size_t>(s.current)];
@@ -47,8 +69,10 @@ std::vector<GameAction> candidates(const GameState& s) {
         case Phase::Play: {
             std::vector<MeetingPlace> places = s.places;
             std::vector<Card> hand = me.hand;
-            for (const Move& m : PlayPhase(places, hand).legal_moves()) out.push_back(PlayCard{m});
-            for (const Card& c : distinct(me.hand)) out.push_back(Discard{c});
+            for (const Move& m : PlayPhase(places, hand).legal_moves())
+                if (finishable_after(s.places, me.hand, m)) out.push_back(PlayCard{m});
+            if (!why_cannot_finish(s.places))  // a discard ends the play: not with a meld half laid
+                for (const Card& c : distinct(me.hand)) out.push_back(Discard{c});
             out.push_back(EndPlay{});
             break;
         }
@@ -135,6 +159,7 @@ std::string AkelarreEngine::same_player_prefix(const std::vector<GameAction>& st
     Game copy = game_;
     const std::string player = acting_player(copy.state());
     Json array = Json::array();
+    if (steps.empty()) return "[]";
     for (const GameAction& a : steps) {
         if (copy.why_illegal(a)) break;
         array.push_back(action_to_json(a));
@@ -144,9 +169,7 @@ std::string AkelarreEngine::same_player_prefix(const std::vector<GameAction>& st
     return array.size() == 1 ? array.front().dump() : array.dump();
 }
 
-std::vector<int> AkelarreEngine::scores() const {
-    return player_totals(final_scores(game_.state().players));
-}
+std::vector<int> AkelarreEngine::scores() const { return player_totals(final_scores(game_.state().players)); }
 
 std::vector<int> AkelarreEngine::winners() const {
     if (!over()) return {};
@@ -168,14 +191,31 @@ std::string AkelarreEngine::own_bot_action(OwnBot bot, Rng& rng) const {
     if (plan_.player == to_act() && plan_.bot == bot && plan_.at == applied_ && !plan_.rest.empty() &&
         !game_.why_illegal(plan_.rest.front()))
         return text(plan_.rest.front());
-    std::vector<GameAction> steps = bot_steps(game_.state(), bot == OwnBot::Greedy ? Bot::Best : Bot::Random, rng);
+    if (game_.state().phase == Phase::Play && why_cannot_finish(game_.state().places)) return fallback(rng);
+    std::vector<GameAction> steps =
+        bot_steps(game_.state(), bot == OwnBot::Greedy ? Bot::Best : Bot::Random, rng);
+    if (steps.empty() || game_.why_illegal(steps.front())) return fallback(rng);
     plan_ = {to_act(), bot, applied_, steps};
     return text(steps.front());
 }
 
+// The bots plan whole plays from a turn's start; in a turn a search began otherwise (a new meld of
+// one or two cards) their plan may not fit: then a legal action at random, cards first.
+std::string AkelarreEngine::fallback(Rng& rng) const {
+    std::vector<std::string> legal = legal_actions();
+    std::vector<std::string> plays;
+    for (const std::string& a : legal)
+        if (a.find("\"play\"") != std::string::npos) plays.push_back(a);
+    const std::vector<std::string>& from = plays.empty() ? legal : plays;
+    return from[rng() % from.size()];
+}
+
 // A bot's whole play as one action (up to a pause for an owner's choice).
 std::string AkelarreEngine::whole_play(OwnBot bot, Rng& rng) const {
-    return same_player_prefix(bot_steps(game_.state(), bot == OwnBot::Greedy ? Bot::Best : Bot::Random, rng));
+    if (why_cannot_finish(game_.state().places)) return fallback(rng);
+    const std::string play =
+        same_player_prefix(bot_steps(game_.state(), bot == OwnBot::Greedy ? Bot::Best : Bot::Random, rng));
+    return play == "[]" ? fallback(rng) : play;
 }
 
 // The greedy bot's whole play, each single step, and a few random whole plays.
@@ -194,10 +234,13 @@ void AkelarreEngine::play_out(Rng& rng) {
     while (!over()) {
         const std::vector<GameAction> steps = bot_steps(game_.state(), Bot::Random, rng);
         const int player = to_act();
+        std::size_t done = 0;
         for (const GameAction& a : steps) {
             if (to_act() != player || game_.why_illegal(a)) break;
             step(a);
+            ++done;
         }
+        if (done == 0) apply_one(fallback(rng));
     }
 }
 
@@ -210,7 +253,8 @@ std::unique_ptr<Engine> AkelarreEngine::determinize(int seat, Rng& rng) const {
     for (Family f : kAllFamilies)
         if (f != s.players[static_cast<std::size_t>(seat)].favourite) families.push_back(f);
     for (std::size_t p = 0; p < s.players.size(); ++p)
-        if (static_cast<int>(p) != seat) pool.insert(pool.end(), s.players[p].hand.begin(), s.players[p].hand.end());
+        if (static_cast<int>(p) != seat)
+            pool.insert(pool.end(), s.players[p].hand.begin(), s.players[p].hand.end());
     std::shuffle(pool.begin(), pool.end(), rng);
     std::shuffle(families.begin(), families.end(), rng);
     std::size_t next = 0, family = 0;

@@ -38,6 +38,7 @@ private:
     // The longest prefix of `steps` that one player plays in a row (a meld completed on another's
     // place hands the turn to its owner for a moment), as one action.
     std::string whole_play(OwnBot bot, Rng& rng) const;
+    std::string fallback(Rng& rng) const;
     std::string same_player_prefix(const std::vector<akelarre::GameAction>& steps) const;
 
     akelarre::GameSetup setup_;

@@ -41,6 +41,9 @@ std::vector<Action> development_candidates(const Game& game, Action a) {
     const int side = game.side_of(a.player);
     for (int t = 0; t < game.map().size(); ++t) {
         a.place = t;
+        a.eagle.reset();
+        a.move.reset();
+        if (game.why_illegal(a)) continue;  // the pawn cannot go there at all
         std::vector<std::optional<int>> eagles = {std::nullopt};
         for (int e : game.eagle_targets(a.player, t)) eagles.push_back(e);
         std::vector<std::optional<std::pair<int, int>>> moves = {std::nullopt};
@@ -58,7 +61,8 @@ std::vector<Action> development_candidates(const Game& game, Action a) {
 
 std::vector<Action> conflict_candidates(const Game& game, Action a) {
     std::vector<Action> out;
-    const std::vector<std::optional<Decision>> decisions = {std::nullopt, Decision::Defeat, Decision::Coexist};
+    const std::vector<std::optional<Decision>> decisions = {std::nullopt, Decision::Defeat,
+                                                            Decision::Coexist};
     std::vector<int> territories = game.conflicts_to_settle(a.player);
     if (game.open_conflict()) territories = {game.open_conflict()->territory};
     for (int t : territories)
@@ -76,8 +80,9 @@ std::vector<Action> conflict_candidates(const Game& game, Action a) {
 }
 
 std::vector<Action> scoring_candidates(const Game& game, Action a) {
-    const std::vector<ProsperityCard> kinds = {ProsperityCard::BlessingMixcoatl, ProsperityCard::BlessingTepeyollotl,
-                                               ProsperityCard::BlessingXipeTotec, ProsperityCard::RaftsAndCanoes};
+    const std::vector<ProsperityCard> kinds = {
+        ProsperityCard::BlessingMixcoatl, ProsperityCard::BlessingTepeyollotl,
+        ProsperityCard::BlessingXipeTotec, ProsperityCard::RaftsAndCanoes};
     std::vector<Action> out;
     const Seat& seat = game.seats()[a.player];
     std::vector<std::optional<TerritoryType>> bonuses = {std::nullopt};
@@ -107,7 +112,8 @@ std::vector<Action> candidates(const Game& game) {
     std::vector<Action> out;
     switch (a.phase) {
         case Phase::Alliance:
-            for (std::size_t s = 0; s < game.sides().size(); ++s) out.push_back(a), out.back().alliance = int(s);
+            for (std::size_t s = 0; s < game.sides().size(); ++s)
+                out.push_back(a), out.back().alliance = int(s);
             return out;
         case Phase::Choice:
             for (int c = kLowestCard; c <= kHighestCard; ++c) out.push_back(a), out.back().card = c;

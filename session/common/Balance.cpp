@@ -33,7 +33,8 @@ Played play_one(const GameSpec& spec, const BalanceOptions& o, std::uint64_t see
     for (int p = 0; p < game->players(); ++p) rngs.push_back(bot_rng(seed, rotation, p));
     while (!game->over()) {
         const int p = game->to_act();
-        game->apply(bot_action(seat_bot(o.bots, p, rotation), *game, o.mcts, rngs[static_cast<std::size_t>(p)]));
+        game->apply(
+            bot_action(seat_bot(o.bots, p, rotation), *game, o.mcts, rngs[static_cast<std::size_t>(p)]));
     }
     return {game->winners(), game->scores(), game->length(), game->first_player()};
 }
@@ -78,9 +79,15 @@ std::vector<GameRecord> play_balance(const BalanceOptions& o, bool& complete) {
 }
 
 Json record_to_json(const GameRecord& r) {
-    Json j = {{"kind", "game"},   {"index", r.index},   {"seed", r.seed},
-              {"rotation", r.rotation}, {"bots", r.bots}, {"winners", numbers(r.winners)},
-              {"scores", numbers(r.scores)}, {"length", r.length}, {"first", r.first}};
+    Json j = {{"kind", "game"},
+              {"index", r.index},
+              {"seed", r.seed},
+              {"rotation", r.rotation},
+              {"bots", r.bots},
+              {"winners", numbers(r.winners)},
+              {"scores", numbers(r.scores)},
+              {"length", r.length},
+              {"first", r.first}};
     if (r.compared) j["compared_winners"] = numbers(*r.compared);
     return j;
 }
@@ -162,7 +169,9 @@ Json mean_of(const std::vector<double>& values) {
             {"max", *std::max_element(values.begin(), values.end())}};
 }
 
-bool won(const GameRecord& r, int p) { return std::find(r.winners.begin(), r.winners.end(), p) != r.winners.end(); }
+bool won(const GameRecord& r, int p) {
+    return std::find(r.winners.begin(), r.winners.end(), p) != r.winners.end();
+}
 
 // The winner's score less the best score of a player who did not win (decided games).
 std::optional<double> margin(const GameRecord& r) {
@@ -204,9 +213,15 @@ Json balance_report(const Json& header, const std::vector<GameRecord>& records, 
     Json seats = Json::array(), bots = Json::object();
     for (int p = 0; p < players; ++p) seats.push_back(rate(seat_wins[static_cast<std::size_t>(p)], n));
     for (const auto& [name, counts] : by_bot) bots[name] = rate(counts.first, counts.second);
-    Json report = {{"run", header},     {"games", n},          {"expected", expected},
-                   {"complete", n == expected}, {"draws", rate(draws, n)}, {"first_player", rate(first_wins, n)},
-                   {"seats", seats},    {"bots", bots},        {"length", mean_of(lengths)},
+    Json report = {{"run", header},
+                   {"games", n},
+                   {"expected", expected},
+                   {"complete", n == expected},
+                   {"draws", rate(draws, n)},
+                   {"first_player", rate(first_wins, n)},
+                   {"seats", seats},
+                   {"bots", bots},
+                   {"length", mean_of(lengths)},
                    {"margin", mean_of(margins)}};
     if (compared > 0) report["winner_changes"] = rate(changes, compared);
     return report;

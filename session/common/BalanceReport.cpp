@@ -24,8 +24,8 @@ std::string number(double v) {
 // "53.1 % [50.9 %, 55.3 %] (1062/2000)"
 std::string rate_text(const Json& r) {
     return percent(r.at("rate").get<double>()) + " [" + percent(r.at("low").get<double>()) + ", " +
-           percent(r.at("high").get<double>()) + "] (" + std::to_string(r.at("hits").get<std::int64_t>()) + "/" +
-           std::to_string(r.at("trials").get<std::int64_t>()) + ")";
+           percent(r.at("high").get<double>()) + "] (" + std::to_string(r.at("hits").get<std::int64_t>()) +
+           "/" + std::to_string(r.at("trials").get<std::int64_t>()) + ")";
 }
 
 std::string mean_text(const Json& m) {
@@ -35,14 +35,16 @@ std::string mean_text(const Json& m) {
 }
 
 std::string title(const Json& run) {
-    std::string t = run.at("game").get<std::string>() + ", " + std::to_string(run.at("players").get<int>()) +
-                    " players";
+    std::string t =
+        run.at("game").get<std::string>() + ", " + std::to_string(run.at("players").get<int>()) + " players";
     const std::string variant = run.at("variant").get<std::string>();
     if (!variant.empty()) t += ", " + variant;
-    if (!run.at("compare").get<std::string>().empty()) t += " against " + run.at("compare").get<std::string>();
+    if (!run.at("compare").get<std::string>().empty())
+        t += " against " + run.at("compare").get<std::string>();
     std::string bots;
     for (const Json& b : run.at("bots")) bots += (bots.empty() ? "" : ",") + b.get<std::string>();
-    return t + "; bots " + bots + " (seats rotated); seed " + std::to_string(run.at("seed").get<std::uint64_t>());
+    return t + "; bots " + bots + " (seats rotated); seed " +
+           std::to_string(run.at("seed").get<std::uint64_t>());
 }
 
 }  // namespace
@@ -56,9 +58,11 @@ std::string balance_text(const Json& report) {
         out << " of " << report.at("expected").get<std::int64_t>() << " (incomplete)";
     out << "   (rates with 95 % Wilson intervals; means with 95 % normal intervals)\n";
     const Json& seats = report.at("seats");
-    for (std::size_t p = 0; p < seats.size(); ++p) out << "  seat " << p + 1 << " wins    " << rate_text(seats[p]) << "\n";
+    for (std::size_t p = 0; p < seats.size(); ++p)
+        out << "  seat " << p + 1 << " wins    " << rate_text(seats[p]) << "\n";
     out << "  first player wins " << rate_text(report.at("first_player")) << "\n";
-    for (const auto& [bot, r] : report.at("bots").items()) out << "  " << bot << " wins   " << rate_text(r) << "\n";
+    for (const auto& [bot, r] : report.at("bots").items())
+        out << "  " << bot << " wins   " << rate_text(r) << "\n";
     out << "  draws           " << rate_text(report.at("draws")) << "\n";
     out << "  length (" << run.at("length_unit").get<std::string>() << ") " << mean_text(report.at("length"))
         << "\n";
@@ -75,7 +79,8 @@ namespace {
 std::string bar_chart(const std::string& caption, const std::vector<std::pair<std::string, Json>>& bars) {
     const int row = 28, left = 170, width = 420, height = row * static_cast<int>(bars.size()) + 30;
     std::ostringstream svg;
-    svg << "<figure><figcaption>" << xml_escape(caption) << "</figcaption>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
+    svg << "<figure><figcaption>" << xml_escape(caption)
+        << "</figcaption>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
         << "width=\"" << left + width + 150 << "\" height=\"" << height << "\" role=\"img\" aria-label=\""
         << xml_escape(caption) << "\">\n";
     for (std::size_t i = 0; i < bars.size(); ++i) {
@@ -84,12 +89,12 @@ std::string bar_chart(const std::string& caption, const std::vector<std::pair<st
         const auto x = [&](double v) { return left + static_cast<int>(v * width); };
         svg << "<text x=\"" << left - 8 << "\" y=\"" << y + 15 << "\" text-anchor=\"end\">"
             << xml_escape(bars[i].first) << "</text>";
-        svg << "<rect x=\"" << left << "\" y=\"" << y + 3 << "\" width=\"" << x(r.at("rate").get<double>()) - left
-            << "\" height=\"16\" fill=\"#4a7ab5\"/>";
+        svg << "<rect x=\"" << left << "\" y=\"" << y + 3 << "\" width=\""
+            << x(r.at("rate").get<double>()) - left << "\" height=\"16\" fill=\"#4a7ab5\"/>";
         svg << "<line x1=\"" << x(r.at("low").get<double>()) << "\" x2=\"" << x(r.at("high").get<double>())
             << "\" y1=\"" << y + 11 << "\" y2=\"" << y + 11 << "\" stroke=\"#111\" stroke-width=\"2\"/>";
-        svg << "<text x=\"" << left + width + 8 << "\" y=\"" << y + 15 << "\">" << percent(r.at("rate").get<double>())
-            << "</text>\n";
+        svg << "<text x=\"" << left + width + 8 << "\" y=\"" << y + 15 << "\">"
+            << percent(r.at("rate").get<double>()) << "</text>\n";
     }
     const int mid = left + width / 2, bottom = height - 18;
     svg << "<line x1=\"" << mid << "\" x2=\"" << mid << "\" y1=\"5\" y2=\"" << bottom
@@ -104,7 +109,8 @@ std::string balance_html(const Json& report) {
     std::ostringstream page;
     const Json& run = report.at("run");
     page << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Balance: "
-         << xml_escape(title(run)) << "</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:60em}"
+         << xml_escape(title(run))
+         << "</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:60em}"
          << "svg text{font-size:13px}pre{background:#f4f4f4;padding:1em}</style></head><body>\n";
     page << "<h1>Balance: " << xml_escape(title(run)) << "</h1>\n";
     std::vector<std::pair<std::string, Json>> seats;
@@ -115,8 +121,7 @@ std::string balance_html(const Json& report) {
     page << bar_chart("Wins per seat, of the first player, and draws (95 % intervals)", seats);
     std::vector<std::pair<std::string, Json>> bots;
     for (const auto& [bot, r] : report.at("bots").items()) bots.push_back({bot, r});
-    if (report.contains("winner_changes"))
-        bots.push_back({"winner changes", report.at("winner_changes")});
+    if (report.contains("winner_changes")) bots.push_back({"winner changes", report.at("winner_changes")});
     page << bar_chart("Wins per bot (share of its seats)", bots);
     page << "<h2>The table</h2>\n<pre>" << xml_escape(balance_text(report)) << "</pre>\n</body></html>\n";
     return page.str();

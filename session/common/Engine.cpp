@@ -25,7 +25,8 @@ std::optional<std::string> Engine::why_illegal(const std::string& action) const 
     for (std::size_t i = 0; i < steps->size(); ++i) {
         if (copy->to_act() != player)
             return "step " + std::to_string(i + 1) + " of the turn is not the same player's";
-        if (auto why = copy->why_illegal_one((*steps)[i])) return "step " + std::to_string(i + 1) + ": " + *why;
+        if (auto why = copy->why_illegal_one((*steps)[i]))
+            return "step " + std::to_string(i + 1) + ": " + *why;
         copy->apply_one((*steps)[i]);
     }
     return std::nullopt;

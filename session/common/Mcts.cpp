@@ -38,7 +38,12 @@ public:
             int& child = nodes_[node].children[slot];
             const bool fresh = child < 0;
             if (fresh) {
-                { Node fresh_node; fresh_node.action = nodes_[node].actions[slot]; fresh_node.mover = mover; nodes_.push_back(std::move(fresh_node)); }
+                {
+                    Node fresh_node;
+                    fresh_node.action = nodes_[node].actions[slot];
+                    fresh_node.mover = mover;
+                    nodes_.push_back(std::move(fresh_node));
+                }
                 child = static_cast<int>(nodes_.size()) - 1;
             }
             node = child;
@@ -85,7 +90,8 @@ public:
 
 private:
     void expand(int node, const Engine& game, bool root) {
-        nodes_[node].actions = root || game.to_act() >= 0 ? game.search_actions(rng_) : std::vector<std::string>{};
+        nodes_[node].actions =
+            root || game.to_act() >= 0 ? game.search_actions(rng_) : std::vector<std::string>{};
         nodes_[node].children.assign(nodes_[node].actions.size(), -1);
         nodes_[node].expanded = true;
     }

@@ -12,9 +12,9 @@
 namespace tlaloc::session {
 
 struct MctsOptions {
-    int iterations = 200;       // playouts per move
-    double exploration = 0.7;   // UCT's constant (returns are in [0, 1])
-    int max_depth = 12;         // tree levels below the root; deeper, the playout goes on alone
+    int iterations = 200;      // playouts per move
+    double exploration = 0.7;  // UCT's constant (returns are in [0, 1])
+    int max_depth = 12;        // tree levels below the root; deeper, the playout goes on alone
     OwnBot playout = OwnBot::Random;
     // The search plays the greedy bot's choice (the first of Engine::search_actions) unless its most
     // tried action's mean return beats it by this much.

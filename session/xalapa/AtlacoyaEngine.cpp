@@ -90,7 +90,8 @@ std::optional<AtlacoyaPlay> AtlacoyaEngine::parse(const std::string& action, std
         play.steps.push_back(s == "token" ? AtlacoyaStep::Token : AtlacoyaStep::Stop);
     }
     if (j.contains("choice") && !j["choice"].is_null()) {
-        if (j["choice"] != "green" && j["choice"] != "red") return why = "the choice is green or red", std::nullopt;
+        if (j["choice"] != "green" && j["choice"] != "red")
+            return why = "the choice is green or red", std::nullopt;
         play.choice = j["choice"] == "green" ? AtlacoyaChoice::Green : AtlacoyaChoice::Red;
     }
     return play;
@@ -102,7 +103,8 @@ std::optional<std::string> AtlacoyaEngine::why_illegal_one(const std::string& ac
     auto play = parse(action, why);
     if (!play) return why;
     const int p = to_act();
-    return xalapa::why_illegal(rows_[static_cast<std::size_t>(p)], state_.tokens[static_cast<std::size_t>(p)], *play);
+    return xalapa::why_illegal(rows_[static_cast<std::size_t>(p)], state_.tokens[static_cast<std::size_t>(p)],
+                               *play);
 }
 
 void AtlacoyaEngine::apply_one(const std::string& action) {
@@ -117,7 +119,8 @@ void AtlacoyaEngine::apply_one(const std::string& action) {
 
 AtlacoyaPlay AtlacoyaEngine::bot(AtlacoyaBot kind) const {
     const int p = to_act();
-    const auto key = std::make_tuple(state_.day, p, static_cast<int>(kind), state_.tokens[static_cast<std::size_t>(p)]);
+    const auto key =
+        std::make_tuple(state_.day, p, static_cast<int>(kind), state_.tokens[static_cast<std::size_t>(p)]);
     auto found = cache_->find(key);
     if (found != cache_->end()) return found->second;
     AtlacoyaPlay play = bot_play(*solver_, kind, rows_[static_cast<std::size_t>(p)],
