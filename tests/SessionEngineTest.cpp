@@ -21,17 +21,18 @@ struct Case {
 };
 
 std::vector<Case> cases() {
-    return {{{"aztlan", 2, "de"}, 1},       {{"aztlan", 3, "it"}, 1},        {{"aztlan", 4, "de"}, 1},
-            {{"azteka", 2, "standard"}, 4}, {{"azteka", 2, "aggressive"}, 4}, {{"akelarre", 2, "singles"}, 3},
-            {{"akelarre", 3, "singles"}, 2}, {{"akelarre", 4, "teams"}, 2},   {{"atlacoya", 2, "standard"}, 1}};
+    return {
+        {{"aztlan", 2, "de"}, 1},        {{"aztlan", 3, "it"}, 1},         {{"aztlan", 4, "de"}, 1},
+        {{"azteka", 2, "standard"}, 4},  {{"azteka", 2, "aggressive"}, 4}, {{"akelarre", 2, "singles"}, 3},
+        {{"akelarre", 3, "singles"}, 2}, {{"akelarre", 4, "teams"}, 2},    {{"atlacoya", 2, "standard"}, 1}};
 }
 
 std::string name_of(const GameSpec& s) { return s.game + "/" + std::to_string(s.players) + "/" + s.variant; }
 
 // Actions no game takes, and a legal action of another moment (the first legal action played again
 // after it was played) where it differs.
-const std::vector<std::string> kNonsense = {"", "{}", "[]", "[1]", "{\"phase\": 7}", "place 9 9", "null",
-                                            "{\"bid\": 99, \"stones\": []}"};
+const std::vector<std::string> kNonsense = {
+    "", "{}", "[]", "[1]", "{\"phase\": 7}", "place 9 9", "null", "{\"bid\": 99, \"stones\": []}"};
 
 void check_refusals(const Engine& game, const std::string& where) {
     const std::vector<std::string> before = game.legal_actions();
@@ -72,7 +73,8 @@ std::vector<std::string> random_game(const GameSpec& spec, std::uint64_t seed, b
             auto seen = game->determinize(actor, rng);
             EXPECT_EQ(seen->to_act(), actor) << where;
             if (spec.game != "atlacoya")  // its list asks the solver of a row the determinization may change
-                EXPECT_EQ(seen->legal_actions(), legal) << where << ": a determinization changed the seat's choices";
+                EXPECT_EQ(seen->legal_actions(), legal)
+                    << where << ": a determinization changed the seat's choices";
         }
         const std::string chosen = legal[rng() % legal.size()];
         game->apply(chosen);
@@ -130,7 +132,8 @@ TEST(SessionEngine, OwnBotsPlayLegalGames) {
 
 TEST(SessionEngine, AWholeTurnIsOneActionOfItsSteps) {
     auto game = make_engine({"azteka", 2, "standard"}, 1);
-    EXPECT_EQ(game->why_illegal("[\"place 0 0\", \"place 0 1\"]"), "step 2 of the turn is not the same player's");
+    EXPECT_EQ(game->why_illegal("[\"place 0 0\", \"place 0 1\"]"),
+              "step 2 of the turn is not the same player's");
     auto one = game->clone(), two = game->clone();
     one->apply("[\"place 0 0\"]");
     two->apply("place 0 0");
