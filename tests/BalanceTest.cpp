@@ -54,7 +54,8 @@ TEST(Balance, ReportCountsSeatsBotsFirstPlayerAndDraws) {
     std::vector<session::GameRecord> records(4);
     const std::vector<std::vector<int>> winners = {{0}, {1}, {}, {0}};
     for (std::size_t i = 0; i < 4; ++i) {
-        records[i].bots = i % 2 ? std::vector<std::string>{"greedy", "mcts"} : std::vector<std::string>{"mcts", "greedy"};
+        records[i].bots =
+            i % 2 ? std::vector<std::string>{"greedy", "mcts"} : std::vector<std::string>{"mcts", "greedy"};
         records[i].winners = winners[i];
         records[i].scores = {2, 0};
         records[i].length = 10 + static_cast<int>(i);
@@ -85,17 +86,19 @@ TEST(Balance, ShardsMergeToTheUnshardedRun) {
     const auto whole = run_tlaloc_split(run + " --json");
     ASSERT_EQ(whole.code, 0) << whole.err;
     for (int k = 0; k < 3; ++k) {
-        const auto shard = run_tlaloc_split(run + " --shard " + std::to_string(k) + "/3 --out " +
-                                            (dir / ("s" + std::to_string(k) + ".jsonl")).string() + " --json");
+        const auto shard =
+            run_tlaloc_split(run + " --shard " + std::to_string(k) + "/3 --out " +
+                             (dir / ("s" + std::to_string(k) + ".jsonl")).string() + " --json");
         ASSERT_EQ(shard.code, 0) << shard.err;
     }
-    const std::string files = (dir / "s0.jsonl").string() + " " + (dir / "s1.jsonl").string() + " " +
-                              (dir / "s2.jsonl").string();
+    const std::string files =
+        (dir / "s0.jsonl").string() + " " + (dir / "s1.jsonl").string() + " " + (dir / "s2.jsonl").string();
     const auto merged = run_tlaloc_split("akelarre balance merge " + files + " --json");
     ASSERT_EQ(merged.code, 0) << merged.err;
     EXPECT_EQ(table_of(merged.out), table_of(whole.out));
 
-    const auto missing = run_tlaloc_split("akelarre balance merge " + (dir / "s0.jsonl").string() + " --json");
+    const auto missing =
+        run_tlaloc_split("akelarre balance merge " + (dir / "s0.jsonl").string() + " --json");
     EXPECT_EQ(missing.code, 0);
     EXPECT_NE(missing.err.find("missing shards 1/3, 2/3"), std::string::npos) << missing.err;
     EXPECT_EQ(Json::parse(missing.out)["complete"], false);
@@ -108,12 +111,14 @@ TEST(Balance, ShardsMergeToTheUnshardedRun) {
 }
 
 TEST(Balance, IdenticalProfilesNeverChangeTheWinner) {
-    const auto same = run_tlaloc_split("aztlan balance --games 4 --players 2 --bots random --compare-profiles de,de --json");
+    const auto same = run_tlaloc_split(
+        "aztlan balance --games 4 --players 2 --bots random --compare-profiles de,de --json");
     ASSERT_EQ(same.code, 0) << same.err;
     const Json r = Json::parse(same.out);
     EXPECT_EQ(r["winner_changes"]["hits"], 0);
     EXPECT_EQ(r["winner_changes"]["trials"], 4);
-    const auto azteka = run_tlaloc_split("azteka balance --games 4 --bots greedy,random --compare standard,standard --json");
+    const auto azteka =
+        run_tlaloc_split("azteka balance --games 4 --bots greedy,random --compare standard,standard --json");
     ASSERT_EQ(azteka.code, 0) << azteka.err;
     EXPECT_EQ(Json::parse(azteka.out)["winner_changes"]["hits"], 0);
 }
@@ -134,7 +139,8 @@ TEST(Balance, BadOptionsAreOneLineAndExit2) {
     for (const std::string args :
          {"azteka balance --bots greedy,chess", "azteka balance --players 3", "azteka balance --shard 2/2",
           "aztlan balance --compare-profiles de", "aztlan balance --profile fr", "akelarre balance --teams",
-          "azteka balance --games 0", "azteka balance --playout clever", "azteka balance merge /nonexistent.jsonl"}) {
+          "azteka balance --games 0", "azteka balance --playout clever",
+          "azteka balance merge /nonexistent.jsonl"}) {
         const auto r = run_tlaloc_split(args);
         EXPECT_EQ(r.code, 2) << args;
         EXPECT_TRUE(r.out.empty()) << args;

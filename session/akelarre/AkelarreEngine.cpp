@@ -155,18 +155,23 @@ void AkelarreEngine::step(const GameAction& a) {
 }
 
 std::string AkelarreEngine::same_player_prefix(const std::vector<GameAction>& steps) const {
-    if (steps.size() == 1) return text(steps.front());
     Game copy = game_;
     const std::string player = acting_player(copy.state());
     Json array = Json::array();
-    if (steps.empty()) return "[]";
+    std::size_t good = 0;  // the longest prefix after which the play can still end
     for (const GameAction& a : steps) {
         if (copy.why_illegal(a)) break;
         array.push_back(action_to_json(a));
         copy.apply(a);
-        if (copy.state().phase == Phase::Over || acting_player(copy.state()) != player) break;
+        const GameState& s = copy.state();
+        if (s.phase != Phase::Play ||
+            can_finish(s.places, s.players[static_cast<std::size_t>(s.current)].hand))
+            good = array.size();
+        if (s.phase == Phase::Over || acting_player(s) != player) break;
     }
-    return array.size() == 1 ? array.front().dump() : array.dump();
+    if (good == 0) return "[]";
+    array.erase(array.begin() + static_cast<std::ptrdiff_t>(good), array.end());
+    return good == 1 ? array.front().dump() : array.dump();
 }
 
 std::vector<int> AkelarreEngine::scores() const { return player_totals(final_scores(game_.state().players)); }
@@ -207,6 +212,19 @@ std::string AkelarreEngine::fallback(Rng& rng) const {
     for (const std::string& a : legal)
         if (a.find("\"play\"") != std::string::npos) plays.push_back(a);
     const std::vector<std::string>& from = plays.empty() ? legal : plays;
+    if (from.empty()) {
+        const GameState& s = game_.state();
+        std::string table;
+        for (const MeetingPlace& p : s.places) {
+            table += " |";
+            for (const Card& c : p.cards) table += " " + to_string(c);
+        }
+        std::string hand;
+        for (const Card& c : s.players[static_cast<std::size_t>(s.current)].hand) hand += " " + to_string(c);
+        throw std::logic_error("akelarre: no legal action in a game that is not over (phase " +
+                               std::to_string(static_cast<int>(s.phase)) + ", hand" + hand + ", places" +
+                               table + ")");
+    }
     return from[rng() % from.size()];
 }
 
@@ -228,6 +246,16 @@ std::vector<std::string> AkelarreEngine::search_actions(Rng& rng) const {
     for (std::string& a : out)
         if (std::find(unique.begin(), unique.end(), a) == unique.end()) unique.push_back(std::move(a));
     return unique;
+}
+
+bool AkelarreEngine::searchable(const std::string& action) const {
+    if (why_illegal(action)) return false;
+    if (game_.state().phase != Phase::Play) return true;
+    auto copy = clone();
+    copy->apply(action);
+    const GameState& s = static_cast<const AkelarreEngine&>(*copy).game_.state();
+    if (s.phase != Phase::Play || s.current != game_.state().current) return true;
+    return can_finish(s.places, s.players[static_cast<std::size_t>(s.current)].hand);
 }
 
 void AkelarreEngine::play_out(Rng& rng) {
@@ -252,15 +280,21 @@ std::unique_ptr<Engine> AkelarreEngine::determinize(int seat, Rng& rng) const {
     std::vector<Family> families;
     for (Family f : kAllFamilies)
         if (f != s.players[static_cast<std::size_t>(seat)].favourite) families.push_back(f);
+    // While an owner chooses, the player on turn is in the middle of a play made with their hand:
+    // that hand stays (a new one could not finish the play).
+    const auto redealt = [&](std::size_t p) {
+        return static_cast<int>(p) != seat &&
+               !(s.phase == Phase::OwnerChooses && static_cast<int>(p) == s.current);
+    };
     for (std::size_t p = 0; p < s.players.size(); ++p)
-        if (static_cast<int>(p) != seat)
-            pool.insert(pool.end(), s.players[p].hand.begin(), s.players[p].hand.end());
+        if (redealt(p)) pool.insert(pool.end(), s.players[p].hand.begin(), s.players[p].hand.end());
     std::shuffle(pool.begin(), pool.end(), rng);
     std::shuffle(families.begin(), families.end(), rng);
     std::size_t next = 0, family = 0;
     for (std::size_t p = 0; p < s.players.size(); ++p) {
         if (static_cast<int>(p) == seat) continue;
-        for (Card& c : s.players[p].hand) c = pool[next++];
+        if (redealt(p))
+            for (Card& c : s.players[p].hand) c = pool[next++];
         s.players[p].favourite = families[family++];
     }
     for (Card& c : s.deck) c = pool[next++];

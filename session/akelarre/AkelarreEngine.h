@@ -25,6 +25,8 @@ public:
     std::string own_bot_action(OwnBot bot, Rng& rng) const override;
     std::vector<std::string> search_actions(Rng& rng) const override;
     void play_out(Rng& rng) override;
+    // Legal, and leaving a play that can still end (what legal_actions() lists).
+    bool searchable(const std::string& action) const override;
     std::unique_ptr<Engine> determinize(int seat, Rng& rng) const override;
 
     const akelarre::Game& game() const { return game_; }

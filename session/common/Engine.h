@@ -60,6 +60,8 @@ public:
     // The actions a search tries here, the greedy bot's choice first: by default every legal action;
     // a game may narrow them.
     virtual std::vector<std::string> search_actions(Rng& rng) const;
+    // Whether a search may play `action` here: legal, and (where a game says so) not a dead end.
+    virtual bool searchable(const std::string& action) const { return !why_illegal(action); }
     // Plays to the end with the random bot (games override this with a faster native loop).
     virtual void play_out(Rng& rng);
     // A copy in which what `seat` cannot know (others' hands and secret choices, the order of the

@@ -110,7 +110,7 @@ private:
                                      : nodes_[c].reward / nodes_[c].visits +
                                            options_.exploration * std::sqrt(log_visits / nodes_[c].visits);
             if (value <= best_value) continue;
-            if (node != 0 && game.why_illegal(n.actions[i])) continue;
+            if (node != 0 && !game.searchable(n.actions[i])) continue;
             best_value = value;
             best = static_cast<int>(i);
         }
