@@ -12,8 +12,8 @@ using namespace tlaloc::session;
 
 namespace {
 
-void bench(const std::string& label, GameSpec spec, std::vector<SessionBot> bots, int iterations, OwnBot playout,
-           int games) {
+void bench(const std::string& label, GameSpec spec, std::vector<SessionBot> bots, int iterations,
+           OwnBot playout, int games) {
     BalanceOptions o;
     o.spec = std::move(spec);
     o.bots = std::move(bots);
@@ -34,12 +34,16 @@ int main(int argc, char** argv) {
     const int games = argc > 1 ? std::atoi(argv[1]) : 4;
     const std::vector<SessionBot> strong = {SessionBot::Mcts, SessionBot::Greedy};
     const std::vector<SessionBot> greedy = {SessionBot::Greedy};
-    bench("azteka mcts(50, greedy playouts) vs greedy", {"azteka", 2, "standard"}, strong, 50, OwnBot::Greedy, games);
+    bench("azteka mcts(50, greedy playouts) vs greedy", {"azteka", 2, "standard"}, strong, 50, OwnBot::Greedy,
+          games);
     bench("azteka greedy vs greedy", {"azteka", 2, "standard"}, greedy, 0, OwnBot::Random, games * 10);
     bench("aztlan mcts(50) vs greedy, 2 players", {"aztlan", 2, "de"}, strong, 50, OwnBot::Random, games);
     bench("aztlan greedy vs greedy, 2 players", {"aztlan", 2, "de"}, greedy, 0, OwnBot::Random, games * 10);
-    bench("akelarre mcts(100) vs greedy, 2 players", {"akelarre", 2, "singles"}, strong, 100, OwnBot::Random, games);
-    bench("akelarre greedy vs greedy, 2 players", {"akelarre", 2, "singles"}, greedy, 0, OwnBot::Random, games * 10);
-    bench("atlacoya greedy vs greedy, 2 players", {"atlacoya", 2, "standard"}, greedy, 0, OwnBot::Random, games);
+    bench("akelarre mcts(100) vs greedy, 2 players", {"akelarre", 2, "singles"}, strong, 100, OwnBot::Random,
+          games);
+    bench("akelarre greedy vs greedy, 2 players", {"akelarre", 2, "singles"}, greedy, 0, OwnBot::Random,
+          games * 10);
+    bench("atlacoya greedy vs greedy, 2 players", {"atlacoya", 2, "standard"}, greedy, 0, OwnBot::Random,
+          games);
     return 0;
 }

@@ -193,6 +193,9 @@ std::vector<int> AkelarreEngine::winners() const {
 }
 
 std::string AkelarreEngine::own_bot_action(OwnBot bot, Rng& rng) const {
+    // A play goes down whole (up to an owner's choice in its middle): a plan followed a card at a
+    // time could be left unfinishable by what happens in between.
+    if (game_.state().phase == Phase::Play) return whole_play(bot, rng);
     if (plan_.player == to_act() && plan_.bot == bot && plan_.at == applied_ && !plan_.rest.empty() &&
         !game_.why_illegal(plan_.rest.front()))
         return text(plan_.rest.front());
