@@ -26,7 +26,7 @@ struct BalanceArgs {
     std::uint64_t seed = 1;
     std::string bots = "mcts,greedy", variant, compare, shard = "0/1", out, html;
     int iterations = 200;
-    std::string playout = "random";
+    std::string playout;  // default: greedy for Azteka (measured stronger there), else random
     bool json = false, teams = false;
     unsigned timeout = 0;
     std::vector<std::string> files;  // merge
@@ -85,9 +85,10 @@ BalanceOptions options_of(const BalanceArgs& a) {
     o.games = a.games;
     o.seed = a.seed;
     o.mcts.iterations = a.iterations;
-    if (a.playout != "random" && a.playout != "greedy")
-        throw InputError("", "--playout", "expected random or greedy, found \"" + a.playout + "\"");
-    o.mcts.playout = a.playout == "greedy" ? session::OwnBot::Greedy : session::OwnBot::Random;
+    const std::string playout = !a.playout.empty() ? a.playout : a.game == "azteka" ? "greedy" : "random";
+    if (playout != "random" && playout != "greedy")
+        throw InputError("", "--playout", "expected random or greedy, found \"" + playout + "\"");
+    o.mcts.playout = playout == "greedy" ? session::OwnBot::Greedy : session::OwnBot::Random;
     o.deadline = solver::Deadline(a.timeout);
     return o;
 }
