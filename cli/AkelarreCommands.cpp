@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 
+#include "cli/BalanceCommand.h"
 #include "cli/Commands.h"
 #include "cli/LineReader.h"
 #include "cli/Timeout.h"
@@ -602,6 +603,7 @@ void add_akelarre_commands(CLI::App& app) {
     add_play(*akelarre);
     add_replay(*akelarre);
     add_akelarre_render(*akelarre);
+    add_balance_command(*akelarre, "akelarre", "akelarre");
 }
 
 }  // namespace tlaloc::cli

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "cli/AztekaMatch.h"
+#include "cli/BalanceCommand.h"
 #include "cli/Commands.h"
 #include "model/azteka/Diagram.h"
 #include "model/azteka/Match.h"
@@ -277,6 +278,7 @@ void add_azteka_commands(CLI::App& app) {
     add_fewest(*group);
     add_play(*group);
     add_azteka_match_commands(*group);
+    add_balance_command(*group, "azteka", "azteka");
 }
 
 }  // namespace tlaloc::cli

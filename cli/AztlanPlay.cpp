@@ -10,6 +10,7 @@
 #include <sstream>
 #include <utility>
 
+#include "cli/BalanceCommand.h"
 #include "cli/Commands.h"
 #include "cli/LineReader.h"
 #include "cli/Progress.h"
@@ -325,6 +326,7 @@ void add_aztlan_game_commands(CLI::App& group) {
     add_play(group);
     add_replay(group);
     add_audit(group);
+    add_balance_command(group, "aztlan", "aztlan");
 }
 
 }  // namespace tlaloc::cli

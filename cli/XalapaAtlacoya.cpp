@@ -1,4 +1,5 @@
 #include "cli/XalapaAtlacoya.h"
+#include "cli/BalanceCommand.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -299,6 +300,7 @@ void add_xalapa_atlacoya_commands(CLI::App& xalapa) {
     add_advise(*atlacoya);
     add_play(*atlacoya);
     add_replay(*atlacoya);
+    add_balance_command(*atlacoya, "atlacoya", "xalapa atlacoya");
 }
 
 }  // namespace tlaloc::cli

@@ -198,6 +198,23 @@ GameAction bot_action(const GameState& s, Bot bot, Rng& rng, const solver::Deadl
 
 }  // namespace
 
+std::vector<GameAction> bot_steps(const GameState& s, Bot bot, Rng& rng, std::size_t best_bot_states) {
+    if (bot == Bot::Human) throw std::logic_error("bot_steps: a human seat has no bot");
+    if (s.phase != Phase::Play) {
+        std::deque<GameAction> plan;
+        PlayedGame unused;
+        return {bot_action(s, bot, rng, solver::Deadline(), best_bot_states, plan, unused)};
+    }
+    if (s.discarded_this_turn) return {EndPlay{}};
+    bool proved = true;
+    std::deque<GameAction> plan = plan_play(s, bot, rng, solver::Deadline(), best_bot_states, proved);
+    std::vector<GameAction> out;
+    for (GameAction& a : plan)  // a turn already under way has played or discarded: no discard now
+        if (!std::holds_alternative<Discard>(a) || !(s.played_this_turn || s.discarded_this_turn))
+            out.push_back(std::move(a));
+    return out;
+}
+
 TurnPosition turn_of(const GameState& s) {
     const Player& me = mover(s);
     return {me.hand, s.places, me.favourite, me.name};

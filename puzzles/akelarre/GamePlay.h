@@ -58,6 +58,12 @@ TurnPosition turn_of(const GameState& s);
 // plays the best play it has found (search_best_found); 0: no limit, every play proved best.
 inline constexpr std::size_t kBestBotStates = 30000;
 
+// A bot's next step in `s`, for callers that run the game loop themselves (session/akelarre): in
+// the play phase the rest of its play (moves, the discard when no hand card went down this turn, the
+// end), else the one action. `rng` is the bot's generator.
+std::vector<GameAction> bot_steps(const GameState& s, Bot bot, std::mt19937_64& rng,
+                                  std::size_t best_bot_states = kBestBotStates);
+
 // Plays the game to its end. `deadline` bounds the best bots' searches (SearchLimitReached);
 // `best_bot_states` bounds each of their turns' searches in states, so the game is the same on every
 // machine.

@@ -1,0 +1,309 @@
+#include "session/akelarre/AkelarreEngine.h"
+
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+
+#include "model/akelarre/GameJson.h"
+#include "puzzles/akelarre/GamePlay.h"
+
+namespace tlaloc::session {
+
+namespace {
+
+using namespace akelarre;
+
+GameSetup make_setup(int players, bool teams, std::uint64_t seed) {
+    GameSetup setup;
+    for (int p = 1; p <= players; ++p) setup.players.push_back("P" + std::to_string(p));
+    if (teams) setup.teams = {0, 1, 0, 1};
+    setup.seed = seed;
+    setup.first_player = seeded_first_player(seed, players);
+    if (auto why = Game::why_bad_setup(setup)) throw std::invalid_argument(*why);
+    return setup;
+}
+
+int seat_of(const GameState& s, const std::string& name) {
+    for (std::size_t i = 0; i < s.players.size(); ++i)
+        if (s.players[i].name == name) return static_cast<int>(i);
+    return -1;
+}
+
+std::string text(const GameAction& a) { return action_to_json(a).dump(); }
+
+std::vector<Card> distinct(std::vector<Card> cards) {
+    std::sort(cards.begin(), cards.end());
+    cards.erase(std::unique(cards.begin(), cards.end()), cards.end());
+    return cards;
+}
+
+// Whether a play in this state can still end: no meld is being laid, or cards can be added to the
+// one being laid (at most two more reach three) until it can.
+bool can_finish(std::vector<MeetingPlace> places, std::vector<Card> hand, int depth = 2) {
+    PlayPhase phase(places, hand);
+    if (!phase.why_cannot_finish()) return true;
+    if (depth == 0) return false;
+    for (const Move& m : phase.legal_moves()) {
+        std::vector<MeetingPlace> p = places;
+        std::vector<Card> h = hand;
+        PlayPhase(p, h).apply(m);
+        if (can_finish(p, h, depth - 1)) return true;
+    }
+    return false;
+}
+
+bool finishable_after(const std::vector<MeetingPlace>& places, const std::vector<Card>& hand, const Move& m) {
+    std::vector<MeetingPlace> p = places;
+    std::vector<Card> h = hand;
+    PlayPhase(p, h).apply(m);
+    return can_finish(p, h);
+}
+
+// Every action of the phase, before the engine's filter: the play phase's moves (one per distinct
+// card and target, leaving a play that can still end), discards and the end; the owner's pairs; the draws;
+// the end of the turn and one purchase (the five cards worth least to the buyer: any five are legal).
+std::vector<GameAction> candidates(const GameState& s) {
+    std::vector<GameAction> out;
+    const Player& me = s.players[static_cast<std::size_t>(s.current)];
+    switch (s.phase) {
+        case Phase::Play: {
+            std::vector<MeetingPlace> places = s.places;
+            std::vector<Card> hand = me.hand;
+            for (const Move& m : PlayPhase(places, hand).legal_moves())
+                if (finishable_after(s.places, me.hand, m)) out.push_back(PlayCard{m});
+            if (!why_cannot_finish(s.places))  // a discard ends the play: not with a meld half laid
+                for (const Card& c : distinct(me.hand)) out.push_back(Discard{c});
+            out.push_back(EndPlay{});
+            break;
+        }
+        case Phase::OwnerChooses: {
+            const std::vector<Card>& cards = s.pending->cards;
+            std::set<std::pair<Card, Card>> pairs;
+            for (std::size_t i = 0; i < cards.size(); ++i)
+                for (std::size_t j = i + 1; j < cards.size(); ++j)
+                    pairs.insert(std::minmax(cards[i], cards[j]));
+            for (const auto& [a, b] : pairs) out.push_back(OwnerChooses{a, b});
+            break;
+        }
+        case Phase::Draw:
+            out.push_back(DrawFromDeck{});
+            for (Family f : kAllFamilies) out.push_back(DrawFromDiscards{f});
+            break;
+        case Phase::Buy: {
+            out.push_back(EndTurn{});
+            std::vector<Card> pile = me.points_pile;
+            std::stable_sort(pile.begin(), pile.end(), [&](const Card& a, const Card& b) {
+                return card_points(a, me.favourite) < card_points(b, me.favourite);
+            });
+            if (pile.size() >= 5) out.push_back(BuyPlace{{pile.begin(), pile.begin() + 5}});
+            break;
+        }
+        case Phase::Over:
+            break;
+    }
+    return out;
+}
+
+}  // namespace
+
+AkelarreEngine::AkelarreEngine(int players, bool teams, std::uint64_t seed)
+    : setup_(make_setup(players, teams, seed)), game_(Game::deal(setup_)) {}
+
+int AkelarreEngine::to_act() const {
+    if (over()) return -1;
+    return seat_of(game_.state(), acting_player(game_.state()));
+}
+
+std::vector<std::string> AkelarreEngine::legal_actions() const {
+    std::vector<std::string> out;
+    if (over()) return out;
+    for (const GameAction& a : candidates(game_.state()))
+        if (!game_.why_illegal(a)) out.push_back(text(a));
+    return out;
+}
+
+std::optional<std::string> AkelarreEngine::why_illegal_one(const std::string& action) const {
+    const Json parsed = Json::parse(action, nullptr, false);
+    if (!parsed.is_object()) return "not an Akelarre action (a JSON object with \"action\")";
+    try {
+        return game_.why_illegal(parse_action(JsonPlace(parsed, "action"), players()));
+    } catch (const InputError& e) {
+        return std::string(e.what());
+    }
+}
+
+void AkelarreEngine::apply_one(const std::string& action) {
+    if (auto why = why_illegal_one(action)) throw std::logic_error("akelarre: " + *why);
+    const Json parsed = Json::parse(action);
+    step(parse_action(JsonPlace(parsed, "action"), players()));
+}
+
+void AkelarreEngine::step(const GameAction& a) {
+    const int actor = to_act();
+    game_.apply(a);
+    ++applied_;
+    if (std::holds_alternative<EndTurn>(a)) ++turns_;
+    if (plan_.rest.empty()) return;
+    if (actor == plan_.player && text(plan_.rest.front()) == text(a)) {
+        plan_.rest.erase(plan_.rest.begin());
+        plan_.at = applied_;
+    } else if (actor != plan_.player && plan_.at == applied_ - 1) {
+        plan_.at = applied_;  // the owner's choice in the middle of the play
+    } else {
+        plan_.rest.clear();
+    }
+}
+
+std::string AkelarreEngine::same_player_prefix(const std::vector<GameAction>& steps) const {
+    Game copy = game_;
+    const std::string player = acting_player(copy.state());
+    Json array = Json::array();
+    std::size_t good = 0;  // the longest prefix after which the play can still end
+    for (const GameAction& a : steps) {
+        if (copy.why_illegal(a)) break;
+        array.push_back(action_to_json(a));
+        copy.apply(a);
+        const GameState& s = copy.state();
+        if (s.phase != Phase::Play ||
+            can_finish(s.places, s.players[static_cast<std::size_t>(s.current)].hand))
+            good = array.size();
+        if (s.phase == Phase::Over || acting_player(s) != player) break;
+    }
+    if (good == 0) return "[]";
+    array.erase(array.begin() + static_cast<std::ptrdiff_t>(good), array.end());
+    return good == 1 ? array.front().dump() : array.dump();
+}
+
+std::vector<int> AkelarreEngine::scores() const { return player_totals(final_scores(game_.state().players)); }
+
+std::vector<int> AkelarreEngine::winners() const {
+    if (!over()) return {};
+    const auto& seats = game_.state().players;
+    const std::vector<PlayerScore> s = final_scores(seats);
+    if (setup_.teams.empty()) {
+        auto w = winner_of(player_totals(s));
+        return w ? std::vector<int>{*w} : std::vector<int>{};
+    }
+    auto team = winner_of(team_totals(seats, s));
+    std::vector<int> out;
+    if (team)
+        for (int p = 0; p < players(); ++p)
+            if (setup_.teams[static_cast<std::size_t>(p)] == *team) out.push_back(p);
+    return out;
+}
+
+std::string AkelarreEngine::own_bot_action(OwnBot bot, Rng& rng) const {
+    // A play goes down whole (up to an owner's choice in its middle): a plan followed a card at a
+    // time could be left unfinishable by what happens in between.
+    if (game_.state().phase == Phase::Play) return whole_play(bot, rng);
+    if (plan_.player == to_act() && plan_.bot == bot && plan_.at == applied_ && !plan_.rest.empty() &&
+        !game_.why_illegal(plan_.rest.front()))
+        return text(plan_.rest.front());
+    if (game_.state().phase == Phase::Play && why_cannot_finish(game_.state().places)) return fallback(rng);
+    std::vector<GameAction> steps =
+        bot_steps(game_.state(), bot == OwnBot::Greedy ? Bot::Best : Bot::Random, rng);
+    if (steps.empty() || game_.why_illegal(steps.front())) return fallback(rng);
+    plan_ = {to_act(), bot, applied_, steps};
+    return text(steps.front());
+}
+
+// The bots plan whole plays from a turn's start; in a turn a search began otherwise (a new meld of
+// one or two cards) their plan may not fit: then a legal action at random, cards first.
+std::string AkelarreEngine::fallback(Rng& rng) const {
+    std::vector<std::string> legal = legal_actions();
+    std::vector<std::string> plays;
+    for (const std::string& a : legal)
+        if (a.find("\"play\"") != std::string::npos) plays.push_back(a);
+    const std::vector<std::string>& from = plays.empty() ? legal : plays;
+    if (from.empty()) {
+        const GameState& s = game_.state();
+        std::string table;
+        for (const MeetingPlace& p : s.places) {
+            table += " |";
+            for (const Card& c : p.cards) table += " " + to_string(c);
+        }
+        std::string hand;
+        for (const Card& c : s.players[static_cast<std::size_t>(s.current)].hand) hand += " " + to_string(c);
+        throw std::logic_error("akelarre: no legal action in a game that is not over (phase " +
+                               std::to_string(static_cast<int>(s.phase)) + ", hand" + hand + ", places" +
+                               table + ")");
+    }
+    return from[rng() % from.size()];
+}
+
+// A bot's whole play as one action (up to a pause for an owner's choice).
+std::string AkelarreEngine::whole_play(OwnBot bot, Rng& rng) const {
+    if (why_cannot_finish(game_.state().places)) return fallback(rng);
+    const std::string play =
+        same_player_prefix(bot_steps(game_.state(), bot == OwnBot::Greedy ? Bot::Best : Bot::Random, rng));
+    return play == "[]" ? fallback(rng) : play;
+}
+
+// The greedy bot's whole play, each single step, and a few random whole plays.
+std::vector<std::string> AkelarreEngine::search_actions(Rng& rng) const {
+    std::vector<std::string> out = legal_actions();
+    if (game_.state().phase != Phase::Play) return out;
+    out.insert(out.begin(), whole_play(OwnBot::Greedy, rng));
+    for (int i = 0; i < 3; ++i) out.push_back(whole_play(OwnBot::Random, rng));
+    std::vector<std::string> unique;
+    for (std::string& a : out)
+        if (std::find(unique.begin(), unique.end(), a) == unique.end()) unique.push_back(std::move(a));
+    return unique;
+}
+
+bool AkelarreEngine::searchable(const std::string& action) const {
+    if (why_illegal(action)) return false;
+    if (game_.state().phase != Phase::Play) return true;
+    auto copy = clone();
+    copy->apply(action);
+    const GameState& s = static_cast<const AkelarreEngine&>(*copy).game_.state();
+    if (s.phase != Phase::Play || s.current != game_.state().current) return true;
+    return can_finish(s.places, s.players[static_cast<std::size_t>(s.current)].hand);
+}
+
+void AkelarreEngine::play_out(Rng& rng) {
+    while (!over()) {
+        const std::vector<GameAction> steps = bot_steps(game_.state(), Bot::Random, rng);
+        const int player = to_act();
+        std::size_t done = 0;
+        for (const GameAction& a : steps) {
+            if (to_act() != player || game_.why_illegal(a)) break;
+            step(a);
+            ++done;
+        }
+        if (done == 0) apply_one(fallback(rng));
+    }
+}
+
+// The others' hands and the deck dealt again from their cards, keeping every size; the others'
+// favourites drawn again among the families that are not the seat's.
+std::unique_ptr<Engine> AkelarreEngine::determinize(int seat, Rng& rng) const {
+    GameState s = game_.state();
+    std::vector<Card> pool = s.deck;
+    std::vector<Family> families;
+    for (Family f : kAllFamilies)
+        if (f != s.players[static_cast<std::size_t>(seat)].favourite) families.push_back(f);
+    // While an owner chooses, the player on turn is in the middle of a play made with their hand:
+    // that hand stays (a new one could not finish the play).
+    const auto redealt = [&](std::size_t p) {
+        return static_cast<int>(p) != seat &&
+               !(s.phase == Phase::OwnerChooses && static_cast<int>(p) == s.current);
+    };
+    for (std::size_t p = 0; p < s.players.size(); ++p)
+        if (redealt(p)) pool.insert(pool.end(), s.players[p].hand.begin(), s.players[p].hand.end());
+    std::shuffle(pool.begin(), pool.end(), rng);
+    std::shuffle(families.begin(), families.end(), rng);
+    std::size_t next = 0, family = 0;
+    for (std::size_t p = 0; p < s.players.size(); ++p) {
+        if (static_cast<int>(p) == seat) continue;
+        if (redealt(p))
+            for (Card& c : s.players[p].hand) c = pool[next++];
+        s.players[p].favourite = families[family++];
+    }
+    for (Card& c : s.deck) c = pool[next++];
+    auto out = std::make_unique<AkelarreEngine>(*this);
+    out->game_ = Game(std::move(s));
+    return out;
+}
+
+}  // namespace tlaloc::session

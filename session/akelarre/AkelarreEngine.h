@@ -1,0 +1,60 @@
+// A whole Akelarre game (2-4 players, or the team game of 4) as a session::Engine over the rules
+// engine (model/akelarre/Game): an action is the log's JSON object ({"action": "play", "card": "F3",
+// "to": 2}, ...). Hidden from a seat: the others' hands and favourites and the deck's order.
+#pragma once
+#include "model/akelarre/Game.h"
+#include "session/common/Engine.h"
+
+namespace tlaloc::session {
+
+class AkelarreEngine : public Engine {
+public:
+    // `players` 2-4; `teams` (4 players) seats 1 and 3 against 2 and 4. The deal and the first
+    // player come from `seed` as in `akelarre play`. std::invalid_argument for a bad set-up.
+    AkelarreEngine(int players, bool teams, std::uint64_t seed);
+    std::unique_ptr<Engine> clone() const override { return std::make_unique<AkelarreEngine>(*this); }
+    int players() const override { return static_cast<int>(setup_.players.size()); }
+    int to_act() const override;
+    bool over() const override { return game_.state().phase == akelarre::Phase::Over; }
+    std::vector<std::string> legal_actions() const override;
+    std::vector<int> scores() const override;
+    std::vector<int> winners() const override;
+    int first_player() const override { return setup_.first_player; }
+    int length() const override { return turns_; }
+    const char* length_unit() const override { return "turns"; }
+    std::string own_bot_action(OwnBot bot, Rng& rng) const override;
+    std::vector<std::string> search_actions(Rng& rng) const override;
+    void play_out(Rng& rng) override;
+    // Legal, and leaving a play that can still end (what legal_actions() lists).
+    bool searchable(const std::string& action) const override;
+    std::unique_ptr<Engine> determinize(int seat, Rng& rng) const override;
+
+    const akelarre::Game& game() const { return game_; }
+
+protected:
+    std::optional<std::string> why_illegal_one(const std::string& action) const override;
+    void apply_one(const std::string& action) override;
+
+private:
+    void step(const akelarre::GameAction& a);
+    // The longest prefix of `steps` that one player plays in a row (a meld completed on another's
+    // place hands the turn to its owner for a moment), as one action.
+    std::string whole_play(OwnBot bot, Rng& rng) const;
+    std::string fallback(Rng& rng) const;
+    std::string same_player_prefix(const std::vector<akelarre::GameAction>& steps) const;
+
+    akelarre::GameSetup setup_;
+    akelarre::Game game_;
+    int turns_ = 0;
+    long applied_ = 0;
+    // A bot's play under way: the bots choose a whole play at once and give it a step at a time.
+    struct Plan {
+        int player = -1;
+        OwnBot bot = OwnBot::Random;
+        long at = -1;  // applied_ when the next step is due
+        std::vector<akelarre::GameAction> rest;
+    };
+    mutable Plan plan_;
+};
+
+}  // namespace tlaloc::session

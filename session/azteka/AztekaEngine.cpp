@@ -1,0 +1,93 @@
+#include "session/azteka/AztekaEngine.h"
+
+#include <stdexcept>
+
+#include "puzzles/azteka/MatchGame.h"
+
+namespace tlaloc::session {
+
+AztekaEngine::AztekaEngine(const std::string& variant) : variant_(variant) {
+    if (!azteka::is_match_variant(variant))
+        throw std::invalid_argument("no Azteka match variant " + variant + " (standard or aggressive)");
+    start_round();
+}
+
+void AztekaEngine::start_round() {
+    game_ = azteka::start_game(azteka::Position(azteka::profile_named(variant_)));
+    turns_ = 0;
+}
+
+int AztekaEngine::to_act() const {
+    if (over()) return -1;
+    return azteka::player_of(round_, game_.position.to_move) - 1;
+}
+
+std::vector<std::string> AztekaEngine::legal_actions() const {
+    std::vector<std::string> out;
+    if (over()) return out;
+    for (const azteka::Action& a : azteka::legal_actions(game_)) out.push_back(azteka::describe(a));
+    return out;
+}
+
+std::optional<std::string> AztekaEngine::why_illegal_one(const std::string& action) const {
+    if (over()) return "the match is over";
+    auto a = azteka::parse_action_words(action);
+    if (!a) return "not an Azteka action: \"" + action + "\" (place R S, turn R, turn2 R, skip)";
+    return azteka::why_illegal(game_, *a);
+}
+
+void AztekaEngine::apply_one(const std::string& action) {
+    if (auto why = why_illegal_one(action)) throw std::logic_error("azteka: " + *why);
+    step(*azteka::parse_action_words(action));
+}
+
+// One rules action; a whole turn ends when the other side is to move or the round is over.
+void AztekaEngine::step(const azteka::Action& a) {
+    const azteka::Side side = game_.position.to_move;
+    azteka::apply(game_, a);
+    if (!game_.over() && game_.position.to_move == side) return;
+    ++turns_, ++total_turns_;
+    if (auto result = azteka::round_result(game_, turns_)) {
+        results_[static_cast<std::size_t>(round_ - 1)] = *result;
+        ++round_;
+        if (round_ <= azteka::kMatchRounds) start_round();
+    }
+}
+
+std::vector<int> AztekaEngine::scores() const {
+    if (!over()) return {0, 0};
+    const azteka::MatchVerdict v = azteka::match_verdict(results_);
+    return {v.rounds_won[0], v.rounds_won[1]};
+}
+
+std::vector<int> AztekaEngine::winners() const {
+    if (!over()) return {};
+    const azteka::MatchVerdict v = azteka::match_verdict(results_);
+    if (!v.winner) return {};
+    return {*v.winner - 1};
+}
+
+std::string AztekaEngine::own_bot_action(OwnBot bot, Rng& rng) const {
+    if (bot == OwnBot::Greedy)
+        return azteka::describe(azteka::bot_turn(azteka::MatchBot::Search, game_, rng).front());
+    const std::vector<azteka::Action> legal = azteka::legal_actions(game_);
+    return azteka::describe(legal[rng() % legal.size()]);
+}
+
+std::vector<double> AztekaEngine::stage_returns() const {
+    if (over() || round_ < 2) return returns();
+    const azteka::RoundResult& last = results_[static_cast<std::size_t>(round_ - 2)];
+    if (!last.winner) return {0.5, 0.5};
+    std::vector<double> out(2, 0.0);
+    out[static_cast<std::size_t>(azteka::player_of(round_ - 1, *last.winner) - 1)] = 1.0;
+    return out;
+}
+
+void AztekaEngine::play_out(Rng& rng) {
+    while (!over()) {
+        const std::vector<azteka::Action> legal = azteka::legal_actions(game_);
+        step(legal[rng() % legal.size()]);
+    }
+}
+
+}  // namespace tlaloc::session

@@ -1,0 +1,50 @@
+// An Azteka match (two rounds, roles swapped) as a session::Engine over the rules engine
+// (model/azteka/Rules, Match): one action is one rules action in the words of `azteka play`
+// ("place 0 3", "turn 2", "turn2 1", "skip"); a whole turn is its action and Birth's bonus steps.
+#pragma once
+#include <array>
+#include <string>
+
+#include "model/azteka/Match.h"
+#include "session/common/Engine.h"
+
+namespace tlaloc::session {
+
+class AztekaEngine : public Engine {
+public:
+    explicit AztekaEngine(const std::string& variant);  // standard or aggressive (std::invalid_argument)
+    std::unique_ptr<Engine> clone() const override { return std::make_unique<AztekaEngine>(*this); }
+    int players() const override { return azteka::kMatchPlayers; }
+    int to_act() const override;
+    bool over() const override { return round_ > azteka::kMatchRounds; }
+    std::vector<std::string> legal_actions() const override;
+    std::vector<int> scores() const override;  // rounds won
+    std::vector<int> winners() const override;
+    int first_player() const override { return 0; }  // player 1 plays Life, who starts, in round 1
+    int length() const override { return total_turns_; }
+    const char* length_unit() const override { return "whole turns"; }
+    std::string own_bot_action(OwnBot bot, Rng& rng) const override;
+    void play_out(Rng& rng) override;
+    int stage() const override { return round_; }
+    // Once a round is over: 1 for the player who won it, 1/2 each for a drawn round.
+    std::vector<double> stage_returns() const override;
+
+    const azteka::Game& round_game() const { return game_; }
+    int round() const { return round_; }
+
+protected:
+    std::optional<std::string> why_illegal_one(const std::string& action) const override;
+    void apply_one(const std::string& action) override;
+
+private:
+    void step(const azteka::Action& a);
+    void start_round();
+
+    std::string variant_;
+    int round_ = 1;
+    azteka::Game game_;
+    int turns_ = 0, total_turns_ = 0;
+    std::array<azteka::RoundResult, azteka::kMatchRounds> results_{};
+};
+
+}  // namespace tlaloc::session

@@ -1,0 +1,240 @@
+#include "session/aztlan/AztlanEngine.h"
+
+#include <algorithm>
+#include <map>
+#include <mutex>
+#include <stdexcept>
+
+#include "puzzles/aztlan/GameBots.h"
+#include "puzzles/aztlan/GameLog.h"
+
+namespace tlaloc::session {
+
+namespace {
+
+using namespace aztlan;
+
+const Profile& profile_of(const std::string& id) {
+    static std::mutex lock;
+    static std::map<std::string, Profile> loaded;
+    std::lock_guard<std::mutex> hold(lock);
+    auto found = loaded.find(id);
+    if (found != loaded.end()) return found->second;
+    Json none = Json::object();
+    try {
+        return loaded.emplace(id, load_named_profile(id, JsonPlace(none, "--profile"))).first->second;
+    } catch (const InputError& e) {
+        throw std::invalid_argument(e.what());
+    }
+}
+
+Game seeded_game(int players, const std::string& profile, std::uint64_t seed) {
+    if (players < kMinGamePlayers || players > kMaxGamePlayers)
+        throw std::invalid_argument("Aztlán is played by 2 to 4 players");
+    return Game::seeded(game_map(), profile_of(profile), players, seed);
+}
+
+// Development actions: every territory for the pawn, Eagle and Jaguar's extra pawn or not, and no
+// move or any move of a pawn of the side (after the placement).
+std::vector<Action> development_candidates(const Game& game, Action a) {
+    std::vector<Action> out;
+    const int side = game.side_of(a.player);
+    for (int t = 0; t < game.map().size(); ++t) {
+        a.place = t;
+        a.eagle.reset();
+        a.move.reset();
+        if (game.why_illegal(a)) continue;  // the pawn cannot go there at all
+        std::vector<std::optional<int>> eagles = {std::nullopt};
+        for (int e : game.eagle_targets(a.player, t)) eagles.push_back(e);
+        std::vector<std::optional<std::pair<int, int>>> moves = {std::nullopt};
+        for (const auto& m : game.moves_of(side)) moves.push_back(m);
+        for (int n : game.map().territories[t].neighbors) moves.push_back(std::make_pair(t, n));
+        for (const auto& e : eagles)
+            for (const auto& m : moves) {
+                a.eagle = e;
+                a.move = m;
+                out.push_back(a);
+            }
+    }
+    return out;
+}
+
+std::vector<Action> conflict_candidates(const Game& game, Action a) {
+    std::vector<Action> out;
+    const std::vector<std::optional<Decision>> decisions = {std::nullopt, Decision::Defeat,
+                                                            Decision::Coexist};
+    std::vector<int> territories = game.conflicts_to_settle(a.player);
+    if (game.open_conflict()) territories = {game.open_conflict()->territory};
+    for (int t : territories)
+        for (const std::optional<ProsperityCard> card :
+             {std::optional<ProsperityCard>(), std::optional(ProsperityCard::GreatTlatoani),
+              std::optional(ProsperityCard::SacredGames)})
+            for (const auto& d : decisions) {
+                a.territory = t;
+                a.play.clear();
+                if (card) a.play.push_back({*card, t});
+                a.decision = d;
+                out.push_back(a);
+            }
+    return out;
+}
+
+std::vector<Action> scoring_candidates(const Game& game, Action a) {
+    const std::vector<ProsperityCard> kinds = {
+        ProsperityCard::BlessingMixcoatl, ProsperityCard::BlessingTepeyollotl,
+        ProsperityCard::BlessingXipeTotec, ProsperityCard::RaftsAndCanoes};
+    std::vector<Action> out;
+    const Seat& seat = game.seats()[a.player];
+    std::vector<std::optional<TerritoryType>> bonuses = {std::nullopt};
+    if (!game.profile().bonus_type_of(seat.card))
+        for (int t = 0; t < kTerritoryTypeCount; ++t) bonuses.push_back(static_cast<TerritoryType>(t));
+    for (unsigned mask = 0; mask < (1u << kinds.size()); ++mask) {
+        a.play.clear();
+        bool held = true;
+        for (std::size_t k = 0; k < kinds.size(); ++k)
+            if (mask & (1u << k)) {
+                held = held && std::count(seat.hand.begin(), seat.hand.end(), kinds[k]) > 0;
+                a.play.push_back({kinds[k], std::nullopt});
+            }
+        if (!held) continue;
+        for (const auto& b : bonuses) {
+            a.bonus = b;
+            out.push_back(a);
+        }
+    }
+    return out;
+}
+
+std::vector<Action> candidates(const Game& game) {
+    Action a;
+    a.player = game.to_act();
+    a.phase = game.phase();
+    std::vector<Action> out;
+    switch (a.phase) {
+        case Phase::Alliance:
+            for (std::size_t s = 0; s < game.sides().size(); ++s)
+                out.push_back(a), out.back().alliance = int(s);
+            return out;
+        case Phase::Choice:
+            for (int c = kLowestCard; c <= kHighestCard; ++c) out.push_back(a), out.back().card = c;
+            return out;
+        case Phase::Development:
+            return development_candidates(game, a);
+        case Phase::Conflict:
+            return conflict_candidates(game, a);
+        case Phase::Scoring:
+            return scoring_candidates(game, a);
+        default:
+            return out;
+    }
+}
+
+}  // namespace
+
+AztlanEngine::AztlanEngine(int players, const std::string& profile, std::uint64_t seed)
+    : game_(seeded_game(players, profile, seed)) {
+    first_ = game_.turn_order().front();
+    if (game_.phase() == Phase::Choice) choice_start_ = std::make_shared<const Game>(game_);
+}
+
+std::string AztlanEngine::text(const Action& a) const {
+    Json line = action_line(game_, a);
+    line.erase("kind");
+    line.erase("age");
+    return line.dump();
+}
+
+std::vector<std::string> AztlanEngine::legal_actions() const {
+    std::vector<std::string> out;
+    if (over()) return out;
+    for (const Action& a : candidates(game_))
+        if (!game_.why_illegal(a)) out.push_back(text(a));
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+std::optional<std::string> AztlanEngine::why_illegal_one(const std::string& action) const {
+    if (over()) return "the game is over";
+    const Json parsed = Json::parse(action, nullptr, false);
+    if (!parsed.is_object()) return "not an Aztlán action (a JSON object with \"phase\" and \"player\")";
+    try {
+        return game_.why_illegal(parse_action(game_, JsonPlace(parsed, "action")));
+    } catch (const InputError& e) {
+        return std::string(e.what());
+    }
+}
+
+void AztlanEngine::apply_one(const std::string& action) {
+    if (auto why = why_illegal_one(action)) throw std::logic_error("aztlan: " + *why);
+    const Json parsed = Json::parse(action);
+    step(parse_action(game_, JsonPlace(parsed, "action")));
+}
+
+void AztlanEngine::step(const Action& a) {
+    const Phase before = game_.phase();
+    game_.apply(a);
+    ++actions_;
+    if (before == Phase::Choice) choices_.push_back(a);
+    if (game_.phase() == Phase::Choice && before != Phase::Choice) {
+        choice_start_ = std::make_shared<const Game>(game_);
+        choices_.clear();
+    }
+}
+
+std::vector<int> AztlanEngine::scores() const {
+    std::vector<int> out;
+    for (const FinalScore& f : game_.final_scores()) out.push_back(f.total);
+    if (out.empty())
+        for (const Seat& s : game_.seats()) out.push_back(s.vp);
+    return out;
+}
+
+std::vector<int> AztlanEngine::winners() const {
+    if (!over()) return {};
+    return {game_.ranking().front()};
+}
+
+std::string AztlanEngine::own_bot_action(OwnBot bot, Rng& rng) const {
+    return text(bot_action(game_, bot == OwnBot::Greedy ? GameBot::Greedy : GameBot::Random, rng));
+}
+
+// Outside development every legal action; in development the greedy bot's action, the same
+// without its move, and a few of the random bot's.
+std::vector<std::string> AztlanEngine::search_actions(Rng& rng) const {
+    if (game_.phase() != Phase::Development) return legal_actions();
+    Action greedy = bot_action(game_, GameBot::Greedy, rng);
+    std::vector<std::string> out = {text(greedy)};
+    greedy.move.reset();
+    out.push_back(text(greedy));
+    for (int i = 0; i < 6; ++i) out.push_back(text(bot_action(game_, GameBot::Random, rng)));
+    std::vector<std::string> unique;
+    for (std::string& a : out)
+        if (std::find(unique.begin(), unique.end(), a) == unique.end()) unique.push_back(std::move(a));
+    return unique;
+}
+
+void AztlanEngine::play_out(Rng& rng) {
+    while (!game_.over()) step(bot_action(game_, GameBot::Random, rng));
+}
+
+// In a choice phase, the cards the others chose before the seat are drawn again among the cards
+// each had not used (the choice is made again from the age's start).
+std::unique_ptr<Engine> AztlanEngine::determinize(int seat, Rng& rng) const {
+    auto out = std::make_unique<AztlanEngine>(*this);
+    if (game_.phase() != Phase::Choice || choices_.empty() || !choice_start_) return out;
+    Game g = *choice_start_;
+    for (Action a : choices_) {
+        if (a.player != seat) {
+            std::vector<int> unused;
+            for (int c = kLowestCard; c <= kHighestCard; ++c)
+                if (!g.seats()[a.player].used[c - kLowestCard]) unused.push_back(c);
+            a.card = unused[rng() % unused.size()];
+        }
+        g.apply(a);
+    }
+    out->game_ = std::move(g);
+    return out;
+}
+
+}  // namespace tlaloc::session

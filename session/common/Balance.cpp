@@ -1,0 +1,230 @@
+#include "session/common/Balance.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <stdexcept>
+
+#include "model/common/Statistics.h"
+
+namespace tlaloc::session {
+
+SessionBot seat_bot(const std::vector<SessionBot>& bots, int player, int rotation) {
+    return bots[static_cast<std::size_t>(player + rotation) % bots.size()];
+}
+
+namespace {
+
+// The bots' own random numbers: apart per game, rotation and player, apart from the deal's.
+Rng bot_rng(std::uint64_t seed, int rotation, int player) {
+    std::seed_seq seq{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32),
+                      static_cast<std::uint32_t>(rotation), static_cast<std::uint32_t>(player), 0xBA1Au};
+    return Rng(seq);
+}
+
+struct Played {
+    std::vector<int> winners, scores;
+    int length = 0, first = 0;
+};
+
+Played play_one(const GameSpec& spec, const BalanceOptions& o, std::uint64_t seed, int rotation) {
+    std::unique_ptr<Engine> game = make_engine(spec, seed);
+    std::vector<Rng> rngs;
+    for (int p = 0; p < game->players(); ++p) rngs.push_back(bot_rng(seed, rotation, p));
+    while (!game->over()) {
+        const int p = game->to_act();
+        game->apply(
+            bot_action(seat_bot(o.bots, p, rotation), *game, o.mcts, rngs[static_cast<std::size_t>(p)]));
+    }
+    return {game->winners(), game->scores(), game->length(), game->first_player()};
+}
+
+Json numbers(const std::vector<int>& v) { return Json(v); }
+
+}  // namespace
+
+GameRecord play_balance_game(const BalanceOptions& o, std::int64_t index) {
+    const int players = o.spec.players;
+    GameRecord r;
+    r.index = index;
+    r.seed = o.seed + static_cast<std::uint64_t>(index / players);
+    r.rotation = static_cast<int>(index % players);
+    for (int p = 0; p < players; ++p) r.bots.push_back(to_string(seat_bot(o.bots, p, r.rotation)));
+    Played main = play_one(o.spec, o, r.seed, r.rotation);
+    r.winners = main.winners;
+    r.scores = main.scores;
+    r.length = main.length;
+    r.first = main.first;
+    if (!o.compare.empty()) {
+        GameSpec other = o.spec;
+        other.variant = o.compare;
+        r.compared = play_one(other, o, r.seed, r.rotation).winners;
+    }
+    return r;
+}
+
+std::vector<GameRecord> play_balance(const BalanceOptions& o, bool& complete) {
+    std::vector<GameRecord> out;
+    complete = true;
+    const std::int64_t mine = (o.games - o.shard + o.shards - 1) / o.shards;
+    for (std::int64_t g = o.shard; g < o.games; g += o.shards) {
+        if (o.deadline.passed()) {
+            complete = false;
+            break;
+        }
+        out.push_back(play_balance_game(o, g));
+        if (o.progress) o.progress(static_cast<std::int64_t>(out.size()), mine);
+    }
+    return out;
+}
+
+Json record_to_json(const GameRecord& r) {
+    Json j = {{"kind", "game"},
+              {"index", r.index},
+              {"seed", r.seed},
+              {"rotation", r.rotation},
+              {"bots", r.bots},
+              {"winners", numbers(r.winners)},
+              {"scores", numbers(r.scores)},
+              {"length", r.length},
+              {"first", r.first}};
+    if (r.compared) j["compared_winners"] = numbers(*r.compared);
+    return j;
+}
+
+namespace {
+
+std::vector<int> int_list(const JsonPlace& p, int most) {
+    std::vector<int> out;
+    for (const JsonPlace& item : p.items()) out.push_back(static_cast<int>(item.as_int(-1000000, most)));
+    return out;
+}
+
+}  // namespace
+
+GameRecord record_from_json(const JsonPlace& p) {
+    p.expect_only_keys({"kind", "index", "seed", "rotation", "bots", "winners", "scores", "length", "first",
+                        "compared_winners"});
+    if (p.at("kind").as_string() != "game") p.at("kind").fail("expected \"game\"");
+    GameRecord r;
+    r.index = p.at("index").as_int(0, kMaxExactJsonInteger);
+    r.seed = static_cast<std::uint64_t>(p.at("seed").as_int(0, kMaxExactJsonInteger));
+    r.rotation = static_cast<int>(p.at("rotation").as_int(0, 6));
+    for (const JsonPlace& b : p.at("bots").items()) {
+        if (!parse_session_bot(b.as_string())) b.fail("unknown bot \"" + b.as_string() + "\"");
+        r.bots.push_back(b.as_string());
+    }
+    const int players = static_cast<int>(r.bots.size());
+    r.winners = int_list(p.at("winners"), players - 1);
+    for (int w : r.winners)
+        if (w < 0) p.at("winners").fail("a winner is a player index from 0");
+    r.scores = int_list(p.at("scores"), 1000000);
+    r.length = static_cast<int>(p.at("length").as_int(0, 100000000));
+    r.first = static_cast<int>(p.at("first").as_int(0, std::max(0, players - 1)));
+    if (auto c = p.get("compared_winners")) r.compared = int_list(*c, players - 1);
+    return r;
+}
+
+Json run_header(const BalanceOptions& o) {
+    std::vector<std::string> bots;
+    for (SessionBot b : o.bots) bots.push_back(to_string(b));
+    return {{"kind", "balance"},
+            {"game", o.spec.game},
+            {"players", o.spec.players},
+            {"variant", o.spec.variant},
+            {"compare", o.compare},
+            {"bots", bots},
+            {"games", o.games},
+            {"seed", o.seed},
+            {"iterations", o.mcts.iterations},
+            {"playout", o.mcts.playout == OwnBot::Greedy ? "greedy" : "random"},
+            {"length_unit", make_engine(o.spec, o.seed)->length_unit()},
+            {"shard", std::to_string(o.shard) + "/" + std::to_string(o.shards)}};
+}
+
+namespace {
+
+Json rate(std::int64_t hits, std::int64_t trials) {
+    const auto [low, high] = wilson_interval(hits, trials);
+    return {{"hits", hits},
+            {"trials", trials},
+            {"rate", trials ? static_cast<double>(hits) / static_cast<double>(trials) : 0.0},
+            {"low", low},
+            {"high", high}};
+}
+
+// Mean with a normal 95 % interval (mean +- 1.96 sd / sqrt(n)), and the extremes.
+Json mean_of(const std::vector<double>& values) {
+    if (values.empty()) return {{"n", 0}, {"mean", 0.0}, {"low", 0.0}, {"high", 0.0}, {"min", 0}, {"max", 0}};
+    double sum = 0, squares = 0;
+    for (double v : values) sum += v, squares += v * v;
+    const double n = static_cast<double>(values.size()), mean = sum / n;
+    const double sd = n > 1 ? std::sqrt(std::max(0.0, (squares - n * mean * mean) / (n - 1))) : 0.0;
+    const double half = kNormalQuantile95 * sd / std::sqrt(n);
+    return {{"n", values.size()},
+            {"mean", mean},
+            {"low", mean - half},
+            {"high", mean + half},
+            {"min", *std::min_element(values.begin(), values.end())},
+            {"max", *std::max_element(values.begin(), values.end())}};
+}
+
+bool won(const GameRecord& r, int p) {
+    return std::find(r.winners.begin(), r.winners.end(), p) != r.winners.end();
+}
+
+// The winner's score less the best score of a player who did not win (decided games).
+std::optional<double> margin(const GameRecord& r) {
+    if (r.winners.empty() || r.scores.empty()) return std::nullopt;
+    int best_winner = -1000000, best_other = -1000000;
+    for (std::size_t p = 0; p < r.scores.size(); ++p)
+        (won(r, static_cast<int>(p)) ? best_winner : best_other) =
+            std::max(won(r, static_cast<int>(p)) ? best_winner : best_other, r.scores[p]);
+    if (best_other == -1000000) return std::nullopt;
+    return static_cast<double>(best_winner - best_other);
+}
+
+}  // namespace
+
+Json balance_report(const Json& header, const std::vector<GameRecord>& records, std::int64_t expected) {
+    const int players = header.at("players").get<int>();
+    std::int64_t draws = 0, first_wins = 0, changes = 0, compared = 0;
+    std::vector<std::int64_t> seat_wins(static_cast<std::size_t>(players), 0);
+    std::map<std::string, std::pair<std::int64_t, std::int64_t>> by_bot;  // wins, seats
+    std::vector<double> lengths, margins;
+    for (const GameRecord& r : records) {
+        draws += r.winners.empty();
+        first_wins += won(r, r.first);
+        for (int p = 0; p < players && p < static_cast<int>(r.bots.size()); ++p) {
+            seat_wins[static_cast<std::size_t>(p)] += won(r, p);
+            auto& [wins, seats] = by_bot[r.bots[static_cast<std::size_t>(p)]];
+            wins += won(r, p), seats += 1;
+        }
+        lengths.push_back(r.length);
+        if (auto m = margin(r)) margins.push_back(*m);
+        if (r.compared) {
+            ++compared;
+            std::vector<int> a = r.winners, b = *r.compared;
+            std::sort(a.begin(), a.end()), std::sort(b.begin(), b.end());
+            changes += a != b;
+        }
+    }
+    const auto n = static_cast<std::int64_t>(records.size());
+    Json seats = Json::array(), bots = Json::object();
+    for (int p = 0; p < players; ++p) seats.push_back(rate(seat_wins[static_cast<std::size_t>(p)], n));
+    for (const auto& [name, counts] : by_bot) bots[name] = rate(counts.first, counts.second);
+    Json report = {{"run", header},
+                   {"games", n},
+                   {"expected", expected},
+                   {"complete", n == expected},
+                   {"draws", rate(draws, n)},
+                   {"first_player", rate(first_wins, n)},
+                   {"seats", seats},
+                   {"bots", bots},
+                   {"length", mean_of(lengths)},
+                   {"margin", mean_of(margins)}};
+    if (compared > 0) report["winner_changes"] = rate(changes, compared);
+    return report;
+}
+
+}  // namespace tlaloc::session

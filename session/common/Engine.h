@@ -1,0 +1,93 @@
+// One interface for every whole game: its state, its actions as text, the legal ones, why an action
+// is refused, applying one, whose turn it is, the end and the final scores, and what a seat may know
+// (a determinization of the hidden parts). Searches (session/common/Mcts), the balance runs
+// (session/common/Balance) and the conformance test work on this interface alone.
+//
+// An abstract class rather than a C++20 concept: the game is chosen at run time by name (`tlaloc
+// <game> balance`), one search and one balance loop serve every game without being compiled once per
+// game, and a virtual call costs nothing next to one step of a rules engine (docs/architecture.md).
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace tlaloc::session {
+
+using Rng = std::mt19937_64;
+
+// The bots every game has of its own: any legal action, or one step ahead by the game's rules of
+// thumb ("greedy": Aztlán's greedy, Akelarre's best turn, Azteka's search, Atlacoya's greedy).
+enum class OwnBot { Random, Greedy };
+
+class Engine {
+public:
+    virtual ~Engine() = default;
+    virtual std::unique_ptr<Engine> clone() const = 0;
+
+    virtual int players() const = 0;
+    // The player to act next, 0-based; -1 once over. Chance (the deal, the decks) is drawn from the
+    // seed when the game is made, so it never has a turn of its own.
+    virtual int to_act() const = 0;
+    virtual bool over() const = 0;
+
+    // An action is one line of text: the JSON object of the game's log for that action (Azteka: the
+    // words of `azteka play`). A JSON array of such actions of one player is one action too: its
+    // steps in order (a whole turn).
+    // Every legal action now, in a fixed order; where the choices are combinatorial the list keeps
+    // one per kind (docs/architecture.md, "Engines"), while why_illegal and apply take any.
+    virtual std::vector<std::string> legal_actions() const = 0;
+    // nullopt when `action` may be played now, else the rule it breaks (or why it is not an action).
+    std::optional<std::string> why_illegal(const std::string& action) const;
+    // Plays a legal action; std::logic_error (the state unchanged) for one why_illegal refuses.
+    void apply(const std::string& action);
+
+    // Final score of each player (meaningful once over).
+    virtual std::vector<int> scores() const = 0;
+    // Once over: the players who won (several for a team, or a shared first place); empty: a draw.
+    virtual std::vector<int> winners() const = 0;
+    // The player who acted first in the game (the first player's advantage is measured for them).
+    virtual int first_player() const = 0;
+    // The game's length so far in its own unit (Aztlán actions, Azteka whole turns, Akelarre turns,
+    // Atlacoya days): see length_unit().
+    virtual int length() const = 0;
+    virtual const char* length_unit() const = 0;
+
+    // The game's own bot's action for the player to act.
+    virtual std::string own_bot_action(OwnBot bot, Rng& rng) const = 0;
+    // The actions a search tries here, the greedy bot's choice first: by default every legal action;
+    // a game may narrow them.
+    virtual std::vector<std::string> search_actions(Rng& rng) const;
+    // Whether a search may play `action` here: legal, and (where a game says so) not a dead end.
+    virtual bool searchable(const std::string& action) const { return !why_illegal(action); }
+    // Plays to the end with the random bot (games override this with a faster native loop).
+    virtual void play_out(Rng& rng);
+    // A copy in which what `seat` cannot know (others' hands and secret choices, the order of the
+    // decks) is drawn again at random, consistent with what the seat has seen. Perfect-information
+    // games return a plain copy.
+    virtual std::unique_ptr<Engine> determinize(int seat, Rng& rng) const {
+        (void)seat, (void)rng;
+        return clone();
+    }
+
+    // A game in stages (Azteka: the rounds of a match) may let a search judge a playout at the end of
+    // the stage it started in: stage() numbers them, stage_returns() says how a finished stage went
+    // (by default: a game of one stage, judged by returns()).
+    virtual int stage() const { return 0; }
+    virtual std::vector<double> stage_returns() const { return returns(); }
+
+    // 1 for each winner divided among them, 0 for the others; a draw gives every player 1/players.
+    std::vector<double> returns() const;
+
+protected:
+    // The game's own checks and steps for one (non-array) action.
+    virtual std::optional<std::string> why_illegal_one(const std::string& action) const = 0;
+    virtual void apply_one(const std::string& action) = 0;
+};
+
+// A JSON array's elements as compact text, or nullopt when `action` is not an array.
+std::optional<std::vector<std::string>> action_steps(const std::string& action);
+
+}  // namespace tlaloc::session

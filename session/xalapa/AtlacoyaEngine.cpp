@@ -1,0 +1,183 @@
+#include "session/xalapa/AtlacoyaEngine.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "puzzles/xalapa/Catalogue.h"
+
+namespace tlaloc::session {
+
+namespace {
+
+using namespace xalapa;
+
+const Catalogue& catalogue() {
+    static const Catalogue cat = load_catalogue();
+    return cat;
+}
+
+const AtlacoyaPoints& points() {
+    static const AtlacoyaPoints p = load_atlacoya_points();
+    return p;
+}
+
+// `play`'s steps and choice made legal for its bid: a token at each failure while tokens last, a
+// stop at the first failure beyond them, green once through.
+void fit_steps(const Challenge& row, int tokens, AtlacoyaPlay& play) {
+    play.steps.clear();
+    play.choice.reset();
+    const std::vector<bool> met = atlacoya_met(row, play.stones);
+    for (int c = 0; c < play.bid; ++c) {
+        if (met[static_cast<std::size_t>(c)]) continue;
+        if (tokens-- <= 0) {
+            play.steps.push_back(AtlacoyaStep::Stop);
+            return;
+        }
+        play.steps.push_back(AtlacoyaStep::Token);
+    }
+    play.choice = AtlacoyaChoice::Green;
+}
+
+}  // namespace
+
+AtlacoyaEngine::AtlacoyaEngine(int players, std::uint64_t seed)
+    : solver_(std::make_shared<ChallengeSolver>()),
+      cache_(std::make_shared<std::map<std::tuple<int, int, int, int>, AtlacoyaPlay>>()) {
+    setup_ = setup_atlacoya(catalogue(), seed, std::vector<AtlacoyaBot>(static_cast<std::size_t>(players)),
+                            points());
+    piles_ = atlacoya_piles(catalogue(), seed);
+    state_ = AtlacoyaState(players);
+    deal();
+}
+
+void AtlacoyaEngine::deal() {
+    const Challenge row = deal_atlacoya_day(catalogue(), piles_, setup_.seats.front().board);
+    rows_.clear();
+    for (const AtlacoyaSeat& seat : setup_.seats) rows_.push_back(row_on_board(row, seat.board));
+}
+
+std::string AtlacoyaEngine::text(const AtlacoyaPlay& play) const {
+    Json stones = Json::array(), steps = Json::array();
+    for (std::size_t f = 0; f < play.stones.size(); ++f)
+        if (play.stones[f]) stones.push_back(f);
+    for (AtlacoyaStep s : play.steps) steps.push_back(to_string(s));
+    return Json{{"bid", play.bid},
+                {"stones", stones},
+                {"steps", steps},
+                {"choice", play.choice ? Json(to_string(*play.choice)) : Json(nullptr)}}
+        .dump();
+}
+
+std::optional<AtlacoyaPlay> AtlacoyaEngine::parse(const std::string& action, std::string& why) const {
+    const Json j = Json::parse(action, nullptr, false);
+    if (!j.is_object() || !j.contains("bid") || !j["bid"].is_number_integer() || !j.contains("stones") ||
+        !j["stones"].is_array() || (j.contains("steps") && !j["steps"].is_array())) {
+        why = "not an Atlacoya play ({\"bid\", \"stones\", \"steps\", \"choice\"})";
+        return std::nullopt;
+    }
+    AtlacoyaPlay play;
+    play.bid = j["bid"].get<int>();
+    const int fields = rows_[plays_.size()].board.size();
+    for (const Json& f : j["stones"]) {
+        if (!f.is_number_integer() || f.get<long long>() < 0 || f.get<long long>() >= fields) {
+            why = "a stone is not a field of the board (0 to " + std::to_string(fields - 1) + ")";
+            return std::nullopt;
+        }
+        play.stones.set(static_cast<std::size_t>(f.get<int>()));
+    }
+    for (const Json& s : j.value("steps", Json::array())) {
+        if (s != "token" && s != "stop") return why = "a step is \"token\" or \"stop\"", std::nullopt;
+        play.steps.push_back(s == "token" ? AtlacoyaStep::Token : AtlacoyaStep::Stop);
+    }
+    if (j.contains("choice") && !j["choice"].is_null()) {
+        if (j["choice"] != "green" && j["choice"] != "red")
+            return why = "the choice is green or red", std::nullopt;
+        play.choice = j["choice"] == "green" ? AtlacoyaChoice::Green : AtlacoyaChoice::Red;
+    }
+    return play;
+}
+
+std::optional<std::string> AtlacoyaEngine::why_illegal_one(const std::string& action) const {
+    if (over()) return "the game is over";
+    std::string why;
+    auto play = parse(action, why);
+    if (!play) return why;
+    const int p = to_act();
+    return xalapa::why_illegal(rows_[static_cast<std::size_t>(p)], state_.tokens[static_cast<std::size_t>(p)],
+                               *play);
+}
+
+void AtlacoyaEngine::apply_one(const std::string& action) {
+    if (auto why = why_illegal_one(action)) throw std::logic_error("atlacoya: " + *why);
+    std::string unused;
+    plays_.push_back(*parse(action, unused));
+    if (plays_.size() < rows_.size()) return;
+    play_day(state_, rows_, points(), plays_);
+    plays_.clear();
+    if (!state_.over()) deal();
+}
+
+AtlacoyaPlay AtlacoyaEngine::bot(AtlacoyaBot kind) const {
+    const int p = to_act();
+    const auto key =
+        std::make_tuple(state_.day, p, static_cast<int>(kind), state_.tokens[static_cast<std::size_t>(p)]);
+    auto found = cache_->find(key);
+    if (found != cache_->end()) return found->second;
+    AtlacoyaPlay play = bot_play(*solver_, kind, rows_[static_cast<std::size_t>(p)],
+                                 state_.tokens[static_cast<std::size_t>(p)], points());
+    (*cache_)[key] = play;
+    return play;
+}
+
+std::vector<std::string> AtlacoyaEngine::legal_actions() const {
+    std::vector<std::string> out;
+    if (over()) return out;
+    const AtlacoyaPlay greedy = bot(AtlacoyaBot::Greedy);
+    out.push_back(text(greedy));
+    out.push_back(text(bot(AtlacoyaBot::Cautious)));
+    const int p = to_act();
+    for (int b = kAtlacoyaLowestBid; b <= kAtlacoyaHighestBid; ++b) {
+        AtlacoyaPlay play = greedy;
+        play.bid = b;
+        fit_steps(rows_[static_cast<std::size_t>(p)], state_.tokens[static_cast<std::size_t>(p)], play);
+        out.push_back(text(play));
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    std::erase_if(out, [&](const std::string& a) { return why_illegal_one(a).has_value(); });
+    return out;
+}
+
+std::vector<int> AtlacoyaEngine::winners() const {
+    if (!over()) return {};
+    const std::vector<int> places = atlacoya_places(state_);
+    std::vector<int> first;
+    for (std::size_t p = 0; p < places.size(); ++p)
+        if (places[p] == 1) first.push_back(static_cast<int>(p));
+    return first.size() == 1 ? first : std::vector<int>{};
+}
+
+std::string AtlacoyaEngine::own_bot_action(OwnBot kind, Rng& rng) const {
+    if (kind == OwnBot::Greedy) return text(bot(AtlacoyaBot::Greedy));
+    const std::vector<std::string> legal = legal_actions();
+    return legal[rng() % legal.size()];
+}
+
+void AtlacoyaEngine::play_out(Rng& rng) {
+    while (!over()) apply_one(own_bot_action(OwnBot::Random, rng));
+}
+
+// The cards still in the piles shuffled again: the rows to come are the unknown.
+std::unique_ptr<Engine> AtlacoyaEngine::determinize(int seat, Rng& rng) const {
+    (void)seat;
+    auto out = std::make_unique<AtlacoyaEngine>(*this);
+    out->piles_.rng.seed(rng());
+    for (auto* pile : {&out->piles_.positions, &out->piles_.novice, &out->piles_.intermediate})
+        std::shuffle(pile->begin(), pile->end(), out->piles_.rng);
+    out->cache_ = std::make_shared<std::map<std::tuple<int, int, int, int>, AtlacoyaPlay>>();
+    for (const auto& [key, play] : *cache_)
+        if (std::get<0>(key) == state_.day) (*out->cache_)[key] = play;
+    return out;
+}
+
+}  // namespace tlaloc::session

@@ -1,0 +1,59 @@
+// A whole Atlacoya game (2-6 players, 7 days) as a session::Engine over the rules engine
+// (model/xalapa/AtlacoyaRules) and the deal of puzzles/xalapa/AtlacoyaGame: each day every player in
+// seat order gives a play, {"bid": 4, "stones": [3, 17, ...], "steps": ["token"], "choice": "green"}
+// (stones as field indexes of the player's board), and the day is resolved once all have. The plays
+// of a day are independent, so the order within a day changes nothing. Hidden from a seat: the order
+// of the draw piles (the rows still to come).
+#pragma once
+#include <map>
+#include <memory>
+
+#include "model/xalapa/AtlacoyaRules.h"
+#include "puzzles/xalapa/AtlacoyaGame.h"
+#include "session/common/Engine.h"
+
+namespace tlaloc::session {
+
+class AtlacoyaEngine : public Engine {
+public:
+    // The game `xalapa atlacoya play --players P --seed S` deals (boards, rows), with the shipped
+    // points table. std::invalid_argument for a bad player count.
+    AtlacoyaEngine(int players, std::uint64_t seed);
+    std::unique_ptr<Engine> clone() const override { return std::make_unique<AtlacoyaEngine>(*this); }
+    int players() const override { return state_.players(); }
+    int to_act() const override { return over() ? -1 : static_cast<int>(plays_.size()); }
+    bool over() const override { return state_.over(); }
+    // The greedy and cautious bots' plays, and the greedy bot's stones under every other bid (the
+    // stone sets themselves are too many to list: any legal play is accepted).
+    std::vector<std::string> legal_actions() const override;
+    std::vector<int> scores() const override { return state_.points; }
+    std::vector<int> winners() const override;  // a shared first place is a draw
+    int first_player() const override { return 0; }
+    int length() const override { return state_.day; }
+    const char* length_unit() const override { return "days"; }
+    std::string own_bot_action(OwnBot bot, Rng& rng) const override;
+    void play_out(Rng& rng) override;
+    std::unique_ptr<Engine> determinize(int seat, Rng& rng) const override;
+
+    std::string text(const xalapa::AtlacoyaPlay& play) const;
+
+protected:
+    std::optional<std::string> why_illegal_one(const std::string& action) const override;
+    void apply_one(const std::string& action) override;
+
+private:
+    void deal();
+    xalapa::AtlacoyaPlay bot(xalapa::AtlacoyaBot kind) const;
+    std::optional<xalapa::AtlacoyaPlay> parse(const std::string& action, std::string& why) const;
+
+    std::shared_ptr<xalapa::ChallengeSolver> solver_;
+    xalapa::AtlacoyaSetup setup_;
+    xalapa::AtlacoyaPiles piles_;
+    xalapa::AtlacoyaState state_{xalapa::kAtlacoyaMinPlayers};
+    std::vector<xalapa::Challenge> rows_;  // today's row on each player's board
+    std::vector<xalapa::AtlacoyaPlay> plays_;
+    // The bots' plays of (day, player, bot, tokens left), asked of the solver once.
+    std::shared_ptr<std::map<std::tuple<int, int, int, int>, xalapa::AtlacoyaPlay>> cache_;
+};
+
+}  // namespace tlaloc::session

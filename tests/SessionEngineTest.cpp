@@ -1,0 +1,181 @@
+// The shared conformance test of every whole game behind session::Engine (in the spirit of
+// OpenSpiel's random-simulation test): random games from many seeds, where every listed legal action
+// is accepted, every refused action comes with a reason and leaves the state as it was, the same
+// seed gives the same game, the game ends, the scores and winners agree with each other, and a
+// determinization keeps what the seat to act knows (its own legal actions).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "session/Games.h"
+#include "session/common/Mcts.h"
+
+using namespace tlaloc::session;
+
+namespace {
+
+struct Case {
+    GameSpec spec;
+    int seeds;
+};
+
+std::vector<Case> cases() {
+    return {
+        {{"aztlan", 2, "de"}, 1},        {{"aztlan", 3, "it"}, 1},         {{"aztlan", 4, "de"}, 1},
+        {{"azteka", 2, "standard"}, 4},  {{"azteka", 2, "aggressive"}, 4}, {{"akelarre", 2, "singles"}, 3},
+        {{"akelarre", 3, "singles"}, 2}, {{"akelarre", 4, "teams"}, 2},    {{"atlacoya", 2, "standard"}, 1}};
+}
+
+std::string name_of(const GameSpec& s) { return s.game + "/" + std::to_string(s.players) + "/" + s.variant; }
+
+// Actions no game takes, and a legal action of another moment (the first legal action played again
+// after it was played) where it differs.
+const std::vector<std::string> kNonsense = {
+    "", "{}", "[]", "[1]", "{\"phase\": 7}", "place 9 9", "null", "{\"bid\": 99, \"stones\": []}"};
+
+void check_refusals(const Engine& game, const std::string& where) {
+    const std::vector<std::string> before = game.legal_actions();
+    for (const std::string& bad : kNonsense) {
+        if (std::find(before.begin(), before.end(), bad) != before.end()) continue;
+        auto why = game.why_illegal(bad);
+        ASSERT_TRUE(why.has_value()) << where << ": \"" << bad << "\" accepted";
+        EXPECT_FALSE(why->empty()) << where;
+        auto copy = game.clone();
+        EXPECT_THROW(copy->apply(bad), std::logic_error) << where;
+        EXPECT_EQ(copy->legal_actions(), before) << where << ": a refused action changed the state";
+    }
+}
+
+// Plays one random game through legal_actions(); returns the actions played.
+std::vector<std::string> random_game(const GameSpec& spec, std::uint64_t seed, bool checks) {
+    auto game = make_engine(spec, seed);
+    Rng rng(seed * 7 + 1);
+    std::vector<std::string> played;
+    const std::string where = name_of(spec) + " seed " + std::to_string(seed);
+    while (!game->over()) {
+        if (played.size() > 20000) ADD_FAILURE() << where << ": the game does not end";
+        if (played.size() > 20000) break;
+        const std::vector<std::string> legal = game->legal_actions();
+        EXPECT_FALSE(legal.empty()) << where << " after " << played.size() << " actions";
+        if (legal.empty()) break;
+        const int actor = game->to_act();
+        EXPECT_GE(actor, 0);
+        EXPECT_LT(actor, game->players());
+        if (checks && played.size() % 7 == 0) {
+            for (int k = 0; k < 3; ++k) {
+                const std::string& a = legal[rng() % legal.size()];
+                EXPECT_EQ(game->why_illegal(a), std::nullopt) << where << ": listed but refused: " << a;
+                auto copy = game->clone();
+                EXPECT_NO_THROW(copy->apply(a)) << where << ": " << a;
+            }
+            check_refusals(*game, where);
+            auto seen = game->determinize(actor, rng);
+            EXPECT_EQ(seen->to_act(), actor) << where;
+            if (spec.game != "atlacoya")  // its list asks the solver of a row the determinization may change
+                EXPECT_EQ(seen->legal_actions(), legal)
+                    << where << ": a determinization changed the seat's choices";
+        }
+        const std::string chosen = legal[rng() % legal.size()];
+        game->apply(chosen);
+        played.push_back(chosen);
+    }
+    EXPECT_EQ(game->to_act(), -1);
+    EXPECT_TRUE(game->legal_actions().empty());
+    EXPECT_EQ(static_cast<int>(game->scores().size()), game->players()) << where;
+    const std::vector<int> won = game->winners();
+    for (int w : won) {
+        EXPECT_GE(w, 0);
+        EXPECT_LT(w, game->players());
+    }
+    // Winners hold the best score, except in the team game and Azteka (rounds, then pawns).
+    if (!won.empty() && spec.variant != "teams" && spec.game != "azteka") {
+        const std::vector<int> s = game->scores();
+        EXPECT_EQ(s[static_cast<std::size_t>(won.front())], *std::max_element(s.begin(), s.end())) << where;
+    }
+    const std::vector<double> r = game->returns();
+    double sum = 0;
+    for (double x : r) sum += x;
+    EXPECT_NEAR(sum, 1.0, 1e-9) << where;
+    EXPECT_GT(game->length(), 0);
+    return played;
+}
+
+}  // namespace
+
+TEST(SessionEngine, RandomGamesFollowTheRules) {
+    for (const Case& c : cases())
+        for (int s = 1; s <= c.seeds; ++s) random_game(c.spec, static_cast<std::uint64_t>(s), true);
+}
+
+TEST(SessionEngine, SameSeedSameGame) {
+    for (const Case& c : cases()) {
+        if (c.spec.game == "atlacoya" || (c.spec.game == "aztlan" && c.spec.players > 2)) continue;  // time
+        EXPECT_EQ(random_game(c.spec, 11, false), random_game(c.spec, 11, false)) << name_of(c.spec);
+    }
+}
+
+TEST(SessionEngine, OwnBotsPlayLegalGames) {
+    for (const Case& c : cases()) {
+        if (c.spec.game == "atlacoya") continue;
+        auto game = make_engine(c.spec, 5);
+        Rng rng(3);
+        int n = 0;
+        while (!game->over() && n++ < 20000) {
+            const std::string a = game->own_bot_action(n % 2 ? OwnBot::Greedy : OwnBot::Random, rng);
+            ASSERT_EQ(game->why_illegal(a), std::nullopt) << name_of(c.spec) << ": " << a;
+            game->apply(a);
+        }
+        EXPECT_TRUE(game->over()) << name_of(c.spec);
+    }
+}
+
+TEST(SessionEngine, AWholeTurnIsOneActionOfItsSteps) {
+    auto game = make_engine({"azteka", 2, "standard"}, 1);
+    EXPECT_EQ(game->why_illegal("[\"place 0 0\", \"place 0 1\"]"),
+              "step 2 of the turn is not the same player's");
+    auto one = game->clone(), two = game->clone();
+    one->apply("[\"place 0 0\"]");
+    two->apply("place 0 0");
+    EXPECT_EQ(one->legal_actions(), two->legal_actions());
+    EXPECT_EQ(one->to_act(), 1);
+}
+
+TEST(SessionEngine, AkelarreDeterminizationKeepsTheSeatsOwnCards) {
+    auto game = make_engine({"akelarre", 3, "singles"}, 4);
+    Rng rng(1);
+    std::set<std::string> others;
+    for (int i = 0; i < 5; ++i) {
+        auto seen = game->determinize(game->to_act(), rng);
+        EXPECT_EQ(seen->legal_actions(), game->legal_actions());
+        // What seat 2 would do on its turn differs between draws: its hand is drawn again.
+        others.insert(seen->clone()->legal_actions().front());
+    }
+    EXPECT_FALSE(others.empty());
+}
+
+TEST(SessionEngine, BadSpecsAreRefused) {
+    EXPECT_THROW(make_engine({"chess", 2, ""}, 1), std::invalid_argument);
+    EXPECT_THROW(make_engine({"azteka", 3, "standard"}, 1), std::invalid_argument);
+    EXPECT_THROW(make_engine({"aztlan", 2, "fr"}, 1), std::invalid_argument);
+    EXPECT_THROW(make_engine({"akelarre", 3, "teams"}, 1), std::invalid_argument);
+}
+
+TEST(SessionMcts, SameSeedSameActionAndBeatsRandom) {
+    auto game = make_engine({"azteka", 2, "standard"}, 1);
+    MctsOptions o;
+    o.iterations = 40;
+    Rng a(9), b(9);
+    EXPECT_EQ(mcts_action(*game, o, a), mcts_action(*game, o, b));
+    int wins = 0;
+    for (int m = 0; m < 4; ++m) {
+        auto g = make_engine({"azteka", 2, "standard"}, 1);
+        Rng rng(static_cast<std::uint64_t>(m));
+        const int mine = m % 2;
+        while (!g->over())
+            g->apply(g->to_act() == mine ? mcts_action(*g, o, rng) : g->own_bot_action(OwnBot::Random, rng));
+        const auto w = g->winners();
+        wins += w.size() == 1 && w.front() == mine;
+    }
+    EXPECT_GE(wins, 3);
+}
