@@ -224,9 +224,8 @@ std::string AkelarreEngine::fallback(Rng& rng) const {
         }
         std::string hand;
         for (const Card& c : s.players[static_cast<std::size_t>(s.current)].hand) hand += " " + to_string(c);
-        throw std::logic_error("akelarre: no legal action in a game that is not over (phase " +
-                               std::to_string(static_cast<int>(s.phase)) + ", hand" + hand + ", places" +
-                               table + ")");
+        throw DeadEnd("akelarre: no legal action in a game that is not over (phase " +
+                      std::to_string(static_cast<int>(s.phase)) + ", hand" + hand + ", places" + table + ")");
     }
     return from[rng() % from.size()];
 }

@@ -16,27 +16,41 @@ SessionBot seat_bot(const std::vector<SessionBot>& bots, int player, int rotatio
 namespace {
 
 // The bots' own random numbers: apart per game, rotation and player, apart from the deal's.
-Rng bot_rng(std::uint64_t seed, int rotation, int player) {
-    std::seed_seq seq{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32),
-                      static_cast<std::uint32_t>(rotation), static_cast<std::uint32_t>(player), 0xBA1Au};
+Rng bot_rng(std::uint64_t seed, int rotation, int player, int attempt) {
+    std::seed_seq seq{static_cast<std::uint32_t>(seed),     static_cast<std::uint32_t>(seed >> 32),
+                      static_cast<std::uint32_t>(rotation), static_cast<std::uint32_t>(player),
+                      static_cast<std::uint32_t>(attempt),  0xBA1Au};
     return Rng(seq);
 }
 
 struct Played {
     std::vector<int> winners, scores;
     int length = 0, first = 0;
+    int redone = 0;  // times the game was played again after a dead end
 };
 
+constexpr int kMostAttempts = 20;
+
+// One game from the deal of `seed`. A game the bots drive into a dead end (DeadEnd) is played again
+// from the same deal with the bots' random numbers of the next attempt, so the same seed still gives
+// the same games; the number of such replays is kept with the game and reported.
 Played play_one(const GameSpec& spec, const BalanceOptions& o, std::uint64_t seed, int rotation) {
-    std::unique_ptr<Engine> game = make_engine(spec, seed);
-    std::vector<Rng> rngs;
-    for (int p = 0; p < game->players(); ++p) rngs.push_back(bot_rng(seed, rotation, p));
-    while (!game->over()) {
-        const int p = game->to_act();
-        game->apply(
-            bot_action(seat_bot(o.bots, p, rotation), *game, o.mcts, rngs[static_cast<std::size_t>(p)]));
+    for (int attempt = 0;; ++attempt) {
+        std::unique_ptr<Engine> game = make_engine(spec, seed);
+        std::vector<Rng> rngs;
+        for (int p = 0; p < game->players(); ++p) rngs.push_back(bot_rng(seed, rotation, p, attempt));
+        try {
+            while (!game->over()) {
+                const int p = game->to_act();
+                game->apply(bot_action(seat_bot(o.bots, p, rotation), *game, o.mcts,
+                                       rngs[static_cast<std::size_t>(p)]));
+            }
+        } catch (const DeadEnd&) {
+            if (attempt + 1 < kMostAttempts) continue;
+            throw;
+        }
+        return {game->winners(), game->scores(), game->length(), game->first_player(), attempt};
     }
-    return {game->winners(), game->scores(), game->length(), game->first_player()};
 }
 
 Json numbers(const std::vector<int>& v) { return Json(v); }
@@ -55,6 +69,7 @@ GameRecord play_balance_game(const BalanceOptions& o, std::int64_t index) {
     r.scores = main.scores;
     r.length = main.length;
     r.first = main.first;
+    r.redone = main.redone;
     if (!o.compare.empty()) {
         GameSpec other = o.spec;
         other.variant = o.compare;
@@ -89,6 +104,7 @@ Json record_to_json(const GameRecord& r) {
               {"length", r.length},
               {"first", r.first}};
     if (r.compared) j["compared_winners"] = numbers(*r.compared);
+    if (r.redone > 0) j["redone"] = r.redone;
     return j;
 }
 
@@ -104,7 +120,7 @@ std::vector<int> int_list(const JsonPlace& p, int most) {
 
 GameRecord record_from_json(const JsonPlace& p) {
     p.expect_only_keys({"kind", "index", "seed", "rotation", "bots", "winners", "scores", "length", "first",
-                        "compared_winners"});
+                        "compared_winners", "redone"});
     if (p.at("kind").as_string() != "game") p.at("kind").fail("expected \"game\"");
     GameRecord r;
     r.index = p.at("index").as_int(0, kMaxExactJsonInteger);
@@ -122,6 +138,7 @@ GameRecord record_from_json(const JsonPlace& p) {
     r.length = static_cast<int>(p.at("length").as_int(0, 100000000));
     r.first = static_cast<int>(p.at("first").as_int(0, std::max(0, players - 1)));
     if (auto c = p.get("compared_winners")) r.compared = int_list(*c, players - 1);
+    if (auto d = p.get("redone")) r.redone = static_cast<int>(d->as_int(0, kMostAttempts));
     return r;
 }
 
@@ -188,12 +205,13 @@ std::optional<double> margin(const GameRecord& r) {
 
 Json balance_report(const Json& header, const std::vector<GameRecord>& records, std::int64_t expected) {
     const int players = header.at("players").get<int>();
-    std::int64_t draws = 0, first_wins = 0, changes = 0, compared = 0;
+    std::int64_t draws = 0, first_wins = 0, changes = 0, compared = 0, redone = 0;
     std::vector<std::int64_t> seat_wins(static_cast<std::size_t>(players), 0);
     std::map<std::string, std::pair<std::int64_t, std::int64_t>> by_bot;  // wins, seats
     std::vector<double> lengths, margins;
     for (const GameRecord& r : records) {
         draws += r.winners.empty();
+        redone += r.redone > 0;
         first_wins += won(r, r.first);
         for (int p = 0; p < players && p < static_cast<int>(r.bots.size()); ++p) {
             seat_wins[static_cast<std::size_t>(p)] += won(r, p);
@@ -223,6 +241,7 @@ Json balance_report(const Json& header, const std::vector<GameRecord>& records, 
                    {"bots", bots},
                    {"length", mean_of(lengths)},
                    {"margin", mean_of(margins)}};
+    report["redone"] = redone;
     if (compared > 0) report["winner_changes"] = rate(changes, compared);
     return report;
 }

@@ -39,6 +39,7 @@ struct GameRecord {
     int length = 0;
     int first = 0;                             // the player who acted first
     std::optional<std::vector<int>> compared;  // winners under the compared variant
+    int redone = 0;                            // times played again after a dead end (Balance.cpp)
 };
 
 // The bot of `player` in rotation `rotation`.

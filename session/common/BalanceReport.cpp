@@ -67,6 +67,9 @@ std::string balance_text(const Json& report) {
     out << "  length (" << run.at("length_unit").get<std::string>() << ") " << mean_text(report.at("length"))
         << "\n";
     out << "  winning margin  " << mean_text(report.at("margin")) << "\n";
+    if (report.value("redone", std::int64_t{0}) > 0)
+        out << "  played again from the same deal after a bot reached a dead end: "
+            << report.at("redone").get<std::int64_t>() << " games\n";
     if (report.contains("winner_changes"))
         out << "  winner changes under " << run.at("compare").get<std::string>() << ": "
             << rate_text(report.at("winner_changes")) << "\n";

@@ -11,10 +11,17 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace tlaloc::session {
+
+// A bot's choices led to a state with no legal action before the game's end (a gap in a game's
+// adapter, not in the rules): the balance runs play that game again with fresh bot choices.
+struct DeadEnd : std::logic_error {
+    using std::logic_error::logic_error;
+};
 
 using Rng = std::mt19937_64;
 
