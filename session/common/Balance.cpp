@@ -26,14 +26,17 @@ Rng bot_rng(std::uint64_t seed, int rotation, int player, int attempt) {
 struct Played {
     std::vector<int> winners, scores;
     int length = 0, first = 0;
-    int redone = 0;  // times the game was played again after a dead end
+    int redone = 0;          // times the game was played again after a dead end
+    bool abandoned = false;  // every attempt ended in a dead end (bots with no random choice)
 };
 
-constexpr int kMostAttempts = 20;
+constexpr int kMostAttempts = 3;
 
 // One game from the deal of `seed`. A game the bots drive into a dead end (DeadEnd) is played again
 // from the same deal with the bots' random numbers of the next attempt, so the same seed still gives
-// the same games; the number of such replays is kept with the game and reported.
+// the same games; the number of such replays is kept with the game and reported. Bots that draw no
+// random numbers (greedy against greedy) meet the same dead end every time: after kMostAttempts the
+// game is abandoned, left out of the rates and named in the report.
 Played play_one(const GameSpec& spec, const BalanceOptions& o, std::uint64_t seed, int rotation) {
     for (int attempt = 0;; ++attempt) {
         std::unique_ptr<Engine> game = make_engine(spec, seed);
@@ -47,9 +50,12 @@ Played play_one(const GameSpec& spec, const BalanceOptions& o, std::uint64_t see
             }
         } catch (const DeadEnd&) {
             if (attempt + 1 < kMostAttempts) continue;
-            throw;
+            Played none;
+            none.redone = attempt;
+            none.abandoned = true;
+            return none;
         }
-        return {game->winners(), game->scores(), game->length(), game->first_player(), attempt};
+        return {game->winners(), game->scores(), game->length(), game->first_player(), attempt, false};
     }
 }
 
@@ -70,7 +76,8 @@ GameRecord play_balance_game(const BalanceOptions& o, std::int64_t index) {
     r.length = main.length;
     r.first = main.first;
     r.redone = main.redone;
-    if (!o.compare.empty()) {
+    r.abandoned = main.abandoned;
+    if (!o.compare.empty() && !r.abandoned) {
         GameSpec other = o.spec;
         other.variant = o.compare;
         r.compared = play_one(other, o, r.seed, r.rotation).winners;
@@ -105,6 +112,7 @@ Json record_to_json(const GameRecord& r) {
               {"first", r.first}};
     if (r.compared) j["compared_winners"] = numbers(*r.compared);
     if (r.redone > 0) j["redone"] = r.redone;
+    if (r.abandoned) j["abandoned"] = true;
     return j;
 }
 
@@ -120,7 +128,7 @@ std::vector<int> int_list(const JsonPlace& p, int most) {
 
 GameRecord record_from_json(const JsonPlace& p) {
     p.expect_only_keys({"kind", "index", "seed", "rotation", "bots", "winners", "scores", "length", "first",
-                        "compared_winners", "redone"});
+                        "compared_winners", "redone", "abandoned"});
     if (p.at("kind").as_string() != "game") p.at("kind").fail("expected \"game\"");
     GameRecord r;
     r.index = p.at("index").as_int(0, kMaxExactJsonInteger);
@@ -139,6 +147,7 @@ GameRecord record_from_json(const JsonPlace& p) {
     r.first = static_cast<int>(p.at("first").as_int(0, std::max(0, players - 1)));
     if (auto c = p.get("compared_winners")) r.compared = int_list(*c, players - 1);
     if (auto d = p.get("redone")) r.redone = static_cast<int>(d->as_int(0, kMostAttempts));
+    if (auto a = p.get("abandoned")) r.abandoned = a->as_bool();
     return r;
 }
 
@@ -209,7 +218,14 @@ Json balance_report(const Json& header, const std::vector<GameRecord>& records, 
     std::vector<std::int64_t> seat_wins(static_cast<std::size_t>(players), 0);
     std::map<std::string, std::pair<std::int64_t, std::int64_t>> by_bot;  // wins, seats
     std::vector<double> lengths, margins;
+    Json abandoned = Json::array();  // the seeds of the games left out
+    std::int64_t n = 0;
     for (const GameRecord& r : records) {
+        if (r.abandoned) {
+            abandoned.push_back(r.seed);
+            continue;
+        }
+        ++n;
         draws += r.winners.empty();
         redone += r.redone > 0;
         first_wins += won(r, r.first);
@@ -227,14 +243,13 @@ Json balance_report(const Json& header, const std::vector<GameRecord>& records, 
             changes += a != b;
         }
     }
-    const auto n = static_cast<std::int64_t>(records.size());
     Json seats = Json::array(), bots = Json::object();
     for (int p = 0; p < players; ++p) seats.push_back(rate(seat_wins[static_cast<std::size_t>(p)], n));
     for (const auto& [name, counts] : by_bot) bots[name] = rate(counts.first, counts.second);
     Json report = {{"run", header},
                    {"games", n},
                    {"expected", expected},
-                   {"complete", n == expected},
+                   {"complete", static_cast<std::int64_t>(records.size()) == expected},
                    {"draws", rate(draws, n)},
                    {"first_player", rate(first_wins, n)},
                    {"seats", seats},
@@ -242,6 +257,7 @@ Json balance_report(const Json& header, const std::vector<GameRecord>& records, 
                    {"length", mean_of(lengths)},
                    {"margin", mean_of(margins)}};
     report["redone"] = redone;
+    report["abandoned"] = abandoned;
     if (compared > 0) report["winner_changes"] = rate(changes, compared);
     return report;
 }

@@ -40,6 +40,7 @@ struct GameRecord {
     int first = 0;                             // the player who acted first
     std::optional<std::vector<int>> compared;  // winners under the compared variant
     int redone = 0;                            // times played again after a dead end (Balance.cpp)
+    bool abandoned = false;                    // every attempt met a dead end: left out of the rates
 };
 
 // The bot of `player` in rotation `rotation`.

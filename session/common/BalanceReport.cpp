@@ -70,6 +70,12 @@ std::string balance_text(const Json& report) {
     if (report.value("redone", std::int64_t{0}) > 0)
         out << "  played again from the same deal after a bot reached a dead end: "
             << report.at("redone").get<std::int64_t>() << " games\n";
+    if (report.contains("abandoned") && !report.at("abandoned").empty()) {
+        out << "  left out of the rates: " << report.at("abandoned").size()
+            << " games the bots drove into a dead end of the game's adapter every time (seeds";
+        for (const Json& s : report.at("abandoned")) out << " " << s.get<std::uint64_t>();
+        out << ")\n";
+    }
     if (report.contains("winner_changes"))
         out << "  winner changes under " << run.at("compare").get<std::string>() << ": "
             << rate_text(report.at("winner_changes")) << "\n";
