@@ -264,6 +264,19 @@ def books(driver):
     print("books: two puzzles added, reordered and printed with reasons in a new tab")
 
 
+def start_blank_board(driver, rows, cols):
+    """Author starts a blank board of rows x cols fields (Author's view shown)."""
+    for field, value in (("author-rows", rows), ("author-cols", cols)):
+        box = driver.find_element(By.ID, field)
+        box.send_keys(Keys.CONTROL, "a")
+        box.send_keys(str(value))
+    Select(driver.find_element(By.ID, "author-start")).select_by_value("blank")
+    driver.find_element(By.ID, "author-load").click()
+    WebDriverWait(driver, WAIT).until(
+        lambda d: len(d.find_elements(By.CSS_SELECTOR, "#author-board rect.field")) == rows * cols,
+        f"no {rows} x {cols} board")
+
+
 def author_rows(driver):
     return driver.execute_script("return state.author.challenge.board.rows;")
 
@@ -272,14 +285,7 @@ def drag_drawing(driver):
     """Author on a blank board of 8 rows and 5 columns: a drag along row 1 puts a bird on all 5 fields of
     the row as one change (one undo takes them all away); a drag starting on a bird takes birds away."""
     driver.find_element(By.ID, "tab-author").click()
-    for field, value in (("author-rows", "8"), ("author-cols", "5")):
-        box = driver.find_element(By.ID, field)
-        box.send_keys(Keys.CONTROL, "a")
-        box.send_keys(value)
-    Select(driver.find_element(By.ID, "author-start")).select_by_value("blank")
-    driver.find_element(By.ID, "author-load").click()
-    WebDriverWait(driver, WAIT).until(
-        lambda d: len(d.find_elements(By.CSS_SELECTOR, "#author-board rect.field")) == 40, "no 8 x 5 board")
+    start_blank_board(driver, 8, 5)
     rows = author_rows(driver)
     assert len(rows) == 8 and all(len(r) == 5 and not any(r) for r in rows), rows
     driver.find_element(By.CSS_SELECTOR, 'input[name="tool"][value="bird"]').click()
@@ -311,14 +317,7 @@ def phone_sized(driver, screenshot):
     """On a phone-sized window every control and every field of the board in view is a touch target of
     at least 44 px, a 12 x 12 board included (it scrolls sideways)."""
     driver.set_window_size(390, 844)
-    for field, value in (("author-rows", "12"), ("author-cols", "12")):
-        box = driver.find_element(By.ID, field)
-        box.send_keys(Keys.CONTROL, "a")
-        box.send_keys(value)
-    Select(driver.find_element(By.ID, "author-start")).select_by_value("blank")
-    driver.find_element(By.ID, "author-load").click()
-    WebDriverWait(driver, WAIT).until(
-        lambda d: len(d.find_elements(By.CSS_SELECTOR, "#author-board rect.field")) == 144, "no 12 x 12 board")
+    start_blank_board(driver, 12, 12)
     for view in ("author", "play"):
         driver.find_element(By.ID, "tab-" + view).click()
         time.sleep(0.5)
