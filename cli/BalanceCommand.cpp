@@ -1,14 +1,16 @@
 #include "cli/BalanceCommand.h"
 
-#include <unistd.h>
-
 #include <chrono>
 #include <iostream>
+#include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <sstream>
 
 #include "cli/Commands.h"
+#include "cli/Progress.h"
+#include "cli/ShardOutput.h"
 #include "model/common/InputError.h"
 #include "puzzles/xalapa/Census.h"
 #include "session/common/Balance.h"
@@ -27,7 +29,7 @@ struct BalanceArgs {
     std::string bots = "mcts,greedy", variant, compare, shard = "0/1", out, html;
     int iterations = 200;
     std::string playout;  // default: greedy for Azteka (measured stronger there), else random
-    bool json = false, teams = false;
+    bool json = false, teams = false, resume = false;
     unsigned timeout = 0;
     std::vector<std::string> files;  // merge
 };
@@ -93,49 +95,130 @@ BalanceOptions options_of(const BalanceArgs& a) {
     return o;
 }
 
-std::string lines_text(const Json& header, const std::vector<session::GameRecord>& records) {
-    std::string text = header.dump() + "\n";
-    for (const auto& r : records) text += session::record_to_json(r).dump() + "\n";
-    return text;
-}
-
 void print_report(const Json& report, const BalanceArgs& a) {
     if (!a.html.empty()) write_file_atomically(a.html, session::balance_html(report));
     std::cout << (a.json ? report.dump(2) + "\n" : session::balance_text(report));
 }
 
+// With --resume: the games this shard finished before, read back from --out. The file must be this
+// run's: its first line this run's header, then this shard's games in order (a game of another seed,
+// rotation or shard is refused with its line). A last line cut by a kill is dropped.
+struct BalanceResume {
+    std::vector<session::GameRecord> records;
+    std::size_t keep_bytes = 0;
+    bool header = false;  // the header line is there already
+    bool cut = false;
+};
+
+BalanceResume resume_point(const std::string& out, const BalanceOptions& o, const Json& header) {
+    BalanceResume r;
+    const std::string content = resume_content(out);
+    const CompleteLines complete = complete_lines(content);
+    r.cut = complete.cut;
+    r.keep_bytes = complete.bytes;
+    if (complete.bytes == 0) return r;  // not even the header is complete: begin afresh
+    const std::vector<JsonLine> lines =
+        parse_json_lines(out, content.substr(0, complete.bytes), "balance lines");
+    if (lines.front().json != header) {
+        std::string differs = "its first line is not a balance header";
+        if (lines.front().json.is_object())
+            for (const auto& [key, value] : header.items())
+                if (!lines.front().json.contains(key) || lines.front().json[key] != value) {
+                    differs = "its " + key + " is " +
+                              (lines.front().json.contains(key) ? lines.front().json[key].dump() : "absent") +
+                              ", this run's " + value.dump();
+                    break;
+                }
+        throw InputError(lines.front().where, "", "belongs to another balance run (" + differs + ")");
+    }
+    r.header = true;
+    const std::int64_t mine = session::shard_games(o);
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+        session::GameRecord g = session::record_from_json(JsonPlace(lines[i].json, lines[i].where));
+        const std::int64_t want = session::shard_game(o, static_cast<std::int64_t>(i - 1));
+        if (static_cast<std::int64_t>(i) > mine)
+            throw InputError(lines[i].where, "",
+                             "is one game more than the " + std::to_string(mine) + " of shard " +
+                                 header.at("shard").get<std::string>());
+        if (g.index != want)
+            throw InputError(lines[i].where, "index",
+                             "game " + std::to_string(g.index) + " where this shard's game " +
+                                 std::to_string(want) + " comes next");
+        const session::GameRecord dealt = [&] {
+            session::GameRecord d;
+            d.seed = o.seed + static_cast<std::uint64_t>(want / o.spec.players);
+            d.rotation = static_cast<int>(want % o.spec.players);
+            return d;
+        }();
+        if (g.seed != dealt.seed || g.rotation != dealt.rotation)
+            throw InputError(lines[i].where, "seed",
+                             "game " + std::to_string(want) + " of this run is dealt from seed " +
+                                 std::to_string(dealt.seed) + " with rotation " +
+                                 std::to_string(dealt.rotation));
+        r.records.push_back(std::move(g));
+    }
+    return r;
+}
+
 void run_balance(const BalanceArgs& a) {
     BalanceOptions o = options_of(a);
-    const bool terminal = ::isatty(STDERR_FILENO) != 0;
-    const auto start = std::chrono::steady_clock::now();
-    if (terminal)
-        o.progress = [&](std::int64_t done, std::int64_t total) {
-            const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-            std::cerr << "\rbalance: " << done << "/" << total << " games, " << static_cast<int>(s) << " s"
-                      << std::flush;
-        };
-    bool complete = true;
-    const std::vector<session::GameRecord> records = session::play_balance(o, complete);
-    if (terminal) std::cerr << "\n";
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (a.resume && a.out.empty())
+        throw InputError("", "--resume", "continues an --out file; give --out FILE");
     const Json header = session::run_header(o);
-    const std::int64_t mine = (o.games - o.shard + o.shards - 1) / o.shards;
+    const BalanceResume from = a.resume ? resume_point(a.out, o, header) : BalanceResume{};
+    const std::string what = a.command + " balance" + (o.shards > 1 ? " shard " + a.shard : "");
+    catch_stop_signals();
+    std::optional<LineSink> sink;
+    if (!a.out.empty()) {
+        sink.emplace(a.out, a.resume, from.keep_bytes);
+        if (!from.header) sink->write(header.dump() + "\n");
+        if (!from.records.empty() || from.cut)
+            std::cerr << what << ": " << from.records.size() << " games already in " << a.out
+                      << (from.cut ? " (a cut last line dropped)" : "") << ", continuing\n";
+        o.on_game = [&](const session::GameRecord& r) {
+            sink->write(session::record_to_json(r).dump() + "\n");
+        };
+    }
+    const auto start = std::chrono::steady_clock::now();
+    // On a terminal, one line rewritten in place; in a job's log (a shard), a full line every 5 seconds.
+    ProgressLine progress(what, {.log_every = std::chrono::seconds(o.shards > 1 ? 5 : 0)});
+    const std::int64_t before = static_cast<std::int64_t>(from.records.size());
+    o.done_before = before;
+    o.progress = [&](std::int64_t done, std::int64_t total) { progress.count(done, total, "games", before); };
+    o.stop = [] { return stop_signal() != 0; };
+    bool complete = true;
+    std::vector<session::GameRecord> records = from.records;
+    for (session::GameRecord& r : session::play_balance(o, complete)) records.push_back(std::move(r));
+    progress.clear();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const std::int64_t mine = session::shard_games(o);
     Json report = session::balance_report(header, records, mine);
     report["seconds"] = seconds;
-    report["games_per_second"] = seconds > 0 ? static_cast<double>(records.size()) / seconds : 0.0;
-    if (!complete)
-        std::cerr << a.command << " balance: --timeout reached after " << records.size() << " of " << mine
-                  << " games; the report covers those\n";
-    if (!a.out.empty()) write_file_atomically(a.out, lines_text(header, records));
+    const double played = static_cast<double>(records.size()) - static_cast<double>(before);
+    report["games_per_second"] = seconds > 0 ? played / seconds : 0.0;
+    const std::string kept = a.out.empty() ? "" : ", every one written to " + a.out;
+    if (const int signal = stop_signal()) {
+        std::cerr << what << ": stopped by " << stop_signal_name(signal) << " with " << records.size()
+                  << " of " << mine << " games done" << kept
+                  << (a.out.empty() ? "" : "; the same command with --resume continues from there") << "\n";
+        set_exit_code(128 + signal);
+    } else if (!complete) {
+        std::cerr << what << ": --timeout reached after " << records.size() << " of " << mine << " games"
+                  << kept << "; the report covers those\n";
+    }
+    sink.reset();
     print_report(report, a);
 }
 
-// Reads shard files: one run (headers equal but for the shard), each shard once, each game once.
+// Reads shard files: one run (headers equal but for the shard), each shard once, each game once. A
+// shard that is absent or has fewer games than its share (stopped, not yet resumed) is named, in the
+// report and on standard error, and the merge exits 1 after printing the report of what is there.
 void run_merge(const BalanceArgs& a) {
     Json header;
     std::set<std::int64_t> shards_seen, games_seen;
     std::int64_t shards = 0;
     std::vector<session::GameRecord> records;
+    std::map<std::int64_t, std::int64_t> games_of;  // shard -> games in its file
     for (const std::string& file : a.files) {
         const std::vector<JsonLine> lines =
             parse_json_lines(file, read_json_input_file(file), "balance lines");
@@ -162,17 +245,31 @@ void run_merge(const BalanceArgs& a) {
                     "game " + std::to_string(r.index) + " is not this shard's or is given twice");
             records.push_back(std::move(r));
         }
+        games_of[shard->first] = static_cast<std::int64_t>(lines.size()) - 1;
     }
-    std::vector<std::string> missing;
-    for (std::int64_t k = 0; k < shards; ++k)
-        if (!shards_seen.count(k)) missing.push_back(std::to_string(k) + "/" + std::to_string(shards));
+    const std::int64_t games = header.at("games").get<std::int64_t>();
+    std::vector<std::string> missing, incomplete;
+    for (std::int64_t k = 0; k < shards; ++k) {
+        const std::string name = std::to_string(k) + "/" + std::to_string(shards);
+        const std::int64_t share = games > k ? (games - k + shards - 1) / shards : 0;
+        if (!shards_seen.count(k))
+            missing.push_back(name);
+        else if (games_of[k] < share)
+            incomplete.push_back(name + " (" + std::to_string(games_of[k]) + " of " + std::to_string(share) +
+                                 " games)");
+    }
     if (!missing.empty())
         std::cerr << a.command << " balance merge: missing shards " << joined(missing) << "\n";
+    if (!incomplete.empty())
+        std::cerr << a.command << " balance merge: incomplete shards " << joined(incomplete)
+                  << " (continue them with --resume)\n";
     std::sort(records.begin(), records.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
     header["shard"] = "0/1";
-    Json report = session::balance_report(header, records, header.at("games").get<std::int64_t>());
+    Json report = session::balance_report(header, records, games);
     report["missing_shards"] = missing;
+    report["incomplete_shards"] = incomplete;
     print_report(report, a);
+    if (!missing.empty() || !incomplete.empty()) set_exit_code(1);
 }
 
 }  // namespace
@@ -186,7 +283,7 @@ void add_balance_command(CLI::App& group, const std::string& game, const std::st
         "balance",
         "Plays seeded games between bots with the seats rotated (each bot in each seat on the same deal) and reports\n"
         "win rates per seat, per bot and for the first player, draws, game length and winning margins, with 95 %\n"
-        "intervals. Bots: mcts (the search bot), greedy, random. Shards: --shard K/N --out FILE, then 'balance merge'.\n"
+        "intervals. Bots: mcts (the search bot), greedy, random. Shards: --shard K/N --out FILE [--resume], then 'balance merge'.\n"
         "Example: " +
             tlaloc +
             " --games 200 --players 2 --bots mcts,greedy --json\n"
@@ -222,8 +319,14 @@ void add_balance_command(CLI::App& group, const std::string& game, const std::st
             cmd->add_flag("--teams", a->teams, "the team game (4 players; variant teams)");
     }
     cmd->add_option("--shard", a->shard, "play only games g with g mod N = K")->capture_default_str();
-    cmd->add_option("--out", a->out, "write the run's games as JSON lines (for 'balance merge')")
+    cmd->add_option(
+           "--out", a->out,
+           "write the run's games as JSON lines as they end (for 'balance merge'); SIGTERM or SIGINT "
+           "stops after the game in hand (exit 143 or 130)")
         ->check(output_path());
+    cmd->add_flag("--resume", a->resume,
+                  "continue the --out file of this very run after its last complete game (a cut last line "
+                  "is dropped)");
     cmd->add_option("--html", a->html, "write the report as a page with bar charts")->check(output_path());
     cmd->add_flag("--json", a->json, "print JSON");
     cmd->add_option(
@@ -236,7 +339,8 @@ void add_balance_command(CLI::App& group, const std::string& game, const std::st
     });
     auto* merge = cmd->add_subcommand(
         "merge",
-        "Merges the --out files of a sharded run and reports the whole table; names missing shards.\n"
+        "Merges the --out files of a sharded run and reports the whole table. Shards that are missing or have fewer\n"
+        "games than their share are named, and the merge then exits 1 (after the report of what is there).\n"
         "Example: " +
             tlaloc + " merge shard0.jsonl shard1.jsonl");
     merge->add_option("FILE", a->files, "balance files (balance --shard K/N --out FILE)")->required();

@@ -44,9 +44,9 @@ int main(int argc, char** argv) {
     app.name("tlaloc");
     app.require_subcommand(1);
     app.footer(
-        "Exit codes: 0 ok, 1 a verification found a false claim, 2 bad input or usage,\n"
+        "Exit codes: 0 ok, 1 a verification found a false claim (or a merge misses shards), 2 bad input or usage,\n"
         "3 no answer within the --timeout limit, 4 an internal error (a bug: please report it),\n"
-        "143 and 130 a census shard stopped by SIGTERM and SIGINT (its finished lines kept).\n"
+        "143 and 130 a census or balance run stopped by SIGTERM and SIGINT (its finished lines kept).\n"
         "Run 'tlaloc GAME --help' for a game's commands.");
     for (const auto& game : cli::games()) game.add_commands(app);
     cli::add_verify_commands(app);

@@ -24,6 +24,7 @@
 
 #include "cli/Commands.h"
 #include "cli/Progress.h"
+#include "cli/ShardOutput.h"
 #include "cli/Timeout.h"
 #include "puzzles/xalapa/Atlas.h"
 #include "puzzles/xalapa/Catalogue.h"
@@ -86,95 +87,19 @@ struct CensusWork {
     }
 };
 
-// The shard's output: standard output, or --out written line by line (continued after its last
-// complete line with --resume). Each line goes out in one write, so a kill leaves at most one cut
-// line, which --resume drops.
-class CensusSink {
-public:
-    CensusSink(const std::string& out, bool resume, std::size_t keep_bytes) : name_(out) {
-        if (out.empty()) return;
-        fd_ = ::open(out.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | (resume ? 0 : O_TRUNC), 0644);
-        if (fd_ < 0) fail();
-        struct stat st {};
-        regular_ = ::fstat(fd_, &st) == 0 && S_ISREG(st.st_mode);
-        if (resume && regular_ &&
-            (::ftruncate(fd_, static_cast<off_t>(keep_bytes)) != 0 || ::lseek(fd_, 0, SEEK_END) < 0))
-            fail();
-    }
-    ~CensusSink() {
-        if (fd_ < 0) return;
-        if (regular_) ::fsync(fd_);
-        ::close(fd_);
-    }
-    CensusSink(const CensusSink&) = delete;
-    CensusSink& operator=(const CensusSink&) = delete;
-
-    void write(const std::string& line) {
-        if (fd_ < 0) {
-            std::cout << line << std::flush;
-            return;
-        }
-        for (std::size_t done = 0; done < line.size();) {
-            const ssize_t n = ::write(fd_, line.data() + done, line.size() - done);
-            if (n < 0 && errno == EINTR) continue;
-            if (n <= 0) fail();
-            done += static_cast<std::size_t>(n);
-        }
-    }
-    std::string where() const { return name_.empty() ? "standard output" : name_; }
-
-private:
-    [[noreturn]] void fail() const {
-        throw InputError(name_, "", std::string("cannot be written: ") + std::strerror(errno));
-    }
-    std::string name_;
-    int fd_ = -1;
-    bool regular_ = false;
-};
-
-// SIGTERM (a scheduler's stop, a pre-emption, a time limit) and SIGINT end a shard after the item in
-// hand, with every finished line kept. They are blocked in every thread and taken by one thread of
-// their own (sigwait), so no handler runs inside the solver: Z3 puts its own SIGINT handler in place
-// during a check, which would make the check give up and the shard end as an internal error. A
-// second signal ends the process at once (a line it was writing is dropped by --resume).
-std::atomic<int> g_stop_signal{0};
-// Before any other thread starts: threads take the signal mask of the thread that starts them.
-void catch_stop_signals() {
-    sigset_t stops;
-    sigemptyset(&stops);
-    sigaddset(&stops, SIGTERM);
-    sigaddset(&stops, SIGINT);
-    pthread_sigmask(SIG_BLOCK, &stops, nullptr);
-    std::thread([stops] {
-        for (;;) {
-            int signal = 0;
-            if (sigwait(&stops, &signal) != 0) continue;
-            if (g_stop_signal.exchange(signal) != 0) ::_exit(128 + signal);
-        }
-    }).detach();
-}
-
 // With --resume, how far the shard got: the lines of `out` (a file that does not exist yet: none).
 CensusResume resume_point(const CensusOptions& o, const Catalogue& catalogue, const CensusShardSpec& spec) {
     if (!o.resume) return {};
-    if (o.out.empty()) throw InputError("", "--resume", "continues an --out file; give --out FILE");
-    std::error_code ec;
-    if (!std::filesystem::exists(o.out, ec)) return {};
-    if (!std::filesystem::is_regular_file(o.out, ec))
-        throw InputError(o.out, "", "is not a plain file, so it cannot be continued with --resume");
-    std::ifstream in(o.out, std::ios::binary);
-    const std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (!in && !in.eof()) throw InputError(o.out, "", "cannot be read");
-    return census_resume_point(o.out, content, catalogue, spec);
+    return census_resume_point(o.out, resume_content(o.out), catalogue, spec);
 }
 
 // After SIGTERM or SIGINT: the note saying how far the shard got, and exit 128 + the signal, as a
 // shell reports a process the signal ended (not 0: the shard is not done).
-bool stopped_by_signal(const CensusOptions& o, std::int64_t done, std::int64_t mine, const CensusSink& sink) {
-    const int signal = g_stop_signal.load();
+bool stopped_by_signal(const CensusOptions& o, std::int64_t done, std::int64_t mine, const LineSink& sink) {
+    const int signal = stop_signal();
     if (!signal) return false;
-    std::cerr << "census shard " << o.shard << ": stopped by " << (signal == SIGTERM ? "SIGTERM" : "SIGINT")
-              << " with " << done << " of " << mine << " items done, every one written to " << sink.where()
+    std::cerr << "census shard " << o.shard << ": stopped by " << stop_signal_name(signal) << " with " << done
+              << " of " << mine << " items done, every one written to " << sink.where()
               << (o.out.empty() ? "" : "; the same command with --resume continues from there") << "\n";
     set_exit_code(128 + signal);
     return true;
@@ -202,7 +127,7 @@ void run_census(const CensusOptions& o) {
     const solver::Deadline deadline(o.timeout);
     ChallengeSolver solver;
     solver.set_deadline(&deadline);
-    CensusSink sink(o.out, o.resume, from.keep_bytes);
+    LineSink sink(o.out, o.resume, from.keep_bytes);
     if (from.lines > 0 || from.cut)
         std::cerr << "census shard " << o.shard << ": " << from.lines << " lines already in " << o.out
                   << (from.cut ? " (a cut last line dropped)" : "") << ", continuing\n";
@@ -211,7 +136,7 @@ void run_census(const CensusOptions& o) {
     ProgressLine progress("census shard " + o.shard, {.log_every = std::chrono::seconds(5)});
     std::int64_t done = from.lines;
     for (std::int64_t i = k + from.lines * n; done < mine; i += n) {
-        if (g_stop_signal.load() != 0) progress.clear();
+        if (stop_signal() != 0) progress.clear();
         if (stopped_by_signal(o, done, mine, sink)) return;
         CensusRecordOptions record{!o.no_tier, sampling, o.seed, i, std::pair{k, n}};
         const std::int64_t index = sampling ? sample_index(o.seed, i, atlas.count()) : i;

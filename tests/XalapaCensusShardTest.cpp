@@ -2,11 +2,8 @@
 // any moment (SIGKILL) and started again with --resume ends with exactly the lines of a shard that
 // ran without a stop, SIGTERM keeps every finished line, a cut last line is dropped, and a file of
 // another shard is refused. The merge names what is missing and what is there twice.
-#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -23,8 +20,7 @@
 #include "model/common/Json.h"
 #include "tests/support/CliRun.h"
 #include "tests/support/ScratchDir.h"
-
-extern char** environ;
+#include "tests/support/Spawn.h"
 
 namespace fs = std::filesystem;
 using tlaloc::test_support::CliRun;
@@ -46,27 +42,12 @@ std::vector<std::string> shard_args(const fs::path& out) {
             "--limit",  "400",    "--no-tier", "--out",   out.string(), "--resume"};
 }
 
-// Starts tlaloc with `args`, stderr into `err`; returns its process id.
 pid_t start(const std::vector<std::string>& args, const fs::path& err) {
-    std::vector<char*> argv;
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    pid_t pid = -1;
-    EXPECT_EQ(posix_spawn(&pid, TLALOC_BIN, &actions, nullptr, argv.data(), environ), 0);
-    posix_spawn_file_actions_destroy(&actions);
+    const pid_t pid = tlaloc::test_support::start_process(args, err);
+    EXPECT_GT(pid, 0);
     return pid;
 }
-
-// The process's wait status once it has ended.
-int wait_for(pid_t pid) {
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
-    return status;
-}
+using tlaloc::test_support::wait_for;
 
 std::size_t count_lines(const std::string& text) { return std::count(text.begin(), text.end(), '\n'); }
 

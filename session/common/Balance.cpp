@@ -85,17 +85,24 @@ GameRecord play_balance_game(const BalanceOptions& o, std::int64_t index) {
     return r;
 }
 
+std::int64_t shard_game(const BalanceOptions& o, std::int64_t i) { return o.shard + i * o.shards; }
+
+std::int64_t shard_games(const BalanceOptions& o) {
+    return o.games > o.shard ? (o.games - o.shard + o.shards - 1) / o.shards : 0;
+}
+
 std::vector<GameRecord> play_balance(const BalanceOptions& o, bool& complete) {
     std::vector<GameRecord> out;
     complete = true;
-    const std::int64_t mine = (o.games - o.shard + o.shards - 1) / o.shards;
-    for (std::int64_t g = o.shard; g < o.games; g += o.shards) {
-        if (o.deadline.passed()) {
+    const std::int64_t mine = shard_games(o);
+    for (std::int64_t i = o.done_before; i < mine; ++i) {
+        if (o.deadline.passed() || (o.stop && o.stop())) {
             complete = false;
             break;
         }
-        out.push_back(play_balance_game(o, g));
-        if (o.progress) o.progress(static_cast<std::int64_t>(out.size()), mine);
+        out.push_back(play_balance_game(o, shard_game(o, i)));
+        if (o.on_game) o.on_game(out.back());
+        if (o.progress) o.progress(o.done_before + static_cast<std::int64_t>(out.size()), mine);
     }
     return out;
 }

@@ -17,6 +17,8 @@
 
 namespace tlaloc::session {
 
+struct GameRecord;
+
 struct BalanceOptions {
     GameSpec spec;
     std::vector<SessionBot> bots;  // player p of rotation r plays bots[(p + r) % bots.size()]
@@ -27,6 +29,9 @@ struct BalanceOptions {
     std::string compare;                 // a second variant played on the same seeds and seats, or ""
     solver::Deadline deadline;           // read before each game: once passed, the run stops there
     std::function<void(std::int64_t done, std::int64_t total)> progress;
+    std::int64_t done_before = 0;  // this shard's first games, played before (a resumed run): skipped
+    std::function<void(const GameRecord&)> on_game;  // each game as soon as it is played
+    std::function<bool()> stop;  // asked before each game: true ends the run there (a signal)
 };
 
 struct GameRecord {
@@ -46,12 +51,17 @@ struct GameRecord {
 // The bot of `player` in rotation `rotation`.
 SessionBot seat_bot(const std::vector<SessionBot>& bots, int player, int rotation);
 GameRecord play_balance_game(const BalanceOptions& options, std::int64_t index);
-// This shard's games in order, until the deadline passes (`complete` false then).
+// This shard's games in order after its first `done_before`, until the deadline passes or `stop`
+// says so (`complete` false then).
 std::vector<GameRecord> play_balance(const BalanceOptions& options, bool& complete);
 
 // One game as a line of a balance file, and read back (InputError naming the place).
 Json record_to_json(const GameRecord& r);
 GameRecord record_from_json(const JsonPlace& p);
+// The games of this shard in order: game i of the shard (from 0) is game shard + i * shards of the run.
+std::int64_t shard_game(const BalanceOptions& options, std::int64_t i);
+// How many games of the whole run this shard plays.
+std::int64_t shard_games(const BalanceOptions& options);
 // The first line of a balance file: what was run.
 Json run_header(const BalanceOptions& options);
 
