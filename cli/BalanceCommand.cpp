@@ -29,7 +29,7 @@ struct BalanceArgs {
     std::string bots = "mcts,greedy", variant, compare, shard = "0/1", out, html;
     int iterations = 200;
     std::string playout;  // default: greedy for Azteka (measured stronger there), else random
-    bool json = false, teams = false, resume = false;
+    bool json = false, teams = false, resume = false, dry_run = false;
     unsigned timeout = 0;
     std::vector<std::string> files;  // merge
 };
@@ -166,6 +166,13 @@ void run_balance(const BalanceArgs& a) {
         throw InputError("", "--resume", "continues an --out file; give --out FILE");
     const Json header = session::run_header(o);
     const BalanceResume from = a.resume ? resume_point(a.out, o, header) : BalanceResume{};
+    if (a.dry_run) {  // the options (and a file to --resume) checked, nothing played or written
+        Json plan = header;
+        plan["shard_games"] = session::shard_games(o);
+        plan["games_done"] = from.records.size();
+        std::cout << plan.dump(a.json ? 2 : -1) << "\n";
+        return;
+    }
     const std::string what = a.command + " balance" + (o.shards > 1 ? " shard " + a.shard : "");
     catch_stop_signals();
     std::optional<LineSink> sink;
@@ -324,6 +331,9 @@ void add_balance_command(CLI::App& group, const std::string& game, const std::st
            "write the run's games as JSON lines as they end (for 'balance merge'); SIGTERM or SIGINT "
            "stops after the game in hand (exit 143 or 130)")
         ->check(output_path());
+    cmd->add_flag("--dry-run", a->dry_run,
+                  "check the options (and the file --resume would continue), print the run's header line with "
+                  "the shard's number of games, and play nothing");
     cmd->add_flag("--resume", a->resume,
                   "continue the --out file of this very run after its last complete game (a cut last line "
                   "is dropped)");

@@ -5,7 +5,7 @@
 # array of 8 shards through scripts/cluster/submit-census.sh, requeues one shard while it runs
 # (scontrol requeue: the task is stopped and started again, continuing its file), waits for the
 # merge job, and checks that the merged summary is byte for byte the summary of the same census run
-# as one process. Every daemon it started is stopped by its PID when it ends, whatever the outcome.
+# as one process; then the same for a balance run (4 shards through submit-balance.sh). Every daemon it started is stopped by its PID when it ends, whatever the outcome.
 # Usage: tests/slurm_census_test.sh TLALOC_PROGRAM
 # Exit 0: passed; 77: skipped (not root, the Slurm and MUNGE packages not installed, or the daemons
 # cannot start on this machine: said loudly, with their logs); else failed.
@@ -210,4 +210,44 @@ cmp "$tmp/single-summary.txt" "$tmp/out/summary-basic.txt" || {
 cmp "$tmp/single-summary.json" "$tmp/out/summary-basic.json" || fail "the merged JSON summary differs"
 grep -q "census: 142560 challenges of 142560 (complete)" "$tmp/out/summary-basic.txt" ||
   fail "the merged census is not complete: $(head -n 3 "$tmp/out/summary-basic.txt")"
-say "PASSED: the merged summary of 8 shards (one requeued midway) is the one-process summary; wall time $(($(date +%s) - started)) s"
+say "the merged census summary of 8 shards (one requeued midway) is the one-process summary"
+
+# ---- A balance run the same way: 4 shards through submit-balance.sh, shard 1 requeued midway
+# (SIGTERM: it stops after the game in hand and starts again, continuing its file), the merge job after
+# the array; the table must be the one-process run's.
+balance_args=(--games 160 --players 3 --bots greedy,random --seed 3)
+"$tlaloc" akelarre balance "${balance_args[@]}" > "$tmp/balance-single.txt" 2> "$tmp/balance-single.log" &
+single=$!
+daemons+=($single)
+read -r barray bmerge < <(TLALOC="$tlaloc" "$here/scripts/cluster/submit-balance.sh" akelarre 4 "$tmp/balance" "${balance_args[@]}")
+say "submitted the balance array $barray (4 shards) and its merge $bmerge"
+bshard1="$tmp/balance/balance-1.jsonl"
+for _ in $(seq 1 600); do
+  [ -f "$bshard1" ] && [ "$(wc -l < "$bshard1")" -ge 6 ] && break
+  sleep 0.1
+done
+bbefore=$(wc -l < "$bshard1")
+[ "$bbefore" -lt 41 ] || fail "balance shard 1 finished before it could be stopped"
+scontrol requeue "${barray}_1"
+say "requeued balance shard 1 with $((bbefore - 1)) of its 40 games written"
+while :; do
+  state="$(scontrol -o show job "$bmerge" | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p')"
+  reason="$(scontrol -o show job "$bmerge" | sed -n 's/.* Reason=\([^ ]*\).*/\1/p')"
+  case "$state" in
+    COMPLETED) break ;;
+    FAILED | CANCELLED | TIMEOUT | NODE_FAIL | OUT_OF_MEMORY) fail "the balance merge job ended $state" ;;
+  esac
+  [ "$reason" != DependencyNeverSatisfied ] || fail "the balance merge will never run: a shard did not end well"
+  sleep 1
+done
+grep -q "games already in $bshard1" "$tmp/balance/logs/balance-1.log" ||
+  fail "balance shard 1 did not continue its file after the requeue"
+grep -q "stopped by SIGTERM" "$tmp/balance/logs/balance-1.log" ||
+  fail "balance shard 1 was not stopped by SIGTERM on the requeue"
+wait "$single" || fail "the one-process balance run failed: $(tail -n 3 "$tmp/balance-single.log")"
+cmp "$tmp/balance-single.txt" "$tmp/balance/balance.txt" || {
+  diff "$tmp/balance-single.txt" "$tmp/balance/balance.txt" | head -20
+  fail "the merged balance table differs from the one-process table"
+}
+grep -q "^games: 160 " "$tmp/balance/balance.txt" || fail "the merged balance run is not complete"
+say "PASSED: census (8 shards) and balance (4 shards), each with a shard requeued midway, merge to the one-process results; wall time $(($(date +%s) - started)) s"
