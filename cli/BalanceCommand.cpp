@@ -331,9 +331,10 @@ void add_balance_command(CLI::App& group, const std::string& game, const std::st
            "write the run's games as JSON lines as they end (for 'balance merge'); SIGTERM or SIGINT "
            "stops after the game in hand (exit 143 or 130)")
         ->check(output_path());
-    cmd->add_flag("--dry-run", a->dry_run,
-                  "check the options (and the file --resume would continue), print the run's header line with "
-                  "the shard's number of games, and play nothing");
+    cmd->add_flag(
+        "--dry-run", a->dry_run,
+        "check the options (and the file --resume would continue), print the run's header line with "
+        "the shard's number of games, and play nothing");
     cmd->add_flag("--resume", a->resume,
                   "continue the --out file of this very run after its last complete game (a cut last line "
                   "is dropped)");

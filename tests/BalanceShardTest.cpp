@@ -42,8 +42,8 @@ std::size_t count_lines(const std::string& text) { return std::count(text.begin(
 // Shard 1/3 of 90 Aztlán games, greedy against random: 30 games, about a second.
 const std::string kRun = "aztlan balance --games 90 --players 2 --bots greedy,random --seed 7";
 std::vector<std::string> shard_args(const fs::path& out, const std::string& shard = "1/3") {
-    return {TLALOC_BIN, "aztlan",  "balance", "--games", "90", "--players", "2",          "--bots",
-            "greedy,random", "--seed", "7", "--shard", shard, "--out",     out.string(), "--resume"};
+    return {TLALOC_BIN,      "aztlan", "balance", "--games", "90",  "--players", "2",          "--bots",
+            "greedy,random", "--seed", "7",       "--shard", shard, "--out",     out.string(), "--resume"};
 }
 
 struct Uninterrupted {
@@ -130,8 +130,9 @@ TEST(BalanceShard, SigtermKeepsEveryFinishedGameAndSaysHowToResume) {
     EXPECT_EQ(part.back(), '\n') << "a cut line after SIGTERM";
     EXPECT_EQ(want.compare(0, part.size(), part), 0);
     const std::string note = slurp(err);
-    EXPECT_NE(note.find("stopped by SIGTERM with " + std::to_string(count_lines(part) - 1) + " of 30 games done"),
-              std::string::npos)
+    EXPECT_NE(
+        note.find("stopped by SIGTERM with " + std::to_string(count_lines(part) - 1) + " of 30 games done"),
+        std::string::npos)
         << note;
     EXPECT_NE(note.find("--resume"), std::string::npos) << note;
     const auto resumed = run_tlaloc_split(kRun + " --shard 1/3 --resume --out " + out.string());
@@ -159,9 +160,10 @@ TEST(BalanceShard, CutLastLineIsDroppedOnResume) {
 TEST(BalanceShard, ResumeRefusesAFileOfAnotherRunOrShard) {
     const std::string& want = uninterrupted().lines;
     const fs::path out = scratch() / "other.jsonl";
-    const std::string others[] = {kRun + " --shard 2/3",
-                                  "aztlan balance --games 90 --players 2 --bots greedy,random --seed 8 --shard 1/3",
-                                  "aztlan balance --games 90 --players 2 --bots random --seed 7 --shard 1/3"};
+    const std::string others[] = {
+        kRun + " --shard 2/3",
+        "aztlan balance --games 90 --players 2 --bots greedy,random --seed 8 --shard 1/3",
+        "aztlan balance --games 90 --players 2 --bots random --seed 7 --shard 1/3"};
     for (const std::string& run : others) {
         std::ofstream(out, std::ios::binary) << want;
         const auto r = run_tlaloc_split(run + " --resume --out " + out.string());
@@ -211,9 +213,8 @@ TEST(BalanceShard, MergeNamesShardsMissingOrStoppedShort) {
     std::size_t cut = 0;
     for (int line = 0; line < 5; ++line) cut = full.find('\n', cut) + 1;
     std::ofstream(dir / "short.jsonl", std::ios::binary) << full.substr(0, cut);
-    const auto partial =
-        run_tlaloc_split("aztlan balance merge " + (dir / "m0.jsonl").string() + " " + (dir / "short.jsonl").string() +
-                         " --json");
+    const auto partial = run_tlaloc_split("aztlan balance merge " + (dir / "m0.jsonl").string() + " " +
+                                          (dir / "short.jsonl").string() + " --json");
     EXPECT_EQ(partial.code, 1) << partial.err;
     EXPECT_NE(partial.err.find("missing shards 1/3"), std::string::npos) << partial.err;
     EXPECT_NE(partial.err.find("incomplete shards 2/3 (4 of 30 games)"), std::string::npos) << partial.err;

@@ -1,7 +1,8 @@
-// The shipped cluster jobs agree (the census's and the balance runs'): the Kubernetes Indexed Job (scripts/cluster/census-job.yaml) runs
-// the very census command of the Slurm array task (census-shard.sbatch), with the job's index where
-// Slurm has the array task id, the same shard count variable, and as many completions as shards.
-// Nothing here runs a cluster: tests/slurm_census_test.sh runs the Slurm scripts on a live Slurm.
+// The shipped cluster jobs agree (the census's and the balance runs'): the Kubernetes Indexed Job
+// (scripts/cluster/census-job.yaml) runs the very census command of the Slurm array task
+// (census-shard.sbatch), with the job's index where Slurm has the array task id, the same shard count
+// variable, and as many completions as shards. Nothing here runs a cluster: tests/slurm_census_test.sh runs
+// the Slurm scripts on a live Slurm.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -78,8 +79,10 @@ TEST(ClusterScripts, SlurmArrayHasOneTaskPerShardAndTheMergeWaitsForIt) {
 // The balance run's jobs: the same agreement between the Kubernetes Indexed Job and the Slurm task,
 // the same arithmetic (one task per shard, --resume on the task's own file, the merge after the array).
 TEST(ClusterScripts, BalanceJobsRunTheSameShardCommand) {
-    const std::string slurm = shard_command(shipped("balance-shard.sbatch"), "SLURM_ARRAY_TASK_ID", "$GAME balance");
-    const std::string kube = shard_command(shipped("balance-job.yaml"), "JOB_COMPLETION_INDEX", "$GAME balance");
+    const std::string slurm =
+        shard_command(shipped("balance-shard.sbatch"), "SLURM_ARRAY_TASK_ID", "$GAME balance");
+    const std::string kube =
+        shard_command(shipped("balance-job.yaml"), "JOB_COMPLETION_INDEX", "$GAME balance");
     EXPECT_EQ(kube, slurm);
     EXPECT_NE(slurm.find("--shard \"$K/$SHARDS\" $BALANCE_ARGS --resume --out \"$OUT/balance-$K.jsonl\""),
               std::string::npos)
@@ -87,7 +90,8 @@ TEST(ClusterScripts, BalanceJobsRunTheSameShardCommand) {
     const std::string job = shipped("balance-job.yaml");
     EXPECT_EQ(yaml_value(job, "completionMode"), "Indexed");
     EXPECT_EQ(yaml_value(job, "completions"), yaml_env(job, "SHARDS"));
-    for (const char* variable : {"GAME", "SHARDS", "BALANCE_ARGS", "OUT"}) EXPECT_FALSE(yaml_env(job, variable).empty());
+    for (const char* variable : {"GAME", "SHARDS", "BALANCE_ARGS", "OUT"})
+        EXPECT_FALSE(yaml_env(job, variable).empty());
 
     const std::string submit = shipped("submit-balance.sh");
     EXPECT_NE(submit.find("--array=\"0-$((SHARDS - 1))\""), std::string::npos);

@@ -317,3 +317,95 @@ TEST(VerifyCli, AllLeadsWithTheSummaryAndTheProblems) {
     EXPECT_NE(page.find("page 7"), std::string::npos);
     EXPECT_EQ(page.find(">/"), std::string::npos) << "no absolute file names";
 }
+
+// Analyses: a designer's question answered by play sits in the game's section, apart from the claims:
+// never true or false, never in the counts, a verdict from its interval against the fair rate.
+TEST(VerifyCli, AnalysesAreShownApartAndNeverCounted) {
+    const std::string claims =
+        R"("claims":[{"id":"life","kind":"count","component":"life_pawns","value":14}])";
+    auto analysis = [](const std::string& id, int hits, int trials) {
+        return R"({"id":")" + id + R"(","question":"Does the first player win more?","section":"Play",)" +
+               R"("measure":"first player wins","players":2,"hits":)" + std::to_string(hits) +
+               R"(,"trials":)" + std::to_string(trials) +
+               R"(,"fair":0.5,"command":"tlaloc azteka balance --games 2000 --bots greedy --json"})";
+    };
+    auto file =
+        temp_file("analyses.json", R"({"game":"azteka",)" + claims + R"(,"analyses":[)" +
+                                       analysis("ahead", 1200, 2000) + "," + analysis("even", 1010, 2000) +
+                                       "," + analysis("behind", 900, 2000) + "]}");
+    auto r = run("verify rulebook " + file.string());
+    EXPECT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find("1 true (1 verified, 0 restating a constant), 0 false, 0 unchecked"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("analyses (measured by play; not claims"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("60.0 % [57.8 %, 62.1 %] of 2000 games (2 players); fair 50.0 %: favoured"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find(
+                  "50.5 % [48.3 %, 52.7 %] of 2000 games (2 players); fair 50.0 %: no measurable difference"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("45.0 % [42.8 %, 47.2 %] of 2000 games (2 players); fair 50.0 %: disfavoured"),
+              std::string::npos)
+        << r.out;
+    const auto json = tlaloc::Json::parse(run("verify rulebook " + file.string() + " --json").out);
+    ASSERT_EQ(json["analyses"].size(), 3u);
+    EXPECT_EQ(json["analyses"][0]["verdict"], "favoured");
+    EXPECT_EQ(json["claims"].size(), 1u);
+    EXPECT_EQ(json["summary"]["true"], 1);
+    const auto page = tlaloc::test_support::scratch_dir("verify-cli") / "analyses.html";
+    ASSERT_EQ(run("verify rulebook " + file.string() + " --html " + page.string()).code, 0);
+    std::ifstream in(page);
+    const std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto claims_table = html.find("id=\"file-1-claim-1\"");
+    const auto analyses_table = html.find("<table class=\"analyses\">");
+    ASSERT_NE(analyses_table, std::string::npos);
+    EXPECT_LT(claims_table, analyses_table);
+    EXPECT_NE(html.find("id=\"analysis-ahead\""), std::string::npos);
+
+    // Bad analyses are bad input: more hits than trials, a command that is not tlaloc's, a fair rate
+    // outside 0..1, an id a claim has.
+    for (
+        const auto& [bad, where] : std::vector<std::pair<std::string, std::string>>{
+            {analysis("a", 2001, 2000), "analyses[0].hits"},
+            {R"({"id":"a","question":"q","measure":"m","players":2,"hits":1,"trials":2,"fair":0.5,"command":"rm -rf"})",
+             "analyses[0].command"},
+            {R"({"id":"a","question":"q","measure":"m","players":2,"hits":1,"trials":2,"fair":1.5,"command":"tlaloc x"})",
+             "analyses[0].fair"},
+            {analysis("life", 1, 2), "analyses[0].id"}}) {
+        auto f =
+            temp_file("bad-analysis.json", R"({"game":"azteka",)" + claims + R"(,"analyses":[)" + bad + "]}");
+        auto b = run("verify rulebook " + f.string());
+        EXPECT_EQ(b.code, 2) << bad;
+        EXPECT_NE(b.out.find(where), std::string::npos) << b.out;
+    }
+}
+
+// The shipped analyses are what their commands measure: every command is a valid balance run
+// (--dry-run), and the Azteka ones (seconds each) are played again and give the same counts.
+TEST(VerifyCli, ShippedAnalysesAreWhatTheirCommandsMeasure) {
+    int replayed = 0, analyses = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(kSource + "/verify/rulebooks")) {
+        std::ifstream in(entry.path());
+        const auto file = tlaloc::Json::parse(in);
+        if (!file.contains("analyses")) continue;
+        for (const auto& a : file["analyses"]) {
+            ++analyses;
+            std::string command = a["command"].get<std::string>().substr(std::string("tlaloc ").size());
+            ASSERT_NE(command.find(" balance "), std::string::npos) << command;
+            const auto dry = run(command + " --dry-run");
+            EXPECT_EQ(dry.code, 0) << command << ": " << dry.out;
+            if (file["game"] != "azteka") continue;
+            const auto played = run(command);
+            ASSERT_EQ(played.code, 0) << command;
+            const auto report = tlaloc::Json::parse(played.out);
+            EXPECT_EQ(a["hits"], report["first_player"]["hits"]) << a["id"];
+            EXPECT_EQ(a["trials"].get<int>(), report["games"].get<int>() - report["draws"]["hits"].get<int>())
+                << a["id"];
+            ++replayed;
+        }
+    }
+    EXPECT_GE(analyses, 2);
+    EXPECT_GE(replayed, 2);
+}

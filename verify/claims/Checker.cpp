@@ -496,6 +496,7 @@ FileReport check_claims(const ClaimsFile& claims, const CheckContext& context) {
     report.edition = claims.edition;
     report.source = claims.source;
     report.map = context.map ? context.map_name : "";
+    report.analyses = claims.analyses;
     for (const auto& c : claims.claims) {
         ClaimResult r;
         r.id = c.id;

@@ -52,6 +52,7 @@ const aztlan::DomainTable& domain_table_on_map(const CheckContext& ctx, int rows
 struct FileReport {
     std::string file, game, edition, source, map;
     std::vector<ClaimResult> results;  // one per claim, in file order
+    std::vector<Analysis> analyses;    // measured by play, shown apart, never counted
     int count(Status status) const;
     int restated() const;  // true claims that restate a constant
     int verified() const;  // true claims that do not

@@ -1,11 +1,14 @@
 #include "verify/claims/ClaimsFile.h"
 
+#include "model/common/Statistics.h"
+
 #include <array>
 #include <map>
 #include <set>
 #include <type_traits>
 #include <utility>
 
+#include "model/common/Statistics.h"
 #include "model/common/Text.h"
 
 namespace tlaloc::verify {
@@ -229,7 +232,38 @@ std::string place_in_book(const JsonPlace& c) {
     return out;
 }
 
+Analysis parse_analysis(const JsonPlace& a, std::set<std::string>& ids) {
+    a.expect_only_keys({"id", "question", "page", "section", "measure", "players", "hits", "trials", "fair",
+                        "command", "note"});
+    Analysis out;
+    out.id = a.at("id").as_string();
+    if (out.id.empty()) a.at("id").fail("an analysis id must not be empty");
+    if (!ids.insert(out.id).second) a.at("id").fail("duplicate id \"" + out.id + "\" (claims and analyses)");
+    out.question = a.at("question").as_string();
+    out.place_in_book = place_in_book(a);
+    out.measure = a.at("measure").as_string();
+    out.players = static_cast<int>(a.at("players").as_int(1, 100));
+    out.trials = a.at("trials").as_int(1, 1000000000);
+    out.hits = a.at("hits").as_int(0, out.trials);
+    const JsonPlace fair = a.at("fair");
+    if (!fair.json().is_number() || fair.json().get<double>() < 0 || fair.json().get<double>() > 1)
+        fair.fail("expected a rate from 0 to 1");
+    out.fair = fair.json().get<double>();
+    out.command = a.at("command").as_string();
+    if (out.command.rfind("tlaloc ", 0) != 0)
+        a.at("command").fail("expected the tlaloc command that measured it");
+    if (auto n = a.get("note")) out.note = n->as_string();
+    return out;
+}
+
 }  // namespace
+
+std::string analysis_verdict(const Analysis& a) {
+    const auto [low, high] = wilson_interval(a.hits, a.trials);
+    if (low > a.fair) return "favoured";
+    if (high < a.fair) return "disfavoured";
+    return "no measurable difference";
+}
 
 const std::vector<std::string>& prose_keys() { return kProseKeys; }
 
@@ -243,7 +277,8 @@ std::string normalise_entry_key(const std::string& key) {
 const char* Claim::kind() const { return kKindNames[body.index()]; }
 
 ClaimsFile parse_claims(const JsonPlace& root, const GameCatalog& games) {
-    root.expect_only_keys({"game", "edition", "source", "map", "profile", "claims", "note", "description"});
+    root.expect_only_keys(
+        {"game", "edition", "source", "map", "profile", "claims", "analyses", "note", "description"});
     ClaimsFile out;
     out.file = root.file();
     out.facts = &game_of(root.at("game"), games);
@@ -280,6 +315,8 @@ ClaimsFile parse_claims(const JsonPlace& root, const GameCatalog& games) {
         claim.body = parse_body(c.at("kind").as_string(), c);
         out.claims.push_back(std::move(claim));
     }
+    if (auto analyses = root.get("analyses"))
+        for (const auto& a : analyses->items()) out.analyses.push_back(parse_analysis(a, ids));
     return out;
 }
 

@@ -2,6 +2,7 @@
 // component counts, rule readings), parsed and validated so the checker can trust every field.
 // One type per claim kind; a claim holds exactly one of them.
 #pragma once
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -103,6 +104,24 @@ struct Claim {
     }
 };
 
+// A designer's finding measured by play, kept apart from the claims: a question a passage of the book
+// raises (the first player's advantage where the rules give no compensation), answered by a balance
+// run of tlaloc's bots. Shown in the game's section of the report; never true or false, never counted.
+struct Analysis {
+    std::string id, question;
+    std::string place_in_book;  // the passage the question comes from ("page", "section")
+    std::string measure;        // what was counted, e.g. "first player wins"
+    int players = 0;
+    std::int64_t hits = 0, trials = 0;
+    double fair = 0;      // the rate if nothing favoured anyone (1 / players for a seat)
+    std::string command;  // the tlaloc command that measured it (its --json: the hits and trials)
+    std::string note;
+};
+
+// "favoured" (the 95 % interval lies above `fair`), "disfavoured" (below), or "no measurable
+// difference"; the interval is Wilson's.
+std::string analysis_verdict(const Analysis& a);
+
 struct ClaimsFile {
     std::string file;  // as the user named it
     std::string game, edition, source;
@@ -110,6 +129,7 @@ struct ClaimsFile {
     std::optional<std::filesystem::path> map;      // top-level "map", resolved next to the file
     std::optional<std::filesystem::path> profile;  // top-level "profile", resolved likewise
     std::vector<Claim> claims;
+    std::vector<Analysis> analyses;  // top-level "analyses", optional
 };
 
 // The keys any claim may carry for people ("note", "page", "section", ...), never checked.

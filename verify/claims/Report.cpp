@@ -1,8 +1,10 @@
 #include "verify/claims/Report.h"
 
+#include <iomanip>
 #include <sstream>
 
 #include "model/common/Markup.h"
+#include "model/common/Statistics.h"
 
 namespace tlaloc::verify {
 
@@ -93,6 +95,36 @@ std::string plural(std::size_t n, const std::string& word) {
     return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
 
+std::string percent(double rate) {
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(1) << rate * 100 << " %";
+    return out.str();
+}
+
+// "first player wins 36.2 % [34.1 %, 38.3 %] of 2000 games (3 players); fair 33.3 %: favoured"
+std::string analysis_figure(const Analysis& a) {
+    const auto [low, high] = wilson_interval(a.hits, a.trials);
+    return a.measure + " " + percent(static_cast<double>(a.hits) / static_cast<double>(a.trials)) + " [" +
+           percent(low) + ", " + percent(high) + "] of " + std::to_string(a.trials) + " games (" +
+           plural(static_cast<std::size_t>(a.players), "player") + "); fair " + percent(a.fair) + ": " +
+           analysis_verdict(a);
+}
+
+constexpr const char* kAnalysesTitle =
+    "analyses (measured by play; not claims, never counted as true or false)";
+
+void analyses_text(std::ostringstream& out, const FileReport& r, const std::string& indent) {
+    if (r.analyses.empty()) return;
+    out << indent << kAnalysesTitle << ":\n";
+    for (const auto& a : r.analyses) {
+        out << indent << "  ~ " << a.id << (a.place_in_book.empty() ? "" : " (" + a.place_in_book + ")")
+            << ": " << a.question << "\n"
+            << indent << "    " << analysis_figure(a) << "\n"
+            << indent << "    measured by: " << a.command << "\n";
+        if (!a.note.empty()) out << indent << "    " << a.note << "\n";
+    }
+}
+
 }  // namespace
 
 int failures(const FileReport& report, const ReportOptions& options) {
@@ -110,6 +142,7 @@ std::string report_text(const FileReport& report, const ReportOptions& options) 
         out << "  claims:\n";
     }
     for (const auto& r : report.results) out << "  " << (n.f + n.u > 0 ? "  " : "") << claim_line(r) << "\n";
+    analyses_text(out, report, "  ");
     return out.str();
 }
 
@@ -158,6 +191,7 @@ std::string report_text(const std::vector<FileReport>& reports,
     for (const auto& r : reports) {
         out << heading(r) << "\n";
         for (const auto& c : r.results) out << "  " << claim_line(c) << "\n";
+        analyses_text(out, r, "  ");
         out << "\n";
     }
     for (const auto& c : comparisons) out << comparison_text(c) << "\n";
@@ -191,7 +225,25 @@ Json report_json(const FileReport& report) {
         if (!cells.empty()) c["wrong_cells"] = cells;
         claims.push_back(c);
     }
+    Json analyses = Json::array();
+    for (const auto& a : report.analyses) {
+        const auto [low, high] = wilson_interval(a.hits, a.trials);
+        analyses.push_back({{"id", a.id},
+                            {"question", a.question},
+                            {"where", a.place_in_book},
+                            {"measure", a.measure},
+                            {"players", a.players},
+                            {"hits", a.hits},
+                            {"trials", a.trials},
+                            {"rate", static_cast<double>(a.hits) / static_cast<double>(a.trials)},
+                            {"low", low},
+                            {"high", high},
+                            {"fair", a.fair},
+                            {"verdict", analysis_verdict(a)},
+                            {"command", a.command}});
+    }
     return {{"file", report.file},
+            {"analyses", analyses},
             {"game", report.game},
             {"edition", report.edition},
             {"map", report.map.empty() ? Json(nullptr) : Json(report.map)},
@@ -226,7 +278,9 @@ const char* kStyle =
     ".bar .u{background:#e0b000}\n"
     "tr.overall td{font-weight:bold}nav ul{margin:.2em 0}.where,.nowrap,td.true,td.false,td.unchecked{white-space:nowrap}\n"
     ".verdict{font-size:1.1em;padding:.5em;border-left:.4em solid #c62828;background:#fbeaea}\n"
-    ".verdict.ok{border-color:#3c9a52;background:#eaf6ec}\n";
+    ".verdict.ok{border-color:#3c9a52;background:#eaf6ec}\n"
+    "h4.analyses{color:#1f4e8c;margin-bottom:.2em}p.analyses{margin:.2em 0;color:#333}"
+    "table.analyses{border-left:.4em solid #1f4e8c}table.analyses td{background:#f1f5fb}td.finding{font-weight:bold}\n";
 
 std::string file_anchor(std::size_t i) { return "file-" + std::to_string(i + 1); }
 std::string claim_anchor(std::size_t i, std::size_t j) {
@@ -347,6 +401,29 @@ void html_problems(std::ostringstream& out, const std::vector<FileReport>& repor
     out << "</section>\n";
 }
 
+// A game's analyses: a table of their own under its claims, marked as measured by play.
+void html_analyses(std::ostringstream& out, const FileReport& r) {
+    if (r.analyses.empty()) return;
+    out << "<h4 class=\"analyses\">Analyses: measured by play, not claims</h4>\n"
+        << "<p class=\"analyses\">Questions a passage of the book raises, answered by seeded games of tlaloc's bots "
+           "(95 % Wilson intervals). They are never true or false and are not in the counts above.</p>\n"
+        << "<table class=\"analyses\">\n<tr><th>question</th><th>where in the book</th><th>measured</th>"
+           "<th>verdict</th><th>command</th></tr>\n";
+    for (const auto& a : r.analyses) {
+        const auto [low, high] = wilson_interval(a.hits, a.trials);
+        out << "<tr id=\"analysis-" << xml_escape(a.id) << "\"><td>" << xml_escape(a.question);
+        if (!a.note.empty()) out << "<br><small>" << xml_escape(a.note) << "</small>";
+        out << "</td><td class=\"where\">" << xml_escape(a.place_in_book) << "</td><td>"
+            << xml_escape(a.measure) << " <b>"
+            << percent(static_cast<double>(a.hits) / static_cast<double>(a.trials)) << "</b> ["
+            << percent(low) << ", " << percent(high) << "]<br><small>" << a.hits << " of " << a.trials
+            << " games, " << plural(static_cast<std::size_t>(a.players), "player") << "; fair "
+            << percent(a.fair) << "</small></td><td class=\"finding\">" << xml_escape(analysis_verdict(a))
+            << "</td><td><code>" << xml_escape(a.command) << "</code></td></tr>\n";
+    }
+    out << "</table>\n";
+}
+
 void html_details(std::ostringstream& out, const std::vector<FileReport>& reports) {
     out << "<section id=\"details\"><h2>Claims by file</h2>\n";
     for (std::size_t i = 0; i < reports.size(); ++i) {
@@ -366,6 +443,7 @@ void html_details(std::ostringstream& out, const std::vector<FileReport>& report
             out << "</td></tr>\n";
         }
         out << "</table>\n";
+        html_analyses(out, r);
     }
     out << "</section>\n";
 }
