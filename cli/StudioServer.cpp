@@ -162,6 +162,9 @@ struct StudioServer::Impl {
     // Reads what `c` sent so far: done when the whole request is in, failed when an answer was sent.
     Progress advance(Connection& c);
     Progress parse_head(Connection& c);
+    bool parse_request_line(Connection& c, const std::string& first);
+    bool parse_header_lines(Connection& c, const std::string& head, std::size_t line_end);
+    bool check_body_framing(Connection& c);
     Progress read_body(Connection& c);
     void refuse(Connection& c, int status, const std::string& message);
     void worker();
@@ -219,46 +222,57 @@ Progress StudioServer::Impl::parse_head(Connection& c) {
     }
     const std::string head = c.in.substr(0, end);
     c.in.erase(0, end + 4);
-    std::size_t line_end = head.find("\r\n");
-    const std::string first = head.substr(0, line_end);
-    // METHOD SP TARGET SP HTTP/1.x
+    const std::size_t line_end = head.find("\r\n");
+    if (!parse_request_line(c, head.substr(0, line_end)) || !parse_header_lines(c, head, line_end))
+        return Progress::failed;
+    c.head_done = true;
+    if (!check_body_framing(c)) return Progress::failed;
+    return read_body(c);
+}
+
+// METHOD SP TARGET SP HTTP/1.x, the target a path with an optional query; false once refused.
+bool StudioServer::Impl::parse_request_line(Connection& c, const std::string& first) {
     const auto sp1 = first.find(' ');
     const auto sp2 = sp1 == std::string::npos ? std::string::npos : first.find(' ', sp1 + 1);
     if (sp1 == std::string::npos || sp2 == std::string::npos ||
         first.find(' ', sp2 + 1) != std::string::npos || !first.substr(sp2 + 1).starts_with("HTTP/1.")) {
         refuse(c, 400, "a malformed request line");
-        return Progress::failed;
+        return false;
     }
     c.request.method = first.substr(0, sp1);
     const std::string target = first.substr(sp1 + 1, sp2 - sp1 - 1);
     if (target.empty() || target[0] != '/') {
         refuse(c, 400, "the request target must be a path (\"/api/...\")");
-        return Progress::failed;
+        return false;
     }
     const auto qmark = target.find('?');
     if (!percent_decode(target.substr(0, qmark), false, c.request.path)) {
         refuse(c, 400, "a malformed %-escape in the path");
-        return Progress::failed;
+        return false;
     }
-    if (qmark != std::string::npos) {
-        std::string_view query(target);
-        query.remove_prefix(qmark + 1);
-        while (!query.empty()) {
-            auto amp = query.find('&');
-            std::string_view pair = query.substr(0, amp);
-            query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
-            if (pair.empty()) continue;
-            auto eq = pair.find('=');
-            std::string key, value;
-            if (!percent_decode(pair.substr(0, eq), true, key) ||
-                !percent_decode(eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1), true,
-                                value)) {
-                refuse(c, 400, "a malformed %-escape in the query");
-                return Progress::failed;
-            }
-            c.request.query.emplace(std::move(key), std::move(value));
+    if (qmark == std::string::npos) return true;
+    std::string_view query(target);
+    query.remove_prefix(qmark + 1);
+    while (!query.empty()) {
+        auto amp = query.find('&');
+        std::string_view pair = query.substr(0, amp);
+        query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
+        if (pair.empty()) continue;
+        auto eq = pair.find('=');
+        std::string key, value;
+        if (!percent_decode(pair.substr(0, eq), true, key) ||
+            !percent_decode(eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1), true,
+                            value)) {
+            refuse(c, 400, "a malformed %-escape in the query");
+            return false;
         }
+        c.request.query.emplace(std::move(key), std::move(value));
     }
+    return true;
+}
+
+// The header lines after the request line (which ends at `line_end` of `head`); false once refused.
+bool StudioServer::Impl::parse_header_lines(Connection& c, const std::string& head, std::size_t line_end) {
     std::size_t count = 0;
     while (line_end != std::string::npos) {
         const std::size_t start = line_end + 2;
@@ -267,62 +281,67 @@ Progress StudioServer::Impl::parse_head(Connection& c) {
             head.substr(start, line_end == std::string::npos ? std::string::npos : line_end - start);
         if (++count > limits.max_headers) {
             refuse(c, 431, "more than " + std::to_string(limits.max_headers) + " header lines");
-            return Progress::failed;
+            return false;
         }
         const auto colon = line.find(':');
         if (colon == std::string::npos || colon == 0 || line[0] == ' ' || line[0] == '\t') {
             refuse(c, 400, "a malformed header line");
-            return Progress::failed;
+            return false;
         }
         std::string name = lower_case(line.substr(0, colon));
         std::string value = trim_blanks(std::string_view(line).substr(colon + 1));
         if (name.find_first_of(" \t") != std::string::npos) {
             refuse(c, 400, "a malformed header line");
-            return Progress::failed;
+            return false;
         }
         // A repeated Host, Origin, Content-Type or Content-Length is ambiguous: refused.
         if (c.request.headers.count(name) && (name == "host" || name == "origin" || name == "content-type" ||
                                               name == "content-length" || name == "transfer-encoding")) {
             refuse(c, 400, "the header " + name + " is given twice");
-            return Progress::failed;
+            return false;
         }
         c.request.headers[name] = value;
     }
-    c.head_done = true;
+    return true;
+}
+
+// How the body comes (Content-Length within the limit, or chunked) and Expect: 100-continue; false
+// once refused.
+bool StudioServer::Impl::check_body_framing(Connection& c) {
     const auto& h = c.request.headers;
     const bool has_length = h.count("content-length"), has_te = h.count("transfer-encoding");
     if (has_length && has_te) {
         refuse(c, 400, "both Content-Length and Transfer-Encoding");
-        return Progress::failed;
+        return false;
     }
     if (has_te) {
         if (lower_case(h.at("transfer-encoding")) != "chunked") {
             refuse(c, 501, "only the chunked transfer encoding is understood");
-            return Progress::failed;
+            return false;
         }
         c.chunked = true;
     } else if (has_length) {
         const std::string& v = h.at("content-length");
         if (v.empty() || v.size() > 18 || v.find_first_not_of("0123456789") != std::string::npos) {
             refuse(c, 400, "a malformed Content-Length");
-            return Progress::failed;
+            return false;
         }
         c.body_left = std::stoull(v);
         if (c.body_left > settings.max_body) {
             refuse(c, 413, "the request body is over " + std::to_string(settings.max_body) + " bytes");
-            return Progress::failed;
+            return false;
         }
     }
     if (auto expect = h.find("expect"); expect != h.end()) {
         if (lower_case(expect->second) != "100-continue") {
             refuse(c, 417, "only Expect: 100-continue is understood");
-            return Progress::failed;
+            return false;
         }
         // The client waits for this before sending the body (its limits were checked above).
         if ((c.chunked || c.body_left > 0) && c.in.empty())
             ::send(c.fd, "HTTP/1.1 100 Continue\r\n\r\n", 25, MSG_NOSIGNAL);
     }
-    return read_body(c);
+    return true;
 }
 
 Progress StudioServer::Impl::read_body(Connection& c) {
