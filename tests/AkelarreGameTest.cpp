@@ -261,7 +261,8 @@ TEST(AkelarreGame, MalformedLogsAreInputErrorsNamingTheLine) {
     bad.push_back(lines[1]);
     expect_input_error(joined(bad), "nothing may follow the end line");
     bad = lines;
-    bad[0] = R"({"kind":"setup","players":["A"],"first":0,"seed":1,"bots":["best"],"favourites":["F"]})";
+    bad[0] =
+        R"({"kind":"setup","format":"tlaloc-akelarre-game/2","players":["A"],"first":0,"seed":1,"bots":["best"],"favourites":["F"]})";
     expect_input_error(joined(bad), "game.jsonl:1");
     for (const char* limit : {"-1", "\"many\"", "1e300"}) {
         bad = lines;

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "model/akelarre/GameJson.h"
+#include "model/common/LogFormat.h"
 
 namespace tlaloc::akelarre {
 
@@ -70,9 +71,10 @@ LoggedGame read_log(const std::string& name, const std::string& content) {
     LoggedGame game;
     const JsonPlace setup(lines.front().json, lines.front().where);
     setup.expect_object();
-    setup.expect_only_keys(
-        {"kind", "players", "first", "seed", "teams", "bots", "best_states", "favourites"});
     expect_kind(setup, "setup");
+    check_log_format(setup, kAkelarreLog);
+    setup.expect_only_keys(
+        {"kind", "format", "players", "first", "seed", "teams", "bots", "best_states", "favourites"});
     game.setup = parse_setup(setup);
     const JsonPlace bots = setup.at("bots");
     if (bots.size() != game.setup.players.size()) bots.fail("expected one bot per player");
@@ -150,6 +152,7 @@ std::string wrong_end(const LoggedGame& logged, const GameState& s) {
 Json game_setup_line(const PlayedGame& game) {
     Json j = setup_to_json(game.setup);
     j["kind"] = "setup";
+    j["format"] = log_format_text(kAkelarreLog);
     Json bots = Json::array();
     for (Bot b : game.bots) bots.push_back(to_string(b));
     j["bots"] = bots;

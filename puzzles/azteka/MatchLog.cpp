@@ -2,6 +2,7 @@
 // bad input), then the match is played again from the recorded actions and each recorded board and
 // result compared with the rules'.
 #include "puzzles/azteka/MatchLog.h"
+#include "model/common/LogFormat.h"
 
 namespace tlaloc::azteka {
 
@@ -21,11 +22,8 @@ Json match_setup_line(const MatchSetup& setup) {
     Json players = Json::array();
     for (int p = 0; p < kMatchPlayers; ++p)
         players.push_back({{"player", p + 1}, {"bot", to_string(setup.bots[p])}});
-    return {{"kind", "setup"},
-            {"seed", setup.seed},
-            {"players", players},
-            {"round_turn_limit", kRoundTurnLimit},
-            {"variant", setup.variant}};
+    return {{"kind", "setup"},    {"format", log_format_text(kAztekaLog)}, {"seed", setup.seed},
+            {"players", players}, {"round_turn_limit", kRoundTurnLimit},   {"variant", setup.variant}};
 }
 
 Json match_turn_line(int round, int number, const MatchTurn& turn) {
@@ -111,7 +109,8 @@ std::string read_setup(const JsonLine& line) {
     const JsonPlace p(line.json, line.where);
     p.expect_object();
     expect_kind(p, "setup");
-    p.expect_only_keys({"kind", "seed", "players", "round_turn_limit", "variant"});
+    check_log_format(p, kAztekaLog);
+    p.expect_only_keys({"kind", "format", "seed", "players", "round_turn_limit", "variant"});
     const JsonPlace variant = p.at("variant");
     if (!is_match_variant(variant.as_string()))
         variant.fail("unknown match variant \"" + variant.as_string() + "\" (standard, aggressive)");

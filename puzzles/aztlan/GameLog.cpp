@@ -1,4 +1,5 @@
 #include "puzzles/aztlan/GameLog.h"
+#include "model/common/LogFormat.h"
 
 #include <stdexcept>
 
@@ -93,6 +94,7 @@ Json setup_line(const GameSetup& setup, const Game& game) {
     Json deck = Json::array();
     for (ProsperityCard c : game.initial_deck()) deck.push_back(to_string(c));
     return {{"kind", "setup"},
+            {"format", log_format_text(kAztlanLog)},
             {"players", setup.players},
             {"profile", game.profile().id},
             {"map", game.map().id},
@@ -338,8 +340,9 @@ void expect_kind(const JsonPlace& line, const std::string& kind) {
 // the seed's is a wrong step (`wrong`), so a log cannot choose its own deck.
 Game read_setup(const JsonLine& line, GameSetup& setup, std::optional<std::string>& wrong) {
     const JsonPlace p(line.json, line.where);
-    p.expect_only_keys({"kind", "players", "profile", "map", "seed", "seats", "stack", "deck"});
     expect_kind(p, "setup");
+    check_log_format(p, kAztlanLog);
+    p.expect_only_keys({"kind", "format", "players", "profile", "map", "seed", "seats", "stack", "deck"});
     setup.players = static_cast<int>(p.at("players").as_int(kMinGamePlayers, kMaxGamePlayers));
     setup.profile = p.at("profile").as_string();
     setup.seed = static_cast<std::uint64_t>(p.at("seed").as_int(0, kMaxGameSeed));

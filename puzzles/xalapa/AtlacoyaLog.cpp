@@ -1,4 +1,5 @@
 #include "puzzles/xalapa/AtlacoyaLog.h"
+#include "model/common/LogFormat.h"
 
 #include <algorithm>
 
@@ -68,6 +69,7 @@ Json atlacoya_setup_line(const AtlacoyaSetup& setup) {
                            {"bot", to_string(setup.seats[p].bot)},
                            {"board", board_to_json(setup.seats[p].board)}});
     return {{"kind", "setup"},
+            {"format", log_format_text(kAtlacoyaLog)},
             {"seed", setup.seed},
             {"players", players},
             {"points", atlacoya_points_to_json(setup.points)}};

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 
+#include "model/common/LogFormat.h"
 #include "puzzles/xalapa/AtlacoyaLog.h"
 #include "puzzles/xalapa/Deal.h"
 
@@ -47,8 +48,9 @@ void expect_kind(const JsonPlace& line, const std::string& kind) {
 
 void read_setup(const LogLine& line, LoggedGame& game) {
     const JsonPlace p(line.json, line.where);
-    p.expect_only_keys({"kind", "seed", "players", "points"});
     expect_kind(p, "setup");
+    check_log_format(p, kAtlacoyaLog);
+    p.expect_only_keys({"kind", "format", "seed", "players", "points"});
     game.seed = static_cast<std::uint64_t>(p.at("seed").as_int(0, kAtlacoyaMaxSeed));
     const JsonPlace players = p.at("players");
     if (players.size() < kAtlacoyaMinPlayers || players.size() > kAtlacoyaMaxPlayers)

@@ -1,5 +1,6 @@
 #include <algorithm>
 
+#include "model/common/LogFormat.h"
 #include "puzzles/xalapa/SevenDayLog.h"
 
 namespace tlaloc::xalapa {
@@ -32,7 +33,7 @@ Json seven_day_setup_line(const SevenDaySetup& setup) {
                          {"expert", setup.seats[p].expert},
                          {"board", setup.seats[p].board.id}});
     return {{"kind", "setup"},
-            {"format", kSevenDayLogFormat},
+            {"format", log_format_text(kSevenDayLog)},
             {"seed", setup.seed},
             {"level", to_string(setup.level)},
             {"hourglass", setup.hourglass},

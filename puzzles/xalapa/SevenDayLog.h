@@ -10,8 +10,6 @@
 
 namespace tlaloc::xalapa {
 
-inline constexpr const char* kSevenDayLogFormat = "tlaloc-xalapa-play/1";
-
 Json seven_day_setup_line(const SevenDaySetup& setup);
 // What a day line says about the cards: the position card and its side, the columns, the challenges
 // in words (as the first seat's board reads them: the words do not depend on the board) and the

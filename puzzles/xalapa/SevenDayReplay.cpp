@@ -4,6 +4,7 @@
 // seed and the rules give.
 #include <algorithm>
 
+#include "model/common/LogFormat.h"
 #include "model/xalapa/Evaluation.h"
 #include "puzzles/xalapa/SevenDayLog.h"
 
@@ -44,9 +45,8 @@ void expect_kind(const JsonPlace& line, const std::string& kind) {
 void read_setup(const JsonLine& line, const Catalogue& cat, LoggedGame& game) {
     const JsonPlace p(line.json, line.where);
     expect_kind(p, "setup");
+    check_log_format(p, kSevenDayLog);
     p.expect_only_keys({"kind", "format", "seed", "level", "hourglass", "seats"});
-    if (p.at("format").as_string() != kSevenDayLogFormat)
-        p.at("format").fail("expected \"" + std::string(kSevenDayLogFormat) + "\" (a log of 'xalapa play')");
     game.seed = static_cast<std::uint64_t>(p.at("seed").as_int(0, kSevenDayMaxSeed));
     const auto level = parse_level(p.at("level").as_string());
     if (!level) p.at("level").fail("expected basic, 1, 2, 3, 4 or 5");

@@ -1,0 +1,109 @@
+// Every game log names its format and version on its setup line, and replay refuses a log of another
+// version (or one from before logs carried a version) with one line saying which it is and what to do.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "model/common/Json.h"
+#include "tests/support/CliRun.h"
+#include "tests/support/ScratchDir.h"
+
+using tlaloc::Json;
+using tlaloc::test_support::run_tlaloc_split;
+
+namespace {
+
+struct GameLog {
+    const char* replay;   // the replay command
+    const char* fixture;  // a shipped log, under tests/data
+    const char* format;   // what its setup line names
+    const char* again;    // the command the refusal names
+};
+
+const std::vector<GameLog> kLogs = {
+    {"aztlan replay", "aztlan/game-3p-it.jsonl", "tlaloc-aztlan-game/2", "tlaloc aztlan play --seed 7"},
+    {"azteka replay", "azteka/match-seed-7.jsonl", "tlaloc-azteka-match/2", "tlaloc azteka match --seed 7"},
+    {"akelarre replay", "akelarre/game-2-players.jsonl", "tlaloc-akelarre-game/2", "tlaloc akelarre play --seed 5"},
+    {"xalapa atlacoya replay", "xalapa/atlacoya-game.jsonl", "tlaloc-xalapa-atlacoya/2",
+     "tlaloc xalapa atlacoya play --seed 5"},
+    {"xalapa replay", "xalapa/play-game.jsonl", "tlaloc-xalapa-play/1", "tlaloc xalapa play --seed 21"},
+};
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// The log with its first line's "format" set to `format` (removed when empty), written to a file.
+std::string with_format(const GameLog& log, const std::string& format) {
+    std::string text = slurp(std::string(TLALOC_TEST_DATA) + "/" + log.fixture);
+    const auto end = text.find('\n');
+    Json setup = Json::parse(text.substr(0, end));
+    if (format.empty())
+        setup.erase("format");
+    else
+        setup["format"] = format;
+    const auto path = tlaloc::test_support::scratch_dir("log-format") / "log.jsonl";
+    std::ofstream(path, std::ios::binary) << setup.dump() << text.substr(end);
+    return path.string();
+}
+
+void expect_refused(const tlaloc::test_support::CliRun& r, const std::string& what, const std::string& log) {
+    EXPECT_EQ(r.code, 2) << log << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << log;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(what), std::string::npos) << log << ": " << r.err;
+}
+
+}  // namespace
+
+TEST(LogFormat, ShippedLogsNameTheirFormatAndReplay) {
+    for (const auto& log : kLogs) {
+        const std::string text = slurp(std::string(TLALOC_TEST_DATA) + "/" + log.fixture);
+        EXPECT_EQ(Json::parse(text.substr(0, text.find('\n')))["format"], log.format) << log.fixture;
+        const auto r = run_tlaloc_split(std::string(log.replay) + " " + TLALOC_TEST_DATA + "/" + log.fixture);
+        EXPECT_EQ(r.code, 0) << log.fixture << ": " << r.err;
+    }
+}
+
+TEST(LogFormat, ALogOfAnotherVersionIsRefusedWithWhatToDo) {
+    for (const auto& log : kLogs) {
+        const std::string name = std::string(log.format).substr(0, std::string(log.format).find('/'));
+        // From before logs carried a version: version 1 of the format, play it again.
+        if (std::string(log.format).ends_with("/2")) {
+            const auto unversioned = with_format(log, "");
+            expect_refused(run_tlaloc_split(std::string(log.replay) + " " + unversioned),
+                           "a log of version 1 of " + name, log.fixture);
+            expect_refused(run_tlaloc_split(std::string(log.replay) + " " + unversioned),
+                           "play the game again from its seed (" + std::string(log.again), log.fixture);
+        }
+        expect_refused(run_tlaloc_split(std::string(log.replay) + " " + with_format(log, name + "/0")),
+                       "play the game again from its seed", log.fixture);
+        expect_refused(run_tlaloc_split(std::string(log.replay) + " " + with_format(log, name + "/99")),
+                       "a log from a newer tlaloc", log.fixture);
+        expect_refused(run_tlaloc_split(std::string(log.replay) + " " + with_format(log, "tlaloc-chess-game/2")),
+                       "format: expected \"" + std::string(log.format) + "\"", log.fixture);
+    }
+}
+
+// A freshly played game's log carries the format this tlaloc reads.
+TEST(LogFormat, NewLogsCarryTheCurrentFormat) {
+    const auto dir = tlaloc::test_support::scratch_dir("log-format");
+    const std::vector<std::pair<std::string, std::string>> plays = {
+        {"aztlan play --players 2 --seed 3 --bots random,random", "tlaloc-aztlan-game/2"},
+        {"azteka match --seed 3", "tlaloc-azteka-match/2"},
+        {"akelarre play --players 2 --seed 3 --bots random,random", "tlaloc-akelarre-game/2"},
+        {"xalapa atlacoya play --players 2 --seed 3 --bots greedy,greedy", "tlaloc-xalapa-atlacoya/2"},
+    };
+    for (const auto& [play, format] : plays) {
+        const auto log = (dir / "new.jsonl").string();
+        const auto r = run_tlaloc_split(play + " --log " + log);
+        ASSERT_EQ(r.code, 0) << play << ": " << r.err;
+        const std::string text = slurp(log);
+        EXPECT_EQ(Json::parse(text.substr(0, text.find('\n')))["format"], format) << play;
+    }
+}
