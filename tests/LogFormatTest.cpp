@@ -27,7 +27,8 @@ struct GameLog {
 const std::vector<GameLog> kLogs = {
     {"aztlan replay", "aztlan/game-3p-it.jsonl", "tlaloc-aztlan-game/2", "tlaloc aztlan play --seed 7"},
     {"azteka replay", "azteka/match-seed-7.jsonl", "tlaloc-azteka-match/2", "tlaloc azteka match --seed 7"},
-    {"akelarre replay", "akelarre/game-2-players.jsonl", "tlaloc-akelarre-game/2", "tlaloc akelarre play --seed 5"},
+    {"akelarre replay", "akelarre/game-2-players.jsonl", "tlaloc-akelarre-game/2",
+     "tlaloc akelarre play --seed 5"},
     {"xalapa atlacoya replay", "xalapa/atlacoya-game.jsonl", "tlaloc-xalapa-atlacoya/2",
      "tlaloc xalapa atlacoya play --seed 5"},
     {"xalapa replay", "xalapa/play-game.jsonl", "tlaloc-xalapa-play/1", "tlaloc xalapa play --seed 21"},
@@ -85,8 +86,9 @@ TEST(LogFormat, ALogOfAnotherVersionIsRefusedWithWhatToDo) {
                        "play the game again from its seed", log.fixture);
         expect_refused(run_tlaloc_split(std::string(log.replay) + " " + with_format(log, name + "/99")),
                        "a log from a newer tlaloc", log.fixture);
-        expect_refused(run_tlaloc_split(std::string(log.replay) + " " + with_format(log, "tlaloc-chess-game/2")),
-                       "format: expected \"" + std::string(log.format) + "\"", log.fixture);
+        expect_refused(
+            run_tlaloc_split(std::string(log.replay) + " " + with_format(log, "tlaloc-chess-game/2")),
+            "format: expected \"" + std::string(log.format) + "\"", log.fixture);
     }
 }
 

@@ -22,9 +22,9 @@ void check_log_format(const JsonPlace& setup, const LogFormat& format) {
     const std::size_t slash = text.rfind('/');
     const std::string name = text.substr(0, slash);
     if (slash == std::string::npos || name != format.name) {
-        given->fail("expected \"" + log_format_text(format) + "\", found \"" + text + "\"" +
-                    (slash == std::string::npos || name.rfind("tlaloc-", 0) != 0 ? ""
-                                                                                  : " (a log of another game)"));
+        given->fail(
+            "expected \"" + log_format_text(format) + "\", found \"" + text + "\"" +
+            (slash == std::string::npos || name.rfind("tlaloc-", 0) != 0 ? "" : " (a log of another game)"));
     }
     const std::string version = text.substr(slash + 1);
     if (version == std::to_string(format.version)) return;
