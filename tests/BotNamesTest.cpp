@@ -42,8 +42,8 @@ std::vector<Command> commands() {
         {"azteka match", "azteka match --seed 7 --life-bot search --death-bot random", "search", "best",
          "azteka match --life-bot serch", "best"},
         {"azteka play", "azteka play --death solver", "solver", "best", "azteka play --life humna", "human"},
-        {"akelarre play", "akelarre play --players 2 --bots search,random --best-states 2000", "search", "best",
-         "akelarre play --players 2 --bots bets,random", "best"},
+        {"akelarre play", "akelarre play --players 2 --bots search,random --best-states 2000", "search",
+         "best", "akelarre play --players 2 --bots bets,random", "best"},
         {"xalapa atlacoya play", "xalapa atlacoya play --players 2 --bots search,cautious", "search", "best",
          "xalapa atlacoya play --players 2 --bots cautius,greedy", "cautious"},
         {"xalapa play", "xalapa play --players 2 --bots search,random", "search", "best",
@@ -54,8 +54,8 @@ std::vector<Command> commands() {
          "azteka balance --games 2 --bots greedy,rnadom", "random"},
         {"akelarre balance", "akelarre balance --games 2 --bots solver,random", "solver", "best",
          "akelarre balance --games 2 --bots gredy", "greedy"},
-        {"xalapa atlacoya balance", "xalapa atlacoya balance --games 2 --bots search,random", "search", "best",
-         "xalapa atlacoya balance --games 2 --bots bestt", "best"},
+        {"xalapa atlacoya balance", "xalapa atlacoya balance --games 2 --bots search,random", "search",
+         "best", "xalapa atlacoya balance --games 2 --bots bestt", "best"},
     };
 }
 
@@ -91,16 +91,18 @@ TEST(BotNames, ReadBotRefusesWithTheValidNames) {
         ADD_FAILURE() << "accepted";
     } catch (const InputError& e) {
         EXPECT_EQ(e.place(), "--bots");
-        EXPECT_NE(std::string(e.what()).find("unknown bot \"grredy\" — did you mean greedy? (bots: random, greedy, "
-                                             "human)"),
-                  std::string::npos)
+        EXPECT_NE(
+            std::string(e.what()).find("unknown bot \"grredy\" — did you mean greedy? (bots: random, greedy, "
+                                       "human)"),
+            std::string::npos)
             << e.what();
     }
     try {  // a name of the vocabulary that this command does not seat
         read_bot("mcts", play, "--bots", notes);
         ADD_FAILURE() << "accepted";
     } catch (const InputError& e) {
-        EXPECT_NE(std::string(e.what()).find("no \"mcts\" bot (bots: random, greedy, human)"), std::string::npos)
+        EXPECT_NE(std::string(e.what()).find("no \"mcts\" bot (bots: random, greedy, human)"),
+                  std::string::npos)
             << e.what();
     }
     EXPECT_THROW(read_bots("random,,greedy", play, "--bots", notes), InputError);
@@ -114,7 +116,8 @@ TEST(BotNames, ReadBotRefusesWithTheValidNames) {
         read_bot_or_own("cautios", {BotName::Greedy}, {"cautious"}, "--bots", notes);
         ADD_FAILURE() << "accepted";
     } catch (const InputError& e) {
-        EXPECT_NE(std::string(e.what()).find("did you mean cautious? (bots: greedy, cautious)"), std::string::npos)
+        EXPECT_NE(std::string(e.what()).find("did you mean cautious? (bots: greedy, cautious)"),
+                  std::string::npos)
             << e.what();
     }
 }
@@ -131,8 +134,8 @@ TEST(BotNamesCli, OldNamesWorkWithOneNoticeLine) {
     for (const Command& c : commands()) {
         const CliRun r = run_tlaloc_split(c.old_run);
         EXPECT_EQ(r.code, 0) << c.name << ": " << r.err;
-        EXPECT_EQ(lines_of(r.err),
-                  std::vector<std::string>{"note: bot '" + c.old_name + "' is now called '" + c.new_name + "'"})
+        EXPECT_EQ(lines_of(r.err), std::vector<std::string>{"note: bot '" + c.old_name + "' is now called '" +
+                                                            c.new_name + "'"})
             << c.name;
     }
 }
@@ -156,7 +159,8 @@ TEST(BotNamesCli, EachCommandListsItsOwnBots) {
         {"xalapa atlacoya play --players 2 --bots chess,greedy", "(bots: greedy, best, cautious)"},
         {"azteka balance --bots chess", "(bots: random, greedy, best, mcts)"},
         {"akelarre play --players 2 --bots mcts", "no \"mcts\" bot (bots: random, greedy, best, human)"},
-        {"xalapa atlacoya play --players 2 --bots random,greedy", "no \"random\" bot (bots: greedy, best, cautious)"},
+        {"xalapa atlacoya play --players 2 --bots random,greedy",
+         "no \"random\" bot (bots: greedy, best, cautious)"},
     };
     for (const auto& [run, list] : lists) {
         const CliRun r = run_tlaloc_split(run);
@@ -169,9 +173,11 @@ TEST(BotNamesCli, EachCommandListsItsOwnBots) {
 TEST(BotNamesCli, LogsRecordNewNamesAndOldLogsReplay) {
     const auto dir = scratch_dir("bot-names");
     const std::string match = (dir / "match.jsonl").string(), atlacoya = (dir / "atlacoya.jsonl").string();
-    ASSERT_EQ(run_tlaloc_split("azteka match --seed 7 --life-bot best --death-bot random --log " + match).code, 0);
+    ASSERT_EQ(
+        run_tlaloc_split("azteka match --seed 7 --life-bot best --death-bot random --log " + match).code, 0);
     // Atlacoya's best is its greedy bidder: the log records the bot that played.
-    ASSERT_EQ(run_tlaloc_split("xalapa atlacoya play --players 2 --bots best,cautious --log " + atlacoya).code, 0);
+    ASSERT_EQ(
+        run_tlaloc_split("xalapa atlacoya play --players 2 --bots best,cautious --log " + atlacoya).code, 0);
     const std::vector<std::pair<std::string, std::string>> seats = {{match, "\"bot\":\"best\""},
                                                                     {atlacoya, "\"bot\":\"greedy\""}};
     for (const auto& [log, seat] : seats) {

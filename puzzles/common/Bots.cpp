@@ -91,7 +91,8 @@ std::optional<BotName> read_bot_or_own(const std::string& word, const std::vecto
         for (BotName b : allowed) known.push_back(to_string(b));
         known.insert(known.end(), own.begin(), own.end());
         for (const OldName& old : kOldNames)
-            if (std::find(allowed.begin(), allowed.end(), old.now) != allowed.end()) known.push_back(old.word);
+            if (std::find(allowed.begin(), allowed.end(), old.now) != allowed.end())
+                known.push_back(old.word);
         std::string near = nearest_name(word, known);
         if (const std::optional<BotName> now = bot_name(near); now && !near.empty()) near = to_string(*now);
         const std::string hint = near.empty() ? "" : " — did you mean " + near + "?";
