@@ -285,8 +285,9 @@ void run_audit(const AuditCliOptions& opt) {
     options.player_counts = opt.players ? std::vector<int>{opt.players} : std::vector<int>{2, 3, 4};
     options.profile = opt.profile;
     options.seed = static_cast<std::uint64_t>(opt.seed);
-    if (opt.bots != "mixed")
-        read_bot(opt.bots, {BotName::Random, BotName::Greedy, BotName::Best}, "--bots", std::cerr);
+    // mixed: each seat random or greedy by the seed.
+    read_bot_or_own(opt.bots, {BotName::Random, BotName::Greedy, BotName::Best}, {"mixed"}, "--bots",
+                    std::cerr);
     options.bots = opt.bots;
     options.deadline = solver::Deadline(opt.timeout);
     Json none = Json::object();

@@ -155,6 +155,7 @@ TEST(BotNamesCli, UnknownNamesAreOneLineExit2WithTheValidNames) {
 TEST(BotNamesCli, EachCommandListsItsOwnBots) {
     const std::vector<std::pair<std::string, std::string>> lists = {
         {"aztlan play --players 2 --bots chess,random", "(bots: random, greedy, best, human)"},
+        {"aztlan audit --games 1 --bots mixd", "did you mean mixed? (bots: random, greedy, best, mixed)"},
         {"azteka play --death chess", "(bots: greedy, best, human)"},
         {"xalapa atlacoya play --players 2 --bots chess,greedy", "(bots: greedy, best, cautious)"},
         {"azteka balance --bots chess", "(bots: random, greedy, best, mcts)"},

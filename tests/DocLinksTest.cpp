@@ -111,8 +111,8 @@ TEST(DocLinks, EveryRelativeLinkLeadsSomewhere) {
                 if (target.rfind("http://", 0) == 0 || target.rfind("https://", 0) == 0 ||
                     target.rfind("mailto:", 0) == 0)
                     continue;
-                const std::string where = fs::relative(page, kSource).string() + ":" + std::to_string(number) +
-                                          ": " + target;
+                const std::string where =
+                    fs::relative(page, kSource).string() + ":" + std::to_string(number) + ": " + target;
                 const std::size_t hash = target.find('#');
                 const std::string path = target.substr(0, hash);
                 const fs::path to = path.empty() ? page : fs::weakly_canonical(page.parent_path() / path);

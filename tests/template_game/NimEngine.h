@@ -34,10 +34,12 @@ struct NimAction {
 
 inline std::optional<std::string> why_illegal(const NimState& s, const NimAction& a) {
     if (s.winner >= 0) return "the game is over";
-    if (a.pile < 0 || a.pile >= static_cast<int>(s.piles.size())) return "there is no pile " + std::to_string(a.pile);
+    if (a.pile < 0 || a.pile >= static_cast<int>(s.piles.size()))
+        return "there is no pile " + std::to_string(a.pile);
     if (a.take < 1) return "a turn takes at least one object";
     if (a.take > s.piles[static_cast<std::size_t>(a.pile)])
-        return "pile " + std::to_string(a.pile) + " holds only " + std::to_string(s.piles[static_cast<std::size_t>(a.pile)]);
+        return "pile " + std::to_string(a.pile) + " holds only " +
+               std::to_string(s.piles[static_cast<std::size_t>(a.pile)]);
     return std::nullopt;
 }
 
@@ -68,7 +70,8 @@ public:
         std::vector<std::string> out;
         if (over()) return out;
         for (std::size_t p = 0; p < state_.piles.size(); ++p)
-            for (int take = 1; take <= state_.piles[p]; ++take) out.push_back(text({static_cast<int>(p), take}));
+            for (int take = 1; take <= state_.piles[p]; ++take)
+                out.push_back(text({static_cast<int>(p), take}));
         return out;
     }
 
@@ -97,7 +100,8 @@ public:
         for (std::size_t p = 0; p < state_.piles.size(); ++p)
             if (sum != 0 && (state_.piles[p] ^ sum) < state_.piles[p])
                 return text({static_cast<int>(p), state_.piles[p] - (state_.piles[p] ^ sum)});
-        const auto largest = std::max_element(state_.piles.begin(), state_.piles.end()) - state_.piles.begin();
+        const auto largest =
+            std::max_element(state_.piles.begin(), state_.piles.end()) - state_.piles.begin();
         return text({static_cast<int>(largest), 1});
     }
 
@@ -109,7 +113,8 @@ protected:
     }
     void apply_one(const std::string& action) override {
         const std::optional<NimAction> a = parse(action);
-        if (!a || template_game::why_illegal(state_, *a)) throw std::logic_error("illegal Nim action " + action);
+        if (!a || template_game::why_illegal(state_, *a))
+            throw std::logic_error("illegal Nim action " + action);
         template_game::apply(state_, *a);
     }
 
