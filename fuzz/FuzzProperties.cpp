@@ -5,6 +5,7 @@
 #include <z3++.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -416,6 +417,20 @@ const std::vector<FuzzFormat>& fuzz_formats() {
         return out;
     }();
     return all;
+}
+
+std::string fuzz_target_name(const std::string& format) {
+    std::string target;
+    bool upper = true;
+    for (char c : format) {
+        if (c == '-') {
+            upper = true;
+            continue;
+        }
+        target += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+        upper = false;
+    }
+    return target + "Fuzz";
 }
 
 std::vector<std::string> properties_without_a_format() {

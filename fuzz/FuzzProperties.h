@@ -40,6 +40,9 @@ struct PropertyViolation : std::logic_error {
 
 const std::vector<FuzzFormat>& fuzz_formats();
 const FuzzFormat* find_fuzz_format(const std::string& name);
+// The name a format is fuzzed under ("xalapa-atlacoya-log": "XalapaAtlacoyaLogFuzz"): the link to
+// fuzz/FormatFuzz.cpp's program that fuzzes it, its corpus and findings folders.
+std::string fuzz_target_name(const std::string& format);
 // The names of the properties in fuzz/FuzzProperties.cpp that no format has (a format renamed or
 // removed from the registry): a test keeps this empty.
 std::vector<std::string> properties_without_a_format();

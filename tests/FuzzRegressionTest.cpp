@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "cli/GameRegistry.h"
@@ -70,25 +71,17 @@ TEST(FuzzRegressionFolders, EachNamesAFormat) {
             << e.path() << " is not a format of fuzz/FuzzProperties.cpp";
 }
 
-// "xalapa-atlacoya-log": "XalapaAtlacoyaLogFuzz".
-std::string target_of(const std::string& format) {
-    std::string target;
-    bool upper = true;
-    for (char c : format) {
-        if (c == '-') {
-            upper = true;
-            continue;
-        }
-        target += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
-        upper = false;
+// One libFuzzer program fuzzes every format, under each format's target name: the names are distinct
+// and lead back to their formats.
+TEST(FuzzRegressionFolders, EveryFormatHasATargetName) {
+    EXPECT_TRUE(fs::is_regular_file(fs::path(TLALOC_SOURCE_DIR) / "fuzz" / "FormatFuzz.cpp"));
+    EXPECT_EQ(fuzz_target_name("xalapa-atlacoya-log"), "XalapaAtlacoyaLogFuzz");
+    std::set<std::string> names;
+    for (const auto& f : fuzz_formats()) {
+        const std::string target = fuzz_target_name(f.name);
+        EXPECT_TRUE(names.insert(target).second) << f.name << ": " << target << " names two formats";
+        EXPECT_NE(target, "FormatFuzz") << f.name;
     }
-    return target + "Fuzz";
-}
-
-TEST(FuzzRegressionFolders, EveryFormatHasATarget) {
-    for (const auto& f : fuzz_formats())
-        EXPECT_TRUE(fs::is_regular_file(fs::path(TLALOC_SOURCE_DIR) / "fuzz" / (target_of(f.name) + ".cpp")))
-            << f.name << ": no fuzz/" << target_of(f.name) << ".cpp";
 }
 
 // The registry is the one list of the games' formats: each is fuzzed, from its samples, in the
@@ -124,8 +117,8 @@ TEST(FuzzRegistry, EveryFormatIsDocumented) {
     const fs::path docs = fs::path(TLALOC_SOURCE_DIR) / "docs";
     const std::string robustness = read_all(docs / "robustness.md");
     for (const auto& f : fuzz_formats())
-        EXPECT_NE(robustness.find("| `" + target_of(f.name) + "` |"), std::string::npos)
-            << f.name << ": no row for " << target_of(f.name) << " in docs/robustness.md";
+        EXPECT_NE(robustness.find("| `" + fuzz_target_name(f.name) + "` |"), std::string::npos)
+            << f.name << ": no row for " << fuzz_target_name(f.name) << " in docs/robustness.md";
     for (const auto& game : tlaloc::cli::games()) {
         const std::string page = read_all(docs / (game.name + ".md"));
         ASSERT_FALSE(page.empty()) << "docs/" << game.name << ".md";
