@@ -13,6 +13,7 @@
 #include "model/common/Json.h"
 #include "model/common/Text.h"
 #include "puzzles/akelarre/GameLog.h"
+#include "puzzles/common/Bots.h"
 #include "solver/akelarre/TurnSearch.h"
 #include "solver/common/SearchLimit.h"
 
@@ -332,13 +333,11 @@ std::vector<Bot> seat_bots(const PlayOptions& opt) {
         throw CLI::ValidationError("--bots", "names " + std::to_string(given) + " bots for " +
                                                  std::to_string(opt.players) +
                                                  " players (one, or one per player)");
+    // Akelarre's own bot is the best play of each turn: it is both "greedy" and "best".
     std::vector<Bot> bots;
-    for (const std::string& name : names) {
-        auto bot = parse_bot(name);
-        if (!bot)
-            throw CLI::ValidationError("--bots", "unknown bot \"" + name + "\" (bots: random, best, human)");
-        bots.push_back(*bot);
-    }
+    for (const std::string& name : names)
+        bots.push_back(*parse_bot(to_string(read_bot(
+            name, {BotName::Random, BotName::Greedy, BotName::Best, BotName::Human}, "--bots", std::cerr))));
     return bots;
 }
 
@@ -551,9 +550,10 @@ void add_play(CLI::App& group) {
     cmd->add_option("--seed", opt->seed, "the deal and the bots' choices (0 to 2^53 - 1)")
         ->capture_default_str()
         ->check(CLI::Range(std::int64_t{0}, kMaxExactJsonInteger));
-    cmd->add_option("--bots", opt->bots,
-                    "random, best or human: one for every seat, or one per seat, or two taking turns "
-                    "(default: best,random)");
+    cmd->add_option(
+        "--bots", opt->bots,
+        "random, greedy (= best), best or human: one for every seat, or one per seat, or two taking "
+        "turns (default: best,random)");
     cmd->add_option("--log", opt->log, "write the game as JSON lines to this file (replay checks it)")
         ->check(output_path());
     cmd->add_flag("--json", opt->json, "print the JSON lines log instead of the text");

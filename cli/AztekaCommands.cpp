@@ -11,6 +11,7 @@
 #include "model/azteka/Plan.h"
 #include "model/azteka/Position.h"
 #include "model/azteka/Rules.h"
+#include "puzzles/common/Bots.h"
 #include "solver/azteka/Fewest.h"
 #include "solver/azteka/FewestExact.h"
 #include "solver/azteka/WinInN.h"
@@ -178,8 +179,13 @@ struct PlayOptions {
     std::string file;
     std::string variant = "standard";
     std::string life = "human", death = "human", mummies = "human";
+    // Azteka's play: a side is a person or the solver's turn ("best", or "greedy": Azteka has one bot
+    // of its own; "solver" before).
     bool is_solver(Side s) const {
-        return (s == Side::Life ? life : s == Side::Death ? death : mummies) == "solver";
+        const std::string& seat = s == Side::Life ? life : s == Side::Death ? death : mummies;
+        const char* option = s == Side::Life ? "--life" : s == Side::Death ? "--death" : "--mummies";
+        return read_bot(seat, {BotName::Greedy, BotName::Best, BotName::Human}, option, std::cerr) !=
+               BotName::Human;
     }
 };
 
@@ -213,6 +219,7 @@ bool human_step(Game& g) {
 }
 
 void run_play(const PlayOptions& opt) {
+    for (Side s : {Side::Life, Side::Death, Side::Mummies}) (void)opt.is_solver(s);  // bad names: exit 2 now
     Position start = opt.file.empty() ? Position(profile_named(opt.variant)) : load_position(opt.file);
     Game g = start_game(start);
     int turns = 0;  // whole turns played, every side's: the round is drawn at kRoundTurnLimit
@@ -223,7 +230,7 @@ void run_play(const PlayOptions& opt) {
             if (!human_step(g)) return;
         } else {
             for (const Action& a : solver_turn(g)) {
-                std::cout << side_name(me) << " (solver): " << describe(a) << "\n";
+                std::cout << side_name(me) << " (best): " << describe(a) << "\n";
                 apply(g, a);
             }
         }
@@ -247,18 +254,18 @@ void add_play(CLI::App& group) {
         "play",
         "Play a round in the terminal: each line of input is one action (place RING SECTOR, turn RING,\n"
         "turn2 RING in the aggressive variant, skip to decline Birth's extra pawn, moves, quit).\n"
-        "End of input ends the round. Sides are human by default; any may be the solver.\n"
-        "Example:  printf 'place 0 0\\nplace 1 0\\nquit\\n' | tlaloc azteka play --death solver");
+        "End of input ends the round. Sides are human by default; any may be the bot best (= greedy).\n"
+        "Example:  printf 'place 0 0\\nplace 1 0\\nquit\\n' | tlaloc azteka play --death best");
     auto* position =
         play->add_option("POSITION", opt->file, "start position JSON file (default: empty board)");
     play->add_option("--variant", opt->variant, "standard, aggressive or three-player (empty board only)")
         ->check(CLI::IsMember(profile_names()))
         ->capture_default_str()
         ->excludes(position);  // a position file names its own variant
-    for (auto* o : {play->add_option("--life", opt->life, "human or solver"),
-                    play->add_option("--death", opt->death, "human or solver"),
-                    play->add_option("--mummies", opt->mummies, "human or solver (three-player)")}) {
-        o->check(CLI::IsMember({"human", "solver"}))->capture_default_str();
+    for (auto* o : {play->add_option("--life", opt->life, "human or best (= greedy)"),
+                    play->add_option("--death", opt->death, "human or best (= greedy)"),
+                    play->add_option("--mummies", opt->mummies, "human or best (= greedy; three-player)")}) {
+        o->capture_default_str();
     }
     play->callback([opt] { run_play(*opt); });
 }

@@ -12,6 +12,7 @@
 #include "model/azteka/Diagram.h"
 #include "model/common/InputError.h"
 #include "puzzles/azteka/MatchLog.h"
+#include "puzzles/common/Bots.h"
 
 namespace tlaloc::cli {
 
@@ -21,7 +22,7 @@ namespace {
 
 struct MatchOptions {
     std::uint64_t seed = 1;
-    std::string life_bot = "search", death_bot = "search";
+    std::string life_bot = "best", death_bot = "best";
     std::string variant = "standard";
     std::string log;
     bool json = false;
@@ -105,10 +106,11 @@ void print_match(const Match& m) {
         std::cout << "the match is drawn (" << v.why << ")\n";
 }
 
+// Azteka's seats: greedy and best are the same bot, the search of the mover's turn.
 MatchBot bot_named(const std::string& option, const std::string& name) {
-    auto bot = parse_match_bot(name);
-    if (!bot) throw CLI::ValidationError(option, "unknown bot \"" + name + "\" (human, random or search)");
-    return *bot;
+    const BotName bot =
+        read_bot(name, {BotName::Random, BotName::Greedy, BotName::Best, BotName::Human}, option, std::cerr);
+    return *parse_match_bot(to_string(bot));
 }
 
 void run_match(const MatchOptions& opt) {
@@ -131,17 +133,17 @@ void add_match(CLI::App& group) {
         "Plays a whole match of two rounds: player 1 is Life and player 2 Death, then the roles swap.\n"
         "More rounds won wins; one each: fewer pawns on the board in the winning round wins; else a draw.\n"
         "A human seat reads one action per input line as in 'azteka play'. Same seed, same match.\n"
-        "Example: tlaloc azteka match --seed 7 --life-bot search --death-bot random --log match.jsonl\n"
+        "Example: tlaloc azteka match --seed 7 --life-bot best --death-bot random --log match.jsonl\n"
         "Example: tlaloc azteka match --variant aggressive --seed 3 --log match.jsonl");
     cmd->add_option("--seed", opt->seed, "seed for the bots' choices")
         ->capture_default_str()
         ->check(CLI::Range(std::uint64_t{0}, static_cast<std::uint64_t>(kMatchMaxSeed)));
-    cmd->add_option("--life-bot", opt->life_bot, "player 1 (Life in round 1): search, random or human")
-        ->capture_default_str()
-        ->check(CLI::IsMember({"search", "random", "human"}));
-    cmd->add_option("--death-bot", opt->death_bot, "player 2 (Death in round 1): search, random or human")
-        ->capture_default_str()
-        ->check(CLI::IsMember({"search", "random", "human"}));
+    cmd->add_option("--life-bot", opt->life_bot,
+                    "player 1 (Life in round 1): best (= greedy), random or human")
+        ->capture_default_str();
+    cmd->add_option("--death-bot", opt->death_bot,
+                    "player 2 (Death in round 1): best (= greedy), random or human")
+        ->capture_default_str();
     cmd->add_option("--variant", opt->variant,
                     "standard or aggressive (ring turns of two sectors, no abilities)")
         ->capture_default_str()

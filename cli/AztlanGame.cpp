@@ -69,7 +69,8 @@ GameEntry aztlan_game() {
     g.facts = verify::aztlan_claim_facts();
     g.formats = {
         {"map",
-         {"puzzles/aztlan/aztlan.json", "puzzles/aztlan/board.json", "tests/data/aztlan/*-map.json"},
+         {"puzzles/aztlan/aztlan.json", "puzzles/aztlan/board.json", "tests/data/aztlan/*-map.json",
+          "tests/data/verify/*-map.json"},
          map_round_trip,
          "aztlan table {} --max-size 4"},
         {"position",

@@ -19,6 +19,7 @@
 #include "model/common/Text.h"
 #include "puzzles/aztlan/GameAudit.h"
 #include "puzzles/aztlan/GameLog.h"
+#include "puzzles/common/Bots.h"
 
 namespace tlaloc::cli {
 namespace {
@@ -123,18 +124,21 @@ struct PlayOptions {
     unsigned timeout = 600;
 };
 
+// Aztlán's seats: "best" is the greedy bot, Aztlán's strongest of its own.
+const std::vector<BotName> kPlayBots = {BotName::Random, BotName::Greedy, BotName::Best, BotName::Human};
+
 GameSetup setup_from(const PlayOptions& opt) {
     GameSetup setup;
     setup.players = opt.players;
     setup.profile = opt.profile;
     setup.seed = static_cast<std::uint64_t>(opt.seed);
-    setup.seats = opt.bots.empty() ? std::vector<std::string>(opt.players, "greedy") : split(opt.bots, ',');
+    if (opt.bots.empty())
+        setup.seats.assign(static_cast<std::size_t>(opt.players), "greedy");
+    else
+        for (BotName bot : read_bots(opt.bots, kPlayBots, "--bots", std::cerr))
+            setup.seats.push_back(to_string(bot));
     if (static_cast<int>(setup.seats.size()) != opt.players)
-        throw CLI::ValidationError("--bots",
-                                   "name one seat per player (" + std::to_string(opt.players) + ")");
-    for (const auto& s : setup.seats)
-        if (s != "human" && !parse_game_bot(s))
-            throw CLI::ValidationError("--bots", "unknown seat \"" + s + "\" (random, greedy, human)");
+        throw InputError("", "--bots", "name one seat per player (" + std::to_string(opt.players) + ")");
     Json none = Json::object();
     load_named_profile(setup.profile, JsonPlace(none, "--profile"));
     return setup;
@@ -169,7 +173,8 @@ void add_play(CLI::App& group) {
     cmd->add_option("--seed", opt->seed, "game seed (0 .. 2^53 - 1)")
         ->check(CLI::Range(std::int64_t{0}, kMaxGameSeed))
         ->capture_default_str();
-    cmd->add_option("--bots", opt->bots, "one seat per player: random, greedy or human (default all greedy)")
+    cmd->add_option("--bots", opt->bots,
+                    "one seat per player: random, greedy, best (= greedy) or human (default all greedy)")
         ->check(nonempty("list of seats"));
     cmd->add_option("--log", opt->log, "write the game as JSON lines to this file (replay checks it)")
         ->check(output_path());
@@ -280,6 +285,9 @@ void run_audit(const AuditCliOptions& opt) {
     options.player_counts = opt.players ? std::vector<int>{opt.players} : std::vector<int>{2, 3, 4};
     options.profile = opt.profile;
     options.seed = static_cast<std::uint64_t>(opt.seed);
+    // mixed: each seat random or greedy by the seed.
+    read_bot_or_own(opt.bots, {BotName::Random, BotName::Greedy, BotName::Best}, {"mixed"}, "--bots",
+                    std::cerr);
     options.bots = opt.bots;
     options.deadline = solver::Deadline(opt.timeout);
     Json none = Json::object();
@@ -313,8 +321,8 @@ void add_audit(CLI::App& group) {
     cmd->add_option("--seed", opt->seed, "seed of the first game (game i uses seed + i)")
         ->check(CLI::Range(std::int64_t{0}, kMaxGameSeed - 10000000))
         ->capture_default_str();
-    cmd->add_option("--bots", opt->bots, "mixed (each seat random or greedy by the seed), random or greedy")
-        ->check(CLI::IsMember({"mixed", "random", "greedy"}))
+    cmd->add_option("--bots", opt->bots,
+                    "mixed (each seat random or greedy by the seed), random, greedy or best (= greedy)")
         ->capture_default_str();
     cmd->add_flag("--json", opt->json, "print JSON");
     add_timeout(*cmd, opt->timeout);

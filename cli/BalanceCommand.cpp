@@ -12,6 +12,7 @@
 #include "cli/Progress.h"
 #include "cli/ShardOutput.h"
 #include "model/common/InputError.h"
+#include "puzzles/common/Bots.h"
 #include "puzzles/xalapa/Census.h"
 #include "session/common/Balance.h"
 
@@ -74,12 +75,9 @@ BalanceOptions options_of(const BalanceArgs& a) {
                              "unknown variant \"" + v + "\" of " + a.command + " (" + joined(variants) + ")");
     if ((o.spec.variant == "teams" || o.compare == "teams") && a.players != 4)
         throw InputError("", "--teams", "the team game is played by 4 players");
-    for (const std::string& name : split(a.bots)) {
-        auto bot = session::parse_session_bot(name);
-        if (!bot) throw InputError("", "--bots", "unknown bot \"" + name + "\" (random, greedy or mcts)");
-        o.bots.push_back(*bot);
-    }
-    if (o.bots.empty()) throw InputError("", "--bots", "name at least one bot");
+    if (a.bots.empty()) throw InputError("", "--bots", "name at least one bot");
+    for (BotName bot : read_bots(a.bots, session::session_bot_names(), "--bots", std::cerr))
+        o.bots.push_back(*session::parse_session_bot(to_string(bot)));
     const auto shard = xalapa::parse_shard(a.shard);
     if (!shard)
         throw InputError("", "--shard", "expected K/N with 0 <= K < N, e.g. 0/4, found \"" + a.shard + "\"");
@@ -290,7 +288,8 @@ void add_balance_command(CLI::App& group, const std::string& game, const std::st
         "balance",
         "Plays seeded games between bots with the seats rotated (each bot in each seat on the same deal) and reports\n"
         "win rates per seat, per bot and for the first player, draws, game length and winning margins, with 95 %\n"
-        "intervals. Bots: mcts (the search bot), greedy, random. Shards: --shard K/N --out FILE [--resume], then 'balance merge'.\n"
+        "intervals. Bots: mcts (the search bot), best, greedy, random. Shards: --shard K/N --out FILE [--resume], then 'balance merge'.
+"
         "Example: " +
             tlaloc +
             " --games 200 --players 2 --bots mcts,greedy --json\n"
@@ -303,7 +302,7 @@ void add_balance_command(CLI::App& group, const std::string& game, const std::st
     cmd->add_option("--players", a->players, "players per game")
         ->capture_default_str()
         ->check(CLI::Range(2, 6));
-    cmd->add_option("--bots", a->bots, "bots in seat order, rotated: mcts, greedy, random")
+    cmd->add_option("--bots", a->bots, "bots in seat order, rotated: mcts, best, greedy, random")
         ->capture_default_str();
     cmd->add_option("--seed", a->seed, "seed of the first deal")
         ->capture_default_str()

@@ -14,10 +14,13 @@
 
 namespace tlaloc::cli {
 
-// One input file format of a game, with what the conformance tests need to exercise it.
+// One input file format of a game, with what the conformance tests need to exercise it. The fuzz
+// targets are made from this list too (fuzz/FuzzProperties.cpp: format "<game>-<name>", its seeds the
+// samples, its inputs written into the folder of the first sample).
 struct FileFormat {
     std::string name;  // "challenge"
     // Shipped and fixture files, relative to the source tree; "dir/*.json" takes a folder's files.
+    // The first one's folder is where such files live (relative paths inside them resolve there).
     std::vector<std::string> samples;
     // Parses the file, writes it and parses the text again: "" when the two readings are equal, else
     // what differs. A bad file throws InputError.

@@ -15,6 +15,7 @@
 #include "model/common/InputError.h"
 #include "model/common/Json.h"
 #include "model/xalapa/Challenge.h"
+#include "puzzles/common/Bots.h"
 #include "puzzles/xalapa/Atlacoya.h"
 #include "puzzles/xalapa/AtlacoyaLog.h"
 
@@ -145,11 +146,11 @@ std::vector<AtlacoyaBot> seat_bots(const PlayOptions& opt) {
     if (static_cast<int>(opt.bots.size()) != opt.players)
         throw CLI::ValidationError("--bots", "names " + std::to_string(opt.bots.size()) + " bots for " +
                                                  std::to_string(opt.players) + " players (one per player)");
+    // best: the greedy bidder, Atlacoya's strongest; cautious: a bot of Atlacoya's own.
     for (const std::string& name : opt.bots) {
-        auto bot = parse_atlacoya_bot(name);
-        if (!bot)
-            throw CLI::ValidationError("--bots", "unknown bot \"" + name + "\" (bots: cautious, greedy)");
-        bots.push_back(*bot);
+        const auto bot =
+            read_bot_or_own(name, {BotName::Greedy, BotName::Best}, {"cautious"}, "--bots", std::cerr);
+        bots.push_back(*parse_atlacoya_bot(bot ? to_string(*bot) : name));
     }
     return bots;
 }
@@ -246,7 +247,7 @@ void add_play(CLI::App& atlacoya) {
         "play",
         "Plays a whole Atlacoya game (7 days) between bots and prints each day's row, every bid,\n"
         "the stones, the challenges met and the points, then the ranking. Same seed, same game.\n"
-        "Example: tlaloc xalapa atlacoya play --players 3 --seed 7 --bots cautious,greedy,greedy --log game.jsonl");
+        "Example: tlaloc xalapa atlacoya play --players 3 --seed 7 --bots cautious,greedy,best --log game.jsonl");
     cmd->add_option("--players", opt->players, "number of players (2-6)")
         ->required()
         ->check(CLI::Range(2, 6));
@@ -254,7 +255,7 @@ void add_play(CLI::App& atlacoya) {
         ->capture_default_str()
         ->check(CLI::Range(std::uint64_t{0}, static_cast<std::uint64_t>(kAtlacoyaMaxSeed)));
     cmd->add_option("--bots", opt->bots,
-                    "one bot per player, comma-separated: cautious or greedy\n"
+                    "one bot per player, comma-separated: greedy, best (= greedy) or cautious\n"
                     "(default: cautious and greedy in turn)")
         ->delimiter(',');
     cmd->add_option("--log", opt->log, "write the game as JSON lines to this file (replay checks it)")

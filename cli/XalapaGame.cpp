@@ -198,6 +198,7 @@ GameEntry xalapa_game() {
          nullptr,
          "xalapa atlacoya replay {}",
          /*json_lines=*/true},
+        {"play-log", {"tests/data/xalapa/play-*.jsonl"}, nullptr, "xalapa replay {}", /*json_lines=*/true},
     };
     g.facts.sides = side_names;
     g.facts.compare_sides = compare_shipped_sides;

@@ -16,6 +16,7 @@
 #include "model/common/InputError.h"
 #include "model/common/Json.h"
 #include "model/xalapa/Evaluation.h"
+#include "puzzles/common/Bots.h"
 #include "puzzles/xalapa/SevenDayLog.h"
 
 namespace tlaloc::cli {
@@ -49,13 +50,9 @@ std::vector<SeatPlayer> seat_players(const PlayOptions& opt) {
                                                  std::to_string(opt.players) +
                                                  " players (at most one per player)");
     std::vector<SeatPlayer> names;
-    for (const std::string& name : opt.bots) {
-        const auto p = parse_seat_player(name);
-        if (!p)
-            throw CLI::ValidationError("--bots",
-                                       "unknown player \"" + name + "\" (" + kSeatPlayerNames + ")");
-        names.push_back(*p);
-    }
+    for (const std::string& name : opt.bots)
+        names.push_back(*parse_seat_player(to_string(read_bot(
+            name, {BotName::Random, BotName::Greedy, BotName::Best, BotName::Human}, "--bots", std::cerr))));
     std::vector<SeatPlayer> out;  // one name for every seat, one per seat, or fewer taking turns
     for (int p = 0; p < opt.players; ++p) out.push_back(names[static_cast<std::size_t>(p) % names.size()]);
     return out;

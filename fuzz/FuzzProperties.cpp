@@ -5,9 +5,11 @@
 #include <z3++.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <queue>
 #include <set>
 #include <sstream>
@@ -367,56 +369,75 @@ private:
     std::set<std::string> prepared_;
 };
 
+// What a command computes from a file of a registered format, re-checked, keyed by the fuzz format's
+// name; a registered format without an entry here is fuzzed by its round trip alone.
+const std::map<std::string, Exercise>& format_properties() {
+    static const std::map<std::string, Exercise> all = {
+        {"xalapa-board", exercise_xalapa_board},         {"xalapa-challenge", exercise_xalapa_challenge},
+        {"xalapa-census", exercise_xalapa_census},       {"xalapa-atlacoya-log", exercise_atlacoya_log},
+        {"xalapa-play-log", exercise_play_log},          {"aztlan-map", exercise_aztlan_map},
+        {"aztlan-position", exercise_aztlan_position},   {"aztlan-profile", exercise_aztlan_profile},
+        {"aztlan-game-log", exercise_aztlan_game_log},   {"azteka-position", exercise_azteka_position},
+        {"azteka-match-log", exercise_azteka_match_log}, {"akelarre-turn", exercise_akelarre_turn},
+        {"akelarre-game-log", exercise_akelarre_log},
+    };
+    return all;
+}
+
+// The folder of a sample path ("puzzles/xalapa/boards/*.json": "puzzles/xalapa/boards").
+std::string folder_of(const std::string& sample) { return fs::path(sample).parent_path().string(); }
+
 }  // namespace
 
 const std::vector<FuzzFormat>& fuzz_formats() {
-    static const std::vector<FuzzFormat> all = {
-        {"xalapa-board", "puzzles/xalapa/boards", {"puzzles/xalapa/boards/*.json"}, exercise_xalapa_board},
-        {"xalapa-challenge",
-         "puzzles/xalapa/challenges",
-         {"puzzles/xalapa/challenges/*.json"},
-         exercise_xalapa_challenge},
-        {"xalapa-census", "tests/data/xalapa", {"tests/data/xalapa/census-*.jsonl"}, exercise_xalapa_census},
-        {"xalapa-atlacoya-log",
-         "tests/data/xalapa",
-         {"tests/data/xalapa/atlacoya-*.jsonl"},
-         exercise_atlacoya_log},
-        {"xalapa-play-log", "tests/data/xalapa", {"tests/data/xalapa/play-*.jsonl"}, exercise_play_log},
-        {"aztlan-map",
-         "puzzles/aztlan",
-         {"puzzles/aztlan/aztlan.json", "puzzles/aztlan/board.json", "tests/data/aztlan/*-map.json",
-          "tests/data/verify/*-map.json"},
-         exercise_aztlan_map},
-        {"aztlan-position",
-         "puzzles/aztlan/examples",
-         {"puzzles/aztlan/examples/*.json", "tests/data/aztlan/example-14.json",
-          "tests/data/aztlan/example-22.json"},
-         exercise_aztlan_position},
-        {"aztlan-profile",
-         "puzzles/aztlan/profiles",
-         {"puzzles/aztlan/profiles/*.json"},
-         exercise_aztlan_profile},
-        {"aztlan-game-log",
-         "tests/data/aztlan",
-         {"tests/data/aztlan/game-*.jsonl"},
-         exercise_aztlan_game_log},
-        {"claims", "verify/rulebooks", {"verify/rulebooks/*.json"}, exercise_claims},
-        {"studio-api", "tests/data/studio", {"tests/data/studio/*.request"}, exercise_studio_api},
-        {"azteka-position",
-         "puzzles/azteka",
-         {"puzzles/azteka/*.json", "tests/data/azteka/*.json"},
-         exercise_azteka_position},
-        {"azteka-match-log",
-         "tests/data/azteka",
-         {"tests/data/azteka/match-*.jsonl"},
-         exercise_azteka_match_log},
-        {"akelarre-turn",
-         "puzzles/akelarre",
-         {"puzzles/akelarre/*.json", "tests/data/akelarre/*.json"},
-         exercise_akelarre_turn},
-        {"akelarre-log", "tests/data/akelarre", {"tests/data/akelarre/game-*.jsonl"}, exercise_akelarre_log},
-    };
+    static const std::vector<FuzzFormat> all = [] {
+        std::vector<FuzzFormat> out;
+        for (const cli::GameEntry& game : cli::games()) {
+            for (const cli::FileFormat& f : game.formats) {
+                FuzzFormat format;
+                format.name = game.name + "-" + f.name;
+                format.game = game.name;
+                format.folder = f.samples.empty() ? "" : folder_of(f.samples.front());
+                format.seeds = f.samples;
+                const auto property = format_properties().find(format.name);
+                if (property != format_properties().end()) {
+                    format.exercise = property->second;
+                } else if (f.round_trip) {
+                    format.exercise = [game = game.name, name = f.name](const fs::path& file) {
+                        check_round_trip(game, name, file);
+                    };
+                }
+                out.push_back(std::move(format));
+            }
+        }
+        // tlaloc's own formats, not a game's.
+        out.push_back({"claims", "", "verify/rulebooks", {"verify/rulebooks/*.json"}, exercise_claims});
+        out.push_back(
+            {"studio-api", "", "tests/data/studio", {"tests/data/studio/*.request"}, exercise_studio_api});
+        return out;
+    }();
     return all;
+}
+
+std::string fuzz_target_name(const std::string& format) {
+    std::string target;
+    bool upper = true;
+    for (char c : format) {
+        if (c == '-') {
+            upper = true;
+            continue;
+        }
+        target += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+        upper = false;
+    }
+    return target + "Fuzz";
+}
+
+std::vector<std::string> properties_without_a_format() {
+    std::vector<std::string> out;
+    for (const auto& [name, exercise] : format_properties())
+        if (!find_fuzz_format(name)) out.push_back(name);
+    return out;
 }
 
 const FuzzFormat* find_fuzz_format(const std::string& name) {
@@ -451,6 +472,8 @@ std::string property_violation(const FuzzFormat& format, const std::string& byte
         std::ofstream out(file, std::ios::binary | std::ios::trunc);
         out << bytes;
     }
+    if (!format.exercise)
+        return "no property to check: neither one in fuzz/FuzzProperties.cpp nor a round trip in the registry";
     try {
         format.exercise(file);
         return "";

@@ -12,17 +12,25 @@
 
 namespace tlaloc::fuzz {
 
+// What a fuzz target does with one input file (throws PropertyViolation when an answer does not
+// re-check, InputError for bad input).
+using Exercise = std::function<void(const std::filesystem::path& file)>;
+
+// The formats are the game registry's (cli/GameRegistry.h: every game's `formats`, named
+// "<game>-<format>") and tlaloc's own two, claims files and studio requests.
 struct FuzzFormat {
     std::string
         name;  // "xalapa-challenge": fuzz target fuzz_<name>, regression files tests/data/fuzz/<name>/
+    std::string game;  // the registered game the format is of; "" for tlaloc's own
     // The folder, relative to the source tree, where files of this format live: inputs are written to a
     // copy of it, so the relative paths inside them ("../boards/sun-front.json") resolve as they do there.
     std::string folder;
     // Seed corpus: files relative to the source tree, "dir/*.json" for a folder's files.
     std::vector<std::string> seeds;
     // The CLI's code path for such a file: parse and validate (InputError on bad input), then what is
-    // cheap to compute from it; throws PropertyViolation when an answer does not re-check.
-    std::function<void(const std::filesystem::path& file)> exercise;
+    // cheap to compute from it; throws PropertyViolation when an answer does not re-check. Empty for
+    // a registered format with neither a property of its own here nor a round trip (a test fails).
+    Exercise exercise;
 };
 
 // An answer that the model's own evaluator (or a second reading) contradicts.
@@ -32,6 +40,12 @@ struct PropertyViolation : std::logic_error {
 
 const std::vector<FuzzFormat>& fuzz_formats();
 const FuzzFormat* find_fuzz_format(const std::string& name);
+// The name a format is fuzzed under ("xalapa-atlacoya-log": "XalapaAtlacoyaLogFuzz"): the link to
+// fuzz/FormatFuzz.cpp's program that fuzzes it, its corpus and findings folders.
+std::string fuzz_target_name(const std::string& format);
+// The names of the properties in fuzz/FuzzProperties.cpp that no format has (a format renamed or
+// removed from the registry): a test keeps this empty.
+std::vector<std::string> properties_without_a_format();
 
 // The seed files of a format, sorted.
 std::vector<std::filesystem::path> seed_files(const FuzzFormat& format);

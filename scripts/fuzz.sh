@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (fuzz/*Fuzz.cpp) in the instrumented build-asan
+# Builds the libFuzzer program (fuzz/FormatFuzz.cpp, one target name per input format) in the instrumented build-asan
 # (scripts/sanitized_build.sh) and runs each for SECONDS (default 60) on its corpus
 # (build-asan/corpus/<target>, seeded from the shipped files); a crash, a hang, a sanitizer report or
 # a broken property is a finding and fails the run (the input is saved in
@@ -11,12 +11,12 @@ seconds="${1:-60}"
 shift || true
 build_dir="${ASAN_BUILD_DIR:-build-asan}"
 
+# The one program and its target names (links), then every format's target unless some are named.
+scripts/sanitized_build.sh FormatFuzz
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  for f in fuzz/*Fuzz.cpp; do targets+=("$(basename "$f" .cpp)"); done
+  mapfile -t targets < <(ASAN_OPTIONS=detect_leaks=0 TLALOC_FUZZ_LIST=1 "$build_dir/FormatFuzz")
 fi
-
-scripts/sanitized_build.sh "${targets[@]}"
 
 # One target: its corpus (kept between runs), findings, log and a one-line result.
 run_target() {

@@ -3,6 +3,8 @@
 # targets) share, and builds the given targets in it: clang++ with AddressSanitizer, UBSan and
 # libFuzzer's coverage (TLALOC_FUZZ), -O1 with line tables, assertions on. One build serves both,
 # which keeps the test command within its time. Prints nothing but the build's progress.
+# A fuzz target (XalapaChallengeFuzz, ...) is the one program FormatFuzz under the format's name: it is
+# built as FormatFuzz, and build-asan/<Target>Fuzz links to it are made for every format it lists.
 # Usage: scripts/sanitized_build.sh [TARGET...]   (ASAN_BUILD_DIR and FUZZ_CXX may be set)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,5 +19,16 @@ command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=cca
 cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
   -DCMAKE_CXX_COMPILER="$cxx" -DTLALOC_FUZZ=ON "${launcher[@]}" >/dev/null
 targets=()
-for t in "$@"; do targets+=(--target "$t"); done
+fuzz=0
+for t in "$@"; do
+  case "$t" in
+    *Fuzz) fuzz=1; t=FormatFuzz ;;
+  esac
+  targets+=(--target "$t")
+done
 cmake --build "$build_dir" -j "$(nproc)" "${targets[@]}"
+if [ "$fuzz" = 1 ]; then
+  for name in $(ASAN_OPTIONS=detect_leaks=0 TLALOC_FUZZ_LIST=1 "$build_dir/FormatFuzz"); do
+    ln -sfn FormatFuzz "$build_dir/$name"
+  done
+fi

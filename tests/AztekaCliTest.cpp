@@ -99,7 +99,7 @@ TEST(AztekaCli, UnknownNamesAndMalformedJson) {
 }
 
 TEST(AztekaCli, PlayEndsCleanlyAtEndOfInput) {
-    Outcome r = run("azteka play --death solver < /dev/null");
+    Outcome r = run("azteka play --death best < /dev/null");
     EXPECT_EQ(r.code, 0) << r.out;
     EXPECT_NE(r.out.find("input ended"), std::string::npos) << r.out;
     std::string file = write_position("moves.txt", "place 0 0\nnonsense\nplace 9 9\nplace 0 0\nquit\n");

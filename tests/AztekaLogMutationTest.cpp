@@ -48,10 +48,10 @@ bool exempt(const std::string& where) {
 
 TEST(AztekaLogMutation, ReplayRefusesAtLeast99PercentOfTheMutantsThatChangeTheMatch) {
     const std::vector<std::pair<std::string, std::string>> matches = {
-        {"--seed 7 --life-bot search --death-bot random", "standard-7"},
+        {"--seed 7 --life-bot best --death-bot random", "standard-7"},
         {"--seed 8 --life-bot random --death-bot random", "standard-8"},
-        {"--seed 9 --life-bot random --death-bot search", "standard-9"},
-        {"--variant aggressive --seed 10 --life-bot search --death-bot random", "aggressive-10"},
+        {"--seed 9 --life-bot random --death-bot best", "standard-9"},
+        {"--variant aggressive --seed 10 --life-bot best --death-bot random", "aggressive-10"},
         {"--variant aggressive --seed 11 --life-bot random --death-bot random", "aggressive-11"},
     };
     const std::size_t per_match = static_cast<std::size_t>(scaled_rounds(1500, 5, 100));

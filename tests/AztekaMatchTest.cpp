@@ -279,10 +279,10 @@ TEST(AztekaMatchReplay, AMalformedLogIsBadInput) {
 TEST(AztekaMatchCli, LogsAndReplaysAMatch) {
     const auto dir = scratch_dir("azteka-match");
     const std::string log = (dir / "m.jsonl").string();
-    CliRun a = run_tlaloc_split("azteka match --seed 11 --life-bot search --death-bot random --log " + log);
+    CliRun a = run_tlaloc_split("azteka match --seed 11 --life-bot best --death-bot random --log " + log);
     ASSERT_EQ(a.code, 0) << a.err;
     EXPECT_NE(a.out.find("round 2:"), std::string::npos) << a.out;
-    CliRun json = run_tlaloc_split("azteka match --seed 11 --life-bot search --death-bot random --json");
+    CliRun json = run_tlaloc_split("azteka match --seed 11 --life-bot best --death-bot random --json");
     std::ifstream in(log);
     std::stringstream text;
     text << in.rdbuf();
@@ -324,7 +324,7 @@ TEST(AztekaMatchCli, TheAggressiveVariantPlaysAWholeMatch) {
     const auto dir = scratch_dir("azteka-match-aggressive");
     const std::string log = (dir / "a.jsonl").string();
     CliRun a = run_tlaloc_split(
-        "azteka match --variant aggressive --seed 3 --life-bot search --death-bot random "
+        "azteka match --variant aggressive --seed 3 --life-bot best --death-bot random "
         "--log " +
         log);
     ASSERT_EQ(a.code, 0) << a.err;

@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <fstream>
+#include <set>
 #include <sstream>
 
+#include "cli/GameRegistry.h"
 #include "fuzz/FuzzProperties.h"
 
 using namespace tlaloc::fuzz;
@@ -69,20 +71,64 @@ TEST(FuzzRegressionFolders, EachNamesAFormat) {
             << e.path() << " is not a format of fuzz/FuzzProperties.cpp";
 }
 
-TEST(FuzzRegressionFolders, EveryFormatHasATarget) {
+// One libFuzzer program fuzzes every format, under each format's target name: the names are distinct
+// and lead back to their formats.
+TEST(FuzzRegressionFolders, EveryFormatHasATargetName) {
+    EXPECT_TRUE(fs::is_regular_file(fs::path(TLALOC_SOURCE_DIR) / "fuzz" / "FormatFuzz.cpp"));
+    EXPECT_EQ(fuzz_target_name("xalapa-atlacoya-log"), "XalapaAtlacoyaLogFuzz");
+    std::set<std::string> names;
     for (const auto& f : fuzz_formats()) {
-        std::string target;
-        bool upper = true;
-        for (char c : f.name) {
-            if (c == '-') {
-                upper = true;
-                continue;
-            }
-            target += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
-            upper = false;
+        const std::string target = fuzz_target_name(f.name);
+        EXPECT_TRUE(names.insert(target).second) << f.name << ": " << target << " names two formats";
+        EXPECT_NE(target, "FormatFuzz") << f.name;
+    }
+}
+
+// The registry is the one list of the games' formats: each is fuzzed, from its samples, in the
+// folder of its first sample, with a property; and each property of fuzz/FuzzProperties.cpp is a
+// format's.
+TEST(FuzzRegistry, EveryRegisteredFormatIsFuzzedFromItsSamples) {
+    std::size_t registered = 0;
+    for (const auto& game : tlaloc::cli::games()) {
+        for (const auto& f : game.formats) {
+            ++registered;
+            const FuzzFormat* fuzzed = find_fuzz_format(game.name + "-" + f.name);
+            ASSERT_NE(fuzzed, nullptr) << game.name << " " << f.name;
+            EXPECT_EQ(fuzzed->game, game.name);
+            EXPECT_EQ(fuzzed->seeds, f.samples) << fuzzed->name;
+            ASSERT_FALSE(f.samples.empty()) << fuzzed->name;
+            EXPECT_EQ(fs::path(fuzzed->folder), fs::path(f.samples.front()).parent_path()) << fuzzed->name;
+            EXPECT_TRUE(static_cast<bool>(fuzzed->exercise))
+                << fuzzed->name << ": neither a property in fuzz/FuzzProperties.cpp nor a round trip";
         }
-        EXPECT_TRUE(fs::is_regular_file(fs::path(TLALOC_SOURCE_DIR) / "fuzz" / (target + "Fuzz.cpp")))
-            << f.name;
+    }
+    // Besides the games' formats, only tlaloc's own: claims files and studio requests.
+    std::vector<std::string> own;
+    for (const auto& f : fuzz_formats())
+        if (f.game.empty()) own.push_back(f.name);
+    EXPECT_EQ(own, (std::vector<std::string>{"claims", "studio-api"}));
+    EXPECT_EQ(fuzz_formats().size(), registered + own.size());
+    EXPECT_EQ(properties_without_a_format(), std::vector<std::string>{});
+}
+
+// Each format's target has its row in docs/robustness.md, and the command the registry names for a
+// format is in its game's page.
+TEST(FuzzRegistry, EveryFormatIsDocumented) {
+    const fs::path docs = fs::path(TLALOC_SOURCE_DIR) / "docs";
+    const std::string robustness = read_all(docs / "robustness.md");
+    for (const auto& f : fuzz_formats())
+        EXPECT_NE(robustness.find("| `" + fuzz_target_name(f.name) + "` |"), std::string::npos)
+            << f.name << ": no row for " << fuzz_target_name(f.name) << " in docs/robustness.md";
+    for (const auto& game : tlaloc::cli::games()) {
+        const std::string page = read_all(docs / (game.name + ".md"));
+        ASSERT_FALSE(page.empty()) << "docs/" << game.name << ".md";
+        for (const auto& f : game.formats) {
+            if (f.command.empty()) continue;
+            const std::string command = "tlaloc " + f.command.substr(0, f.command.find(" {}"));
+            EXPECT_NE(page.find(command), std::string::npos)
+                << game.name << " " << f.name << ": docs/" << game.name << ".md does not show '" << command
+                << "'";
+        }
     }
 }
 

@@ -1,8 +1,10 @@
 // The shared conformance test of every whole game behind session::Engine (in the spirit of
-// OpenSpiel's random-simulation test): random games from many seeds, where every listed legal action
-// is accepted, every refused action comes with a reason and leaves the state as it was, the same
-// seed gives the same game, the game ends, the scores and winners agree with each other, and a
-// determinization keeps what the seat to act knows (its own legal actions).
+// OpenSpiel's random-simulation test), run over any engine: random games from many seeds, where every
+// listed legal action is accepted, every refused action comes with a reason, throws when applied and
+// leaves the state as it was, a clone is independent of its original, the same seed gives the same
+// game, the game and any playout end, the scores and winners agree with each other, and a
+// determinization keeps what the seat to act knows (its own legal actions). It runs over the four
+// real games (session::engine_games()) and the template game (tests/template_game/NimEngine.h).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,29 +12,53 @@
 
 #include "session/Games.h"
 #include "session/common/Mcts.h"
+#include "template_game/NimEngine.h"
 
 using namespace tlaloc::session;
 
 namespace {
 
 struct Case {
-    GameSpec spec;
+    GameSpec spec;  // {"template", 2, "nim"}: the template game, not one of session::make_engine's
     int seeds;
 };
 
 std::vector<Case> cases() {
-    return {
-        {{"aztlan", 2, "de"}, 1},        {{"aztlan", 3, "it"}, 1},         {{"aztlan", 4, "de"}, 1},
-        {{"azteka", 2, "standard"}, 4},  {{"azteka", 2, "aggressive"}, 4}, {{"akelarre", 2, "singles"}, 3},
-        {{"akelarre", 3, "singles"}, 2}, {{"akelarre", 4, "teams"}, 2},    {{"atlacoya", 2, "standard"}, 1}};
+    return {{{"aztlan", 2, "de"}, 1},         {{"aztlan", 3, "it"}, 1},
+            {{"aztlan", 4, "de"}, 1},         {{"azteka", 2, "standard"}, 4},
+            {{"azteka", 2, "aggressive"}, 4}, {{"akelarre", 2, "singles"}, 3},
+            {{"akelarre", 3, "singles"}, 2},  {{"akelarre", 4, "teams"}, 2},
+            {{"atlacoya", 2, "standard"}, 1}, {{"template", 2, "nim"}, 20}};
+}
+
+std::unique_ptr<Engine> make_game(const GameSpec& spec, std::uint64_t seed) {
+    if (spec.game == "template") return std::make_unique<tlaloc::template_game::NimEngine>(seed);
+    return make_engine(spec, seed);
 }
 
 std::string name_of(const GameSpec& s) { return s.game + "/" + std::to_string(s.players) + "/" + s.variant; }
 
+// A fingerprint of what an engine shows: whose turn, the legal actions, the scores, the length.
+std::string shown(const Engine& game) {
+    std::string out = std::to_string(game.to_act()) + "|" + std::to_string(game.length()) + "|";
+    for (const std::string& a : game.legal_actions()) out += a + ";";
+    for (int s : game.scores()) out += std::to_string(s) + ",";
+    return out;
+}
+
 // Actions no game takes, and a legal action of another moment (the first legal action played again
 // after it was played) where it differs.
-const std::vector<std::string> kNonsense = {
-    "", "{}", "[]", "[1]", "{\"phase\": 7}", "place 9 9", "null", "{\"bid\": 99, \"stones\": []}"};
+const std::vector<std::string> kNonsense = {"",
+                                            "{}",
+                                            "[]",
+                                            "[1]",
+                                            "{\"phase\": 7}",
+                                            "place 9 9",
+                                            "null",
+                                            "{\"bid\": 99, \"stones\": []}",
+                                            "{\"pile\": 0, \"take\": 99}",
+                                            "{\"pile\": 5, \"take\": 1}",
+                                            "{\"pile\": 0, \"take\": 0}"};
 
 void check_refusals(const Engine& game, const std::string& where) {
     const std::vector<std::string> before = game.legal_actions();
@@ -44,12 +70,28 @@ void check_refusals(const Engine& game, const std::string& where) {
         auto copy = game.clone();
         EXPECT_THROW(copy->apply(bad), std::logic_error) << where;
         EXPECT_EQ(copy->legal_actions(), before) << where << ": a refused action changed the state";
+        EXPECT_EQ(shown(*copy), shown(game)) << where << ": a refused action changed the state";
     }
+}
+
+// A clone goes its own way: playing on it leaves the original as it was, and the other way round.
+void check_clone(const Engine& game, const std::string& action, Rng& rng, const std::string& where) {
+    const std::string before = shown(game);
+    auto copy = game.clone();
+    EXPECT_EQ(shown(*copy), before) << where << ": a clone differs from its original";
+    copy->apply(action);
+    EXPECT_EQ(shown(game), before) << where << ": playing on a clone changed the original";
+    auto other = game.clone();
+    const std::string other_before = shown(*other);
+    auto playout = game.clone();
+    playout->play_out(rng);  // a playout ends
+    EXPECT_TRUE(playout->over()) << where << ": a playout did not end";
+    EXPECT_EQ(shown(*other), other_before) << where << ": a playout on one clone changed another";
 }
 
 // Plays one random game through legal_actions(); returns the actions played.
 std::vector<std::string> random_game(const GameSpec& spec, std::uint64_t seed, bool checks) {
-    auto game = make_engine(spec, seed);
+    auto game = make_game(spec, seed);
     Rng rng(seed * 7 + 1);
     std::vector<std::string> played;
     const std::string where = name_of(spec) + " seed " + std::to_string(seed);
@@ -70,6 +112,8 @@ std::vector<std::string> random_game(const GameSpec& spec, std::uint64_t seed, b
                 EXPECT_NO_THROW(copy->apply(a)) << where << ": " << a;
             }
             check_refusals(*game, where);
+            if (spec.game != "atlacoya" && spec.game != "aztlan")  // their playouts take seconds
+                check_clone(*game, legal.front(), rng, where);
             auto seen = game->determinize(actor, rng);
             EXPECT_EQ(seen->to_act(), actor) << where;
             if (spec.game != "atlacoya")  // its list asks the solver of a row the determinization may change
@@ -92,6 +136,14 @@ std::vector<std::string> random_game(const GameSpec& spec, std::uint64_t seed, b
     if (!won.empty() && spec.variant != "teams" && spec.game != "azteka") {
         const std::vector<int> s = game->scores();
         EXPECT_EQ(s[static_cast<std::size_t>(won.front())], *std::max_element(s.begin(), s.end())) << where;
+    }
+    // Scores and winners agree with each other: in the template game the winner scores 1.
+    if (spec.game == "template") {
+        EXPECT_EQ(won.size(), 1u) << where;
+        if (won.size() == 1) {
+            EXPECT_EQ(game->scores()[static_cast<std::size_t>(won.front())], 1) << where;
+            EXPECT_EQ(game->scores()[static_cast<std::size_t>(1 - won.front())], 0) << where;
+        }
     }
     const std::vector<double> r = game->returns();
     double sum = 0;
@@ -116,13 +168,14 @@ TEST(SessionEngine, SameSeedSameGame) {
 }
 
 TEST(SessionEngine, OwnBotsPlayLegalGames) {
+    const OwnBot kinds[] = {OwnBot::Random, OwnBot::Greedy, OwnBot::Best};
     for (const Case& c : cases()) {
         if (c.spec.game == "atlacoya") continue;
-        auto game = make_engine(c.spec, 5);
+        auto game = make_game(c.spec, 5);
         Rng rng(3);
         int n = 0;
         while (!game->over() && n++ < 20000) {
-            const std::string a = game->own_bot_action(n % 2 ? OwnBot::Greedy : OwnBot::Random, rng);
+            const std::string a = game->own_bot_action(kinds[n % 3], rng);
             ASSERT_EQ(game->why_illegal(a), std::nullopt) << name_of(c.spec) << ": " << a;
             game->apply(a);
         }
@@ -152,6 +205,28 @@ TEST(SessionEngine, AkelarreDeterminizationKeepsTheSeatsOwnCards) {
         others.insert(seen->clone()->legal_actions().front());
     }
     EXPECT_FALSE(others.empty());
+}
+
+// The template game's greedy bot plays Nim perfectly: the player to move wins against any opponent
+// when the piles' nim-sum is not 0, and loses to it when it is.
+TEST(SessionEngine, TemplateGreedyPlaysNimPerfectly) {
+    int winnable = 0, lost = 0;
+    for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+        tlaloc::template_game::NimEngine game(seed);
+        int sum = 0;
+        for (int p : game.state().piles) sum ^= p;
+        const int mover = game.to_act();
+        Rng rng(seed);
+        while (!game.over()) {
+            const bool greedy = (game.to_act() == mover) == (sum != 0);
+            game.apply(game.own_bot_action(greedy ? OwnBot::Greedy : OwnBot::Random, rng));
+        }
+        const int expected = sum != 0 ? mover : 1 - mover;
+        EXPECT_EQ(game.winners(), std::vector<int>{expected}) << "seed " << seed;
+        (sum != 0 ? winnable : lost) += 1;
+    }
+    EXPECT_GT(winnable, 0);
+    EXPECT_GT(lost, 0);
 }
 
 TEST(SessionEngine, BadSpecsAreRefused) {

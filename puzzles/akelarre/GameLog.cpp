@@ -80,7 +80,7 @@ LoggedGame read_log(const std::string& name, const std::string& content) {
     if (bots.size() != game.setup.players.size()) bots.fail("expected one bot per player");
     for (const JsonPlace& b : bots.items())
         if (!parse_bot(b.as_string()))
-            b.fail("unknown bot \"" + b.as_string() + "\" (bots: random, best, human)");
+            b.fail("unknown bot \"" + b.as_string() + "\" (bots: random, greedy, best, human)");
     if (auto limit = setup.get("best_states")) limit->as_int(0, kMaxExactJsonInteger);
     const JsonPlace favourites = setup.at("favourites");
     if (favourites.size() != game.setup.players.size())

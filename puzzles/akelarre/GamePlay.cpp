@@ -7,6 +7,7 @@
 
 #include "model/akelarre/GameJson.h"
 #include "model/akelarre/Meld.h"
+#include "puzzles/common/Bots.h"
 #include "solver/akelarre/TurnSearch.h"
 
 namespace tlaloc::akelarre {
@@ -221,9 +222,18 @@ TurnPosition turn_of(const GameState& s) {
 }
 
 std::optional<Bot> parse_bot(const std::string& name) {
-    if (name == "random") return Bot::Random;
-    if (name == "best") return Bot::Best;
-    if (name == "human") return Bot::Human;
+    // Akelarre's own bot, the best play of each turn, is both "greedy" and "best".
+    switch (bot_name(name).value_or(BotName::Mcts)) {
+        case BotName::Random:
+            return Bot::Random;
+        case BotName::Greedy:
+        case BotName::Best:
+            return Bot::Best;
+        case BotName::Human:
+            return Bot::Human;
+        case BotName::Mcts:
+            break;
+    }
     return std::nullopt;
 }
 

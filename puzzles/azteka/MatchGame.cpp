@@ -4,12 +4,24 @@
 #include <climits>
 #include <stdexcept>
 
+#include "puzzles/common/Bots.h"
+
 namespace tlaloc::azteka {
 
 std::optional<MatchBot> parse_match_bot(const std::string& name) {
-    if (name == "human") return MatchBot::Human;
-    if (name == "random") return MatchBot::Random;
-    if (name == "search") return MatchBot::Search;
+    // Azteka has one bot of its own beyond random, the search of the mover's turn: it is both
+    // "greedy" and "best" ("search" in logs written before).
+    switch (bot_name(name).value_or(BotName::Mcts)) {
+        case BotName::Human:
+            return MatchBot::Human;
+        case BotName::Random:
+            return MatchBot::Random;
+        case BotName::Greedy:
+        case BotName::Best:
+            return MatchBot::Search;
+        case BotName::Mcts:
+            break;
+    }
     return std::nullopt;
 }
 
@@ -20,7 +32,7 @@ const char* to_string(MatchBot bot) {
         case MatchBot::Random:
             return "random";
         case MatchBot::Search:
-            return "search";
+            return "best";
     }
     return "?";
 }

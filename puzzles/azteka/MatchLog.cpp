@@ -123,7 +123,7 @@ std::string read_setup(const JsonLine& line) {
         if (seat.at("player").as_int(1, kMatchPlayers) != static_cast<std::int64_t>(i) + 1)
             seat.at("player").fail("players are numbered 1, 2 in order");
         if (!parse_match_bot(seat.at("bot").as_string()))
-            seat.at("bot").fail("expected human, random or search");
+            seat.at("bot").fail("expected human, random, greedy or best");
     }
     const JsonPlace limit = p.at("round_turn_limit");
     if (limit.as_int(1, 1000000) != kRoundTurnLimit)

@@ -2,13 +2,16 @@
 
 #include <algorithm>
 
+#include "puzzles/common/Bots.h"
 #include "solver/aztlan/BestPlacement.h"
 
 namespace tlaloc::aztlan {
 
 std::optional<GameBot> parse_game_bot(const std::string& name) {
-    if (name == "random") return GameBot::Random;
-    if (name == "greedy") return GameBot::Greedy;
+    // Aztlán has one bot beyond random: "best" is the greedy bot.
+    const std::optional<BotName> bot = bot_name(name);
+    if (bot == BotName::Random) return GameBot::Random;
+    if (bot == BotName::Greedy || bot == BotName::Best) return GameBot::Greedy;
     return std::nullopt;
 }
 

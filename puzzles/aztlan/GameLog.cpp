@@ -63,7 +63,7 @@ Game play_game(const GameSetup& setup, const LogSink& sink, const HumanActor& hu
         } else if (auto bot = parse_game_bot(s)) {
             bots.push_back(bot);
         } else {
-            throw std::invalid_argument("unknown seat \"" + s + "\" (random, greedy or human)");
+            throw std::invalid_argument("unknown seat \"" + s + "\" (random, greedy, best or human)");
         }
     }
     Game game = Game::seeded(game_map(), shipped_profile(setup.profile), setup.players, setup.seed);
@@ -352,7 +352,7 @@ Game read_setup(const JsonLine& line, GameSetup& setup, std::optional<std::strin
     for (const JsonPlace& s : p.at("seats").items()) {
         setup.seats.push_back(s.as_string());
         if (setup.seats.back() != "human" && !parse_game_bot(setup.seats.back()))
-            s.fail("expected random, greedy or human");
+            s.fail("expected random, greedy, best or human");
     }
     if (static_cast<int>(setup.seats.size()) != setup.players) p.at("seats").fail("one seat per player");
     std::vector<int> stack;

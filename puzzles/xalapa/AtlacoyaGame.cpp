@@ -4,14 +4,17 @@
 #include <random>
 #include <stdexcept>
 
+#include "puzzles/common/Bots.h"
 #include "puzzles/xalapa/Atlacoya.h"
 #include "puzzles/xalapa/Deal.h"
 
 namespace tlaloc::xalapa {
 
 std::optional<AtlacoyaBot> parse_atlacoya_bot(const std::string& name) {
-    if (name == "cautious") return AtlacoyaBot::Cautious;
-    if (name == "greedy") return AtlacoyaBot::Greedy;
+    if (name == "cautious") return AtlacoyaBot::Cautious;  // a bot of Atlacoya's own, not a strength
+    // Atlacoya's strongest bot is the greedy bidder (it beats the cautious one), so "best" is greedy.
+    const std::optional<BotName> bot = bot_name(name);
+    if (bot == BotName::Greedy || bot == BotName::Best) return AtlacoyaBot::Greedy;
     return std::nullopt;
 }
 

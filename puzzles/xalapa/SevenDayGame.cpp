@@ -5,14 +5,23 @@
 #include <stdexcept>
 
 #include "model/xalapa/Evaluation.h"
+#include "puzzles/common/Bots.h"
 
 namespace tlaloc::xalapa {
 
 std::optional<SeatPlayer> parse_seat_player(const std::string& name) {
-    if (name == "random") return SeatPlayer::Random;
-    if (name == "greedy") return SeatPlayer::Greedy;
-    if (name == "best") return SeatPlayer::Best;
-    if (name == "human") return SeatPlayer::Human;
+    switch (bot_name(name).value_or(BotName::Mcts)) {
+        case BotName::Random:
+            return SeatPlayer::Random;
+        case BotName::Greedy:
+            return SeatPlayer::Greedy;
+        case BotName::Best:
+            return SeatPlayer::Best;
+        case BotName::Human:
+            return SeatPlayer::Human;
+        case BotName::Mcts:
+            break;
+    }
     return std::nullopt;
 }
 

@@ -201,7 +201,7 @@ std::string AkelarreEngine::own_bot_action(OwnBot bot, Rng& rng) const {
         return text(plan_.rest.front());
     if (game_.state().phase == Phase::Play && why_cannot_finish(game_.state().places)) return fallback(rng);
     std::vector<GameAction> steps =
-        bot_steps(game_.state(), bot == OwnBot::Greedy ? Bot::Best : Bot::Random, rng);
+        bot_steps(game_.state(), bot == OwnBot::Random ? Bot::Random : Bot::Best, rng);
     if (steps.empty() || game_.why_illegal(steps.front())) return fallback(rng);
     plan_ = {to_act(), bot, applied_, steps};
     return text(steps.front());
@@ -234,7 +234,7 @@ std::string AkelarreEngine::fallback(Rng& rng) const {
 std::string AkelarreEngine::whole_play(OwnBot bot, Rng& rng) const {
     if (why_cannot_finish(game_.state().places)) return fallback(rng);
     const std::string play =
-        same_player_prefix(bot_steps(game_.state(), bot == OwnBot::Greedy ? Bot::Best : Bot::Random, rng));
+        same_player_prefix(bot_steps(game_.state(), bot == OwnBot::Random ? Bot::Random : Bot::Best, rng));
     return play == "[]" ? fallback(rng) : play;
 }
 

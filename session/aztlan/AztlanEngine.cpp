@@ -196,7 +196,7 @@ std::vector<int> AztlanEngine::winners() const {
 }
 
 std::string AztlanEngine::own_bot_action(OwnBot bot, Rng& rng) const {
-    return text(bot_action(game_, bot == OwnBot::Greedy ? GameBot::Greedy : GameBot::Random, rng));
+    return text(bot_action(game_, bot == OwnBot::Random ? GameBot::Random : GameBot::Greedy, rng));
 }
 
 // Outside development every legal action; in development the greedy bot's action, the same

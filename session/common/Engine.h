@@ -25,9 +25,11 @@ struct DeadEnd : std::logic_error {
 
 using Rng = std::mt19937_64;
 
-// The bots every game has of its own: any legal action, or one step ahead by the game's rules of
-// thumb ("greedy": Aztlán's greedy, Akelarre's best turn, Azteka's search, Atlacoya's greedy).
-enum class OwnBot { Random, Greedy };
+// The bots every game has of its own: any legal action, one step ahead by the game's rules of thumb
+// ("greedy": Aztlán's greedy, Akelarre's best turn, Azteka's search, Atlacoya's greedy), and the
+// game's strongest ("best": in every game so far the greedy bot again). The names are the one
+// vocabulary of puzzles/common/Bots.h.
+enum class OwnBot { Random, Greedy, Best };
 
 class Engine {
 public:

@@ -134,10 +134,25 @@ std::string mcts_action(const Engine& game, const MctsOptions& options, Rng& rng
 }
 
 std::optional<SessionBot> parse_session_bot(const std::string& name) {
-    if (name == "random") return SessionBot::Random;
-    if (name == "greedy") return SessionBot::Greedy;
-    if (name == "mcts") return SessionBot::Mcts;
+    switch (bot_name(name).value_or(BotName::Human)) {
+        case BotName::Random:
+            return SessionBot::Random;
+        case BotName::Greedy:
+            return SessionBot::Greedy;
+        case BotName::Best:
+            return SessionBot::Best;
+        case BotName::Mcts:
+            return SessionBot::Mcts;
+        case BotName::Human:
+            break;
+    }
     return std::nullopt;
+}
+
+const std::vector<BotName>& session_bot_names() {
+    static const std::vector<BotName> names = {BotName::Random, BotName::Greedy, BotName::Best,
+                                               BotName::Mcts};
+    return names;
 }
 
 const char* to_string(SessionBot bot) {
@@ -146,6 +161,8 @@ const char* to_string(SessionBot bot) {
             return "random";
         case SessionBot::Greedy:
             return "greedy";
+        case SessionBot::Best:
+            return "best";
         case SessionBot::Mcts:
             return "mcts";
     }
@@ -158,6 +175,8 @@ std::string bot_action(SessionBot bot, const Engine& game, const MctsOptions& op
             return game.own_bot_action(OwnBot::Random, rng);
         case SessionBot::Greedy:
             return game.own_bot_action(OwnBot::Greedy, rng);
+        case SessionBot::Best:
+            return game.own_bot_action(OwnBot::Best, rng);
         case SessionBot::Mcts:
             break;
     }

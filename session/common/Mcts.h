@@ -6,7 +6,9 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <vector>
 
+#include "puzzles/common/Bots.h"
 #include "session/common/Engine.h"
 
 namespace tlaloc::session {
@@ -25,9 +27,12 @@ struct MctsOptions {
 // The action the search chooses for the player to act in `game` (not over).
 std::string mcts_action(const Engine& game, const MctsOptions& options, Rng& rng);
 
-// The bots of every game, by name: random, greedy (the game's own) and mcts.
-enum class SessionBot { Random, Greedy, Mcts };
+// The bots of every game, by name (puzzles/common/Bots.h): random, greedy and best (the game's own)
+// and mcts; an old name ("search", "cautious") is read as its new one.
+enum class SessionBot { Random, Greedy, Best, Mcts };
 std::optional<SessionBot> parse_session_bot(const std::string& name);
+// The names parse_session_bot reads, for read_bots (puzzles/common/Bots.h).
+const std::vector<BotName>& session_bot_names();
 const char* to_string(SessionBot bot);
 std::string bot_action(SessionBot bot, const Engine& game, const MctsOptions& options, Rng& rng);
 

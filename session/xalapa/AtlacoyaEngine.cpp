@@ -158,7 +158,8 @@ std::vector<int> AtlacoyaEngine::winners() const {
 }
 
 std::string AtlacoyaEngine::own_bot_action(OwnBot kind, Rng& rng) const {
-    if (kind == OwnBot::Greedy) return text(bot(AtlacoyaBot::Greedy));
+    // best: the greedy bidder, which beats the cautious one (docs/xalapa.md, "The bots").
+    if (kind != OwnBot::Random) return text(bot(AtlacoyaBot::Greedy));
     const std::vector<std::string> legal = legal_actions();
     return legal[rng() % legal.size()];
 }

@@ -1,0 +1,203 @@
+// The one bot vocabulary (puzzles/common/Bots.h) as every command that seats bots speaks it: the
+// current names work, an old name works with a one-line notice on stderr, an unknown name is one line
+// and exit 2 with the valid names (and "did you mean" when close), and logs recorded with old names
+// still replay.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "model/common/InputError.h"
+#include "puzzles/common/Bots.h"
+#include "support/CliRun.h"
+#include "support/ScratchDir.h"
+
+using namespace tlaloc;
+using namespace tlaloc::test_support;
+
+namespace {
+
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) out.push_back(line);
+    return out;
+}
+
+struct Command {
+    std::string name;     // for messages
+    std::string old_run;  // the command with an old name in it
+    std::string old_name, new_name;
+    std::string unknown_run;  // the command with a misspelt name
+    std::string hint;         // the name "did you mean" proposes
+};
+
+// Every command that seats bots, each with a cheap run.
+std::vector<Command> commands() {
+    return {
+        {"aztlan play", "aztlan play --players 2 --seed 1 --bots search,random", "search", "best",
+         "aztlan play --players 2 --bots gredy,random", "greedy"},
+        {"aztlan audit", "aztlan audit --games 1 --players 2 --bots search", "search", "best",
+         "aztlan audit --games 1 --players 2 --bots randon", "random"},
+        {"azteka match", "azteka match --seed 7 --life-bot search --death-bot random", "search", "best",
+         "azteka match --life-bot serch", "best"},
+        {"azteka play", "azteka play --death solver", "solver", "best", "azteka play --life humna", "human"},
+        {"akelarre play", "akelarre play --players 2 --bots search,random --best-states 2000", "search",
+         "best", "akelarre play --players 2 --bots bets,random", "best"},
+        {"xalapa atlacoya play", "xalapa atlacoya play --players 2 --bots search,cautious", "search", "best",
+         "xalapa atlacoya play --players 2 --bots cautius,greedy", "cautious"},
+        {"xalapa play", "xalapa play --players 2 --bots search,random", "search", "best",
+         "xalapa play --players 2 --bots randmo", "random"},
+        {"aztlan balance", "aztlan balance --games 2 --bots search,random", "search", "best",
+         "aztlan balance --games 2 --bots mcst", "mcts"},
+        {"azteka balance", "azteka balance --games 2 --bots search,random", "search", "best",
+         "azteka balance --games 2 --bots greedy,rnadom", "random"},
+        {"akelarre balance", "akelarre balance --games 2 --bots solver,random", "solver", "best",
+         "akelarre balance --games 2 --bots gredy", "greedy"},
+        {"xalapa atlacoya balance", "xalapa atlacoya balance --games 2 --bots search,random", "search",
+         "best", "xalapa atlacoya balance --games 2 --bots bestt", "best"},
+    };
+}
+
+}  // namespace
+
+TEST(BotNames, EveryCurrentNameReadsAsItself) {
+    for (BotName b : all_bot_names()) {
+        EXPECT_EQ(bot_name(to_string(b)), b) << to_string(b);
+        EXPECT_EQ(renamed_bot_notice(to_string(b)), "") << to_string(b);
+    }
+    EXPECT_EQ(bot_list(all_bot_names()), "random, greedy, best, mcts, human");
+}
+
+TEST(BotNames, OldNamesAreTheBestBot) {
+    for (const char* old : {"search", "solver"}) {
+        EXPECT_EQ(bot_name(old), BotName::Best) << old;
+        EXPECT_EQ(renamed_bot_notice(old), std::string("note: bot '") + old + "' is now called 'best'");
+    }
+    EXPECT_EQ(bot_name("Greedy"), std::nullopt);  // names are lower case
+    EXPECT_EQ(bot_name(""), std::nullopt);
+    EXPECT_EQ(renamed_bot_notice("chess"), "");
+    EXPECT_EQ(bot_name("cautious"), std::nullopt);  // Atlacoya's own bot, read by Atlacoya alone
+}
+
+TEST(BotNames, ReadBotRefusesWithTheValidNames) {
+    std::ostringstream notes;
+    const std::vector<BotName> play = {BotName::Random, BotName::Greedy, BotName::Human};
+    EXPECT_EQ(read_bots("greedy,random,human", play, "--bots", notes),
+              (std::vector<BotName>{BotName::Greedy, BotName::Random, BotName::Human}));
+    EXPECT_EQ(notes.str(), "");
+    try {
+        read_bot("grredy", play, "--bots", notes);
+        ADD_FAILURE() << "accepted";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.place(), "--bots");
+        EXPECT_NE(
+            std::string(e.what()).find("unknown bot \"grredy\" — did you mean greedy? (bots: random, greedy, "
+                                       "human)"),
+            std::string::npos)
+            << e.what();
+    }
+    try {  // a name of the vocabulary that this command does not seat
+        read_bot("mcts", play, "--bots", notes);
+        ADD_FAILURE() << "accepted";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("no \"mcts\" bot (bots: random, greedy, human)"),
+                  std::string::npos)
+            << e.what();
+    }
+    EXPECT_THROW(read_bots("random,,greedy", play, "--bots", notes), InputError);
+    // "search" is "best", which this list does not hold.
+    EXPECT_THROW(read_bot("search", play, "--bots", notes), InputError);
+    EXPECT_EQ(notes.str(), "");
+    // A game's own bot is left to the game, and listed.
+    EXPECT_EQ(read_bot_or_own("cautious", {BotName::Greedy}, {"cautious"}, "--bots", notes), std::nullopt);
+    EXPECT_EQ(read_bot_or_own("greedy", {BotName::Greedy}, {"cautious"}, "--bots", notes), BotName::Greedy);
+    try {
+        read_bot_or_own("cautios", {BotName::Greedy}, {"cautious"}, "--bots", notes);
+        ADD_FAILURE() << "accepted";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("did you mean cautious? (bots: greedy, cautious)"),
+                  std::string::npos)
+            << e.what();
+    }
+}
+
+TEST(BotNames, AnOldNameIsNotedOnce) {
+    std::ostringstream notes;
+    const std::vector<BotName> all = all_bot_names();
+    EXPECT_EQ(read_bots("solver,random,solver", all, "--bots", notes),
+              (std::vector<BotName>{BotName::Best, BotName::Random, BotName::Best}));
+    EXPECT_EQ(notes.str(), "note: bot 'solver' is now called 'best'\n");
+}
+
+TEST(BotNamesCli, OldNamesWorkWithOneNoticeLine) {
+    for (const Command& c : commands()) {
+        const CliRun r = run_tlaloc_split(c.old_run);
+        EXPECT_EQ(r.code, 0) << c.name << ": " << r.err;
+        EXPECT_EQ(lines_of(r.err), std::vector<std::string>{"note: bot '" + c.old_name + "' is now called '" +
+                                                            c.new_name + "'"})
+            << c.name;
+    }
+}
+
+TEST(BotNamesCli, UnknownNamesAreOneLineExit2WithTheValidNames) {
+    for (const Command& c : commands()) {
+        const CliRun r = run_tlaloc_split(c.unknown_run);
+        EXPECT_EQ(r.code, 2) << c.name << ": " << r.out;
+        ASSERT_EQ(lines_of(r.err).size(), 1u) << c.name << ": " << r.err;
+        EXPECT_NE(r.err.find("unknown bot"), std::string::npos) << c.name << ": " << r.err;
+        EXPECT_NE(r.err.find("did you mean " + c.hint + "?"), std::string::npos) << c.name << ": " << r.err;
+        EXPECT_NE(r.err.find("(bots: "), std::string::npos) << c.name << ": " << r.err;
+        EXPECT_EQ(r.out, "") << c.name;
+    }
+}
+
+TEST(BotNamesCli, EachCommandListsItsOwnBots) {
+    const std::vector<std::pair<std::string, std::string>> lists = {
+        {"aztlan play --players 2 --bots chess,random", "(bots: random, greedy, best, human)"},
+        {"aztlan audit --games 1 --bots mixd", "did you mean mixed? (bots: random, greedy, best, mixed)"},
+        {"azteka play --death chess", "(bots: greedy, best, human)"},
+        {"xalapa atlacoya play --players 2 --bots chess,greedy", "(bots: greedy, best, cautious)"},
+        {"azteka balance --bots chess", "(bots: random, greedy, best, mcts)"},
+        {"akelarre play --players 2 --bots mcts", "no \"mcts\" bot (bots: random, greedy, best, human)"},
+        {"xalapa atlacoya play --players 2 --bots random,greedy",
+         "no \"random\" bot (bots: greedy, best, cautious)"},
+    };
+    for (const auto& [run, list] : lists) {
+        const CliRun r = run_tlaloc_split(run);
+        EXPECT_EQ(r.code, 2) << run;
+        EXPECT_NE(r.err.find(list), std::string::npos) << run << ": " << r.err;
+    }
+}
+
+// New logs record the new names; logs recorded with the old ones replay as before.
+TEST(BotNamesCli, LogsRecordNewNamesAndOldLogsReplay) {
+    const auto dir = scratch_dir("bot-names");
+    const std::string match = (dir / "match.jsonl").string(), atlacoya = (dir / "atlacoya.jsonl").string();
+    ASSERT_EQ(
+        run_tlaloc_split("azteka match --seed 7 --life-bot best --death-bot random --log " + match).code, 0);
+    // Atlacoya's best is its greedy bidder: the log records the bot that played.
+    ASSERT_EQ(
+        run_tlaloc_split("xalapa atlacoya play --players 2 --bots best,cautious --log " + atlacoya).code, 0);
+    const std::vector<std::pair<std::string, std::string>> seats = {{match, "\"bot\":\"best\""},
+                                                                    {atlacoya, "\"bot\":\"greedy\""}};
+    for (const auto& [log, seat] : seats) {
+        std::ifstream in(log);
+        std::string setup;
+        std::getline(in, setup);
+        EXPECT_NE(setup.find(seat), std::string::npos) << setup;
+    }
+    for (const std::string& run :
+         {std::string("azteka replay ") + TLALOC_TEST_DATA + "/azteka/match-seed-7.jsonl",
+          std::string("xalapa atlacoya replay ") + TLALOC_TEST_DATA + "/xalapa/atlacoya-game.jsonl",
+          "azteka replay " + match, "xalapa atlacoya replay " + atlacoya}) {
+        const CliRun r = run_tlaloc_split(run);
+        EXPECT_EQ(r.code, 0) << run << ": " << r.out << r.err;
+        EXPECT_EQ(r.err, "") << run;
+    }
+    // The old fixtures do hold the old names.
+    std::ifstream old_match(std::string(TLALOC_TEST_DATA) + "/azteka/match-seed-7.jsonl");
+    std::string setup;
+    std::getline(old_match, setup);
+    EXPECT_NE(setup.find("\"bot\":\"search\""), std::string::npos) << setup;
+}
