@@ -1,7 +1,10 @@
 #include "session/azteka/AztekaEngine.h"
 
+#include <sstream>
 #include <stdexcept>
 
+#include "model/azteka/Diagram.h"
+#include "puzzles/azteka/CirclePicture.h"
 #include "puzzles/azteka/MatchGame.h"
 
 namespace tlaloc::session {
@@ -89,5 +92,31 @@ void AztekaEngine::play_out(Rng& rng) {
         step(legal[rng() % legal.size()]);
     }
 }
+
+std::string AztekaEngine::stage_label() const {
+    if (over()) return "the end";
+    return "round " + std::to_string(round_) + ", turn " + std::to_string(turns_ + 1);
+}
+
+std::string AztekaEngine::describe() const {
+    std::ostringstream out;
+    if (over()) {
+        const std::vector<int> won = scores();
+        out << "the match is over: rounds won " << won[0] << " to " << won[1] << "\n";
+    } else {
+        out << stage_label() << "; player 1 plays " << (round_ == 1 ? "life" : "death") << ", player 2 "
+            << (round_ == 1 ? "death" : "life") << "; to act: player " << to_act() + 1 << " ("
+            << azteka::side_name(game_.position.to_move) << ")\n";
+    }
+    for (int r = 0; r < azteka::kMatchRounds && r + 1 < round_; ++r) {
+        const azteka::RoundResult& result = results_[static_cast<std::size_t>(r)];
+        out << "  round " << r + 1 << ": "
+            << (result.winner ? azteka::side_name(*result.winner) + " won" : std::string("a draw")) << "\n";
+    }
+    out << azteka::draw_circle(game_.position);
+    return out.str();
+}
+
+std::string AztekaEngine::picture_svg() const { return azteka::circle_svg(game_.position); }
 
 }  // namespace tlaloc::session
