@@ -9,8 +9,8 @@
 namespace tlaloc::cli {
 
 void add_show_options(CLI::App& cmd, ShowOptions& opt) {
-    auto* show =
-        cmd.add_flag("--show", opt.show, "print the game step by step (each action and the state after it) first");
+    auto* show = cmd.add_flag("--show", opt.show,
+                              "print the game step by step (each action and the state after it) first");
     cmd.add_option("--step", opt.step, "with --show: only this step (0: the game as dealt)")
         ->check(CLI::Range(0, 1000000))
         ->needs(show);
@@ -38,8 +38,9 @@ void print_replay_steps(const ShowOptions& opt, const std::string& game, const s
     const session::ReplayShow shown = session::show_replay(game, file, content, false, deadline);
     if (opt.step >= 0) {
         if (opt.step >= static_cast<int>(shown.steps.size()))
-            throw InputError(file, "", "the log has steps 0 to " + std::to_string(shown.steps.size() - 1) +
-                                           ", not step " + std::to_string(opt.step));
+            throw InputError(file, "",
+                             "the log has steps 0 to " + std::to_string(shown.steps.size() - 1) +
+                                 ", not step " + std::to_string(opt.step));
         print_step(shown.steps[static_cast<std::size_t>(opt.step)]);
         return;
     }

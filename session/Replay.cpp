@@ -32,17 +32,18 @@ struct LoggedStep {
     std::string action;
 };
 
-ReplayStep first_step(const Engine& engine, bool pictures) {
+ReplayStep first_step(const Engine& engine, const ReplayPictures& pictures) {
     ReplayStep s;
     s.stage = engine.stage_label();
     s.text = engine.describe();
-    if (pictures) s.svg = engine.picture_svg();
+    if (pictures.wants(0)) s.svg = engine.picture_svg();
     return s;
 }
 
 // Plays the logged steps through `engine`, one ReplayStep each; stops at the first the engine refuses
 // (its rule as `wrong` when the game's own replay said nothing).
-void play_steps(Engine& engine, const std::vector<LoggedStep>& logged, bool pictures, ReplayShow& out) {
+void play_steps(Engine& engine, const std::vector<LoggedStep>& logged, const ReplayPictures& pictures,
+                ReplayShow& out) {
     out.steps.push_back(first_step(engine, pictures));
     for (const LoggedStep& l : logged) {
         ReplayStep s;
@@ -61,7 +62,7 @@ void play_steps(Engine& engine, const std::vector<LoggedStep>& logged, bool pict
         }
         engine.apply(l.action);
         s.text = engine.describe();
-        if (pictures) s.svg = engine.picture_svg();
+        if (pictures.wants(s.number)) s.svg = engine.picture_svg();
         out.steps.push_back(std::move(s));
     }
 }
@@ -72,7 +73,7 @@ std::vector<JsonLine> lines_of(const std::string& name, const std::string& conte
 
 // ---- Aztlán: the action line without "kind" and "age" ----
 
-ReplayShow aztlan_steps(const std::string& name, const std::string& content, bool pictures) {
+ReplayShow aztlan_steps(const std::string& name, const std::string& content, const ReplayPictures& pictures) {
     ReplayShow out;
     out.wrong = aztlan::replay_game(name, content).wrong;
     const std::vector<JsonLine> lines = lines_of(name, content);
@@ -96,13 +97,14 @@ ReplayShow aztlan_steps(const std::string& name, const std::string& content, boo
 
 std::string azteka_words(const Json& a) {
     if (a.contains("place"))
-        return "place " + std::to_string(a["place"][0].get<int>()) + " " + std::to_string(a["place"][1].get<int>());
+        return "place " + std::to_string(a["place"][0].get<int>()) + " " +
+               std::to_string(a["place"][1].get<int>());
     if (a.contains("turn"))
         return (a.value("sectors", 1) == 2 ? "turn2 " : "turn ") + std::to_string(a["turn"].get<int>());
     return "skip";
 }
 
-ReplayShow azteka_steps(const std::string& name, const std::string& content, bool pictures) {
+ReplayShow azteka_steps(const std::string& name, const std::string& content, const ReplayPictures& pictures) {
     ReplayShow out;
     out.wrong = azteka::replay_match(name, content).wrong;
     const std::vector<JsonLine> lines = lines_of(name, content);
@@ -114,7 +116,8 @@ ReplayShow azteka_steps(const std::string& name, const std::string& content, boo
         if (t.value("kind", "") != "turn") continue;
         Json words = Json::array();
         for (const Json& a : t.at("actions")) words.push_back(azteka_words(a));
-        logged.push_back({lines[i].where, t.at("player").get<int>() - 1, words.size() == 1 ? words[0].get<std::string>() : words.dump()});
+        logged.push_back({lines[i].where, t.at("player").get<int>() - 1,
+                          words.size() == 1 ? words[0].get<std::string>() : words.dump()});
     }
     out.players = 2;
     play_steps(*engine, logged, pictures, out);
@@ -123,7 +126,8 @@ ReplayShow azteka_steps(const std::string& name, const std::string& content, boo
 
 // ---- Akelarre: the action line without "kind" and "player", dealt from the log's own set-up ----
 
-ReplayShow akelarre_steps(const std::string& name, const std::string& content, bool pictures) {
+ReplayShow akelarre_steps(const std::string& name, const std::string& content,
+                          const ReplayPictures& pictures) {
     ReplayShow out;
     out.wrong = akelarre::replay_game_log(name, content).wrong;
     const std::vector<JsonLine> lines = lines_of(name, content);
@@ -149,7 +153,8 @@ ReplayShow akelarre_steps(const std::string& name, const std::string& content, b
 
 // ---- Atlacoya: each player's entry of a day line, stones as field indexes of their board ----
 
-ReplayShow atlacoya_steps(const std::string& name, const std::string& content, bool pictures) {
+ReplayShow atlacoya_steps(const std::string& name, const std::string& content,
+                          const ReplayPictures& pictures) {
     ReplayShow out;
     out.wrong = xalapa::replay_atlacoya(name, content).wrong;
     const std::vector<JsonLine> lines = lines_of(name, content);
@@ -165,7 +170,8 @@ ReplayShow atlacoya_steps(const std::string& name, const std::string& content, b
             if (player < 0 || player >= out.players) continue;
             const xalapa::Board& board = engine.board(player);
             Json stones = Json::array();
-            for (const Json& c : p.at("stones")) stones.push_back(c[0].get<int>() * board.cols + c[1].get<int>());
+            for (const Json& c : p.at("stones"))
+                stones.push_back(c[0].get<int>() * board.cols + c[1].get<int>());
             const Json play = {{"bid", p.at("bid")},
                                {"stones", stones},
                                {"steps", p.at("steps")},
@@ -186,7 +192,8 @@ std::string seven_day_text(const xalapa::SevenDayGame& game, int day, const xala
     std::ostringstream out;
     out << "day " << day << "; the challenges:";
     int k = 1;
-    for (const std::string& w : xalapa::challenge_words(challenge)) out << (k > 1 ? "; " : " ") << k++ << ". " << w;
+    for (const std::string& w : xalapa::challenge_words(challenge))
+        out << (k > 1 ? "; " : " ") << k++ << ". " << w;
     out << "\n";
     const bool scored = static_cast<int>(game.days().size()) > day || game.over();
     const xalapa::SevenDayDay& d = game.days()[static_cast<std::size_t>(day - 1)];
@@ -197,20 +204,23 @@ std::string seven_day_text(const xalapa::SevenDayGame& game, int day, const xala
             continue;
         }
         out << given[p]->stones.count() << " stones"
-            << (given[p]->done_at ? ", done at " + std::to_string(*given[p]->done_at / 10) + " s" : ", not done");
-        if (scored && p < d.results.size()) out << ", penalty " << d.results[p].penalty << ", total " << d.totals[p];
+            << (given[p]->done_at ? ", done at " + std::to_string(*given[p]->done_at / 10) + " s"
+                                  : ", not done");
+        if (scored && p < d.results.size())
+            out << ", penalty " << d.results[p].penalty << ", total " << d.totals[p];
         out << "\n";
     }
     if (game.over()) {
         const std::vector<int> places = game.places();
         for (std::size_t p = 0; p < places.size(); ++p)
-            out << "  seat " << p + 1 << ": place " << places[p] << ", " << game.totals()[p] << " penalty points\n";
+            out << "  seat " << p + 1 << ": place " << places[p] << ", " << game.totals()[p]
+                << " penalty points\n";
     }
     return out.str();
 }
 
-ReplayShow seven_day_steps(const std::string& name, const std::string& content, bool pictures,
-                           const solver::Deadline& deadline) {
+ReplayShow seven_day_steps(const std::string& name, const std::string& content,
+                           const ReplayPictures& pictures, const solver::Deadline& deadline) {
     ReplayShow out;
     const xalapa::Catalogue& catalogue = xalapa::shipped_catalogue();
     {
@@ -227,15 +237,15 @@ ReplayShow seven_day_steps(const std::string& name, const std::string& content, 
         experts.push_back(s.at("expert").get<bool>());
     }
     out.players = static_cast<int>(players.size());
-    xalapa::SevenDayGame game(catalogue,
-                              xalapa::setup_seven_days(catalogue, setup.at("seed").get<std::uint64_t>(),
-                                                       *xalapa::parse_level(setup.at("level").get<std::string>()),
-                                                       players, experts, setup.at("hourglass").get<int>()));
+    xalapa::SevenDayGame game(
+        catalogue, xalapa::setup_seven_days(catalogue, setup.at("seed").get<std::uint64_t>(),
+                                            *xalapa::parse_level(setup.at("level").get<std::string>()),
+                                            players, experts, setup.at("hourglass").get<int>()));
     ReplayStep start;
     start.stage = "day 1";
     std::vector<std::optional<xalapa::SevenDayPlay>> given(players.size());
     start.text = seven_day_text(game, 1, game.seat_challenge(0), given);
-    if (pictures) {
+    if (pictures.wants(0)) {
         xalapa::RenderOptions options;
         options.catalogue = &catalogue;
         options.title = "day 1, seat 1's board";
@@ -278,7 +288,7 @@ ReplayShow seven_day_steps(const std::string& name, const std::string& content, 
         s.text = seven_day_text(game, day, challenge, given);
         if (std::all_of(given.begin(), given.end(), [](const auto& g) { return g.has_value(); }))
             given.assign(given.size(), std::nullopt);
-        if (pictures) {
+        if (pictures.wants(s.number)) {
             xalapa::RenderOptions options;
             options.catalogue = &catalogue;
             options.stones = play.stones;
@@ -308,14 +318,15 @@ std::string replay_game_of(const std::string& name, const std::string& content) 
     if (j.contains("profile") && j.contains("map")) return "aztlan";
     if (j.contains("round_turn_limit")) return "azteka";
     if (j.contains("favourites")) return "akelarre";
-    if (j.contains("players") && j["players"].is_array() && !j["players"].empty() && j["players"][0].is_object() &&
-        j["players"][0].contains("board"))
+    if (j.contains("players") && j["players"].is_array() && !j["players"].empty() &&
+        j["players"][0].is_object() && j["players"][0].contains("board"))
         return "atlacoya";
-    setup.fail("not the setup line of a game log of tlaloc (aztlan, azteka, akelarre, atlacoya or xalapa play)");
+    setup.fail(
+        "not the setup line of a game log of tlaloc (aztlan, azteka, akelarre, atlacoya or xalapa play)");
 }
 
 ReplayShow show_replay(const std::string& game, const std::string& name, const std::string& content,
-                       bool pictures, const solver::Deadline& deadline) {
+                       const ReplayPictures& pictures, const solver::Deadline& deadline) {
     const std::string found = replay_game_of(name, content);
     if (!game.empty() && game != found) {
         if (std::find(replay_games().begin(), replay_games().end(), game) == replay_games().end())
@@ -330,6 +341,13 @@ ReplayShow show_replay(const std::string& game, const std::string& name, const s
     if (found == "seven-day") out = seven_day_steps(name, content, pictures, deadline);
     out.game = found;
     return out;
+}
+
+ReplayShow show_replay(const std::string& game, const std::string& name, const std::string& content,
+                       bool pictures, const solver::Deadline& deadline) {
+    ReplayPictures choice;
+    choice.all = pictures;
+    return show_replay(game, name, content, choice, deadline);
 }
 
 }  // namespace tlaloc::session

@@ -38,6 +38,13 @@ struct ReplayShow {
     std::optional<std::string> wrong;
 };
 
+// Which steps to draw: all of them, or the one numbered `step` (-1: none).
+struct ReplayPictures {
+    bool all = false;
+    int step = -1;
+    bool wants(int n) const { return all || n == step; }
+};
+
 // The game a log is of, read from its first line (InputError naming `name` and the line when it is
 // none of them).
 std::string replay_game_of(const std::string& name, const std::string& content);
@@ -45,6 +52,9 @@ std::string replay_game_of(const std::string& name, const std::string& content);
 // The log `content` (named `name` in messages) as steps. `game`: "" to tell it from the log, else
 // the game the caller expects (a log of another game is bad input). `pictures`: draw each step.
 // `deadline` bounds the seven-day game's bot answers, which its replay asks again.
+ReplayShow show_replay(const std::string& game, const std::string& name, const std::string& content,
+                       const ReplayPictures& pictures, const solver::Deadline& deadline = solver::Deadline());
+// The same with every step drawn (`pictures`) or none.
 ReplayShow show_replay(const std::string& game, const std::string& name, const std::string& content,
                        bool pictures, const solver::Deadline& deadline = solver::Deadline());
 

@@ -113,7 +113,8 @@ TEST(ReplayShowCli, HeadersNameTheStagePlayerAndActionOfTheLog) {
         << h[0];
     EXPECT_NE(h[0].find("\"card\":" + std::to_string(first["card"].get<int>())), std::string::npos) << h[0];
     // The state after it knows the card chosen.
-    EXPECT_NE(r.out.find("power card " + std::to_string(first["card"].get<int>())), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("power card " + std::to_string(first["card"].get<int>())), std::string::npos)
+        << r.out;
 
     const GameLog a = logs()[2];  // Akelarre: names its players
     const CliRun ak = run(a.replay + " " + a.file + " --show --step 2");
@@ -189,6 +190,7 @@ TEST(ReplayShow, PicturesAreTheGamesOwnDrawingsAndChangeAsTheGameGoesOn) {
 TEST(ReplayShow, TheGameExpectedMustBeTheLogsGame) {
     const GameLog g = logs()[3];
     EXPECT_THROW(tlaloc::session::show_replay("aztlan", g.file, read(g.file), false), tlaloc::InputError);
-    EXPECT_THROW(tlaloc::session::show_replay("", "x.jsonl", "{\"kind\": \"setup\"}\n", false), tlaloc::InputError);
+    EXPECT_THROW(tlaloc::session::show_replay("", "x.jsonl", "{\"kind\": \"setup\"}\n", false),
+                 tlaloc::InputError);
     EXPECT_THROW(tlaloc::session::show_replay("", "x.jsonl", "not json\n", false), tlaloc::InputError);
 }

@@ -47,11 +47,13 @@ void AztekaEngine::apply_one(const std::string& action) {
 // One rules action; a whole turn ends when the other side is to move or the round is over.
 void AztekaEngine::step(const azteka::Action& a) {
     const azteka::Side side = game_.position.to_move;
+    finished_.reset();
     azteka::apply(game_, a);
     if (!game_.over() && game_.position.to_move == side) return;
     ++turns_, ++total_turns_;
     if (auto result = azteka::round_result(game_, turns_)) {
         results_[static_cast<std::size_t>(round_ - 1)] = *result;
+        finished_ = game_.position;
         ++round_;
         if (round_ <= azteka::kMatchRounds) start_round();
     }
@@ -113,10 +115,13 @@ std::string AztekaEngine::describe() const {
         out << "  round " << r + 1 << ": "
             << (result.winner ? azteka::side_name(*result.winner) + " won" : std::string("a draw")) << "\n";
     }
-    out << azteka::draw_circle(game_.position);
+    if (finished_) out << "  the circle as round " << round_ - 1 << " ended:\n";
+    out << azteka::draw_circle(finished_ ? *finished_ : game_.position);
     return out.str();
 }
 
-std::string AztekaEngine::picture_svg() const { return azteka::circle_svg(game_.position); }
+std::string AztekaEngine::picture_svg() const {
+    return azteka::circle_svg(finished_ ? *finished_ : game_.position);
+}
 
 }  // namespace tlaloc::session

@@ -48,6 +48,8 @@ private:
     azteka::Game game_;
     int turns_ = 0, total_turns_ = 0;
     std::array<azteka::RoundResult, azteka::kMatchRounds> results_{};
+    // The circle as the last round ended, until the next action (what describe and the picture show).
+    std::optional<azteka::Position> finished_;
 };
 
 }  // namespace tlaloc::session

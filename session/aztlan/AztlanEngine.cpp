@@ -294,7 +294,13 @@ std::string AztlanEngine::picture_svg() const {
         vp += (p ? ", " : "") + std::string("player ") + std::to_string(p + 1) + " " +
               std::to_string(game_.seats()[static_cast<std::size_t>(p)].vp) + " VP";
     options.notes.push_back(vp);
-    return map_svg(game_.position(), options);
+    const Position position = game_.position();
+    const std::vector<std::string> colours = player_colours(position.players);
+    std::string key;
+    for (std::size_t s = 0; s < position.players.size(); ++s)
+        key += (s ? ", " : "pawns: ") + position.players[s].name + " " + colours[s];
+    options.notes.push_back(key);
+    return map_svg(position, options);
 }
 
 }  // namespace tlaloc::session

@@ -1,0 +1,24 @@
+// The studio's replays: the game logs kept in its data folder, and one stateless call that replays a
+// log (kept there, or sent whole) and returns its steps with the state after each as text, and the
+// picture of the step asked for (session/Replay does the replaying).
+#pragma once
+#include "cli/StudioFolder.h"
+#include "model/common/Json.h"
+
+namespace tlaloc::cli {
+
+// The most steps a replayed log may have, and the most bytes of a log read from the data folder.
+inline constexpr std::size_t kMaxReplaySteps = 5000;
+inline constexpr std::size_t kMaxReplayLogBytes = 4 << 20;
+
+// GET /api/replays: {"logs": ["game.jsonl", ...]}, the data folder's *.jsonl files.
+Json saved_game_logs(const StudioFolder& folder);
+
+// POST /api/replay body: {"log": "JSON lines"} or {"name": "game.jsonl"} (a log in the data folder),
+// "game" (optional: aztlan, azteka, akelarre, atlacoya, seven-day; the log's own by default) and "at"
+// (the step to draw, 0 by default). Answers {"game", "players", "name", "wrong": null or the first
+// wrong step, "steps": [{"number", "stage", "player", "who", "action", "text"}], "at", "svg"}.
+// InputError (naming the log's line, or `file` for the request) for bad input.
+Json replay_request(const Json& body, const std::string& file, const StudioFolder& folder, unsigned seconds);
+
+}  // namespace tlaloc::cli
