@@ -286,6 +286,19 @@ std::string AztlanEngine::describe() const {
     return out.str();
 }
 
+namespace {
+
+// The picture's tribe colours in words (puzzles/aztlan/MapPicture's palette).
+std::string colour_word(const std::string& hex) {
+    static const std::map<std::string, std::string> words = {
+        {"#f2c200", "yellow"}, {"#d62828", "red"},    {"#1f5fd1", "blue"},   {"#238b45", "green"},
+        {"#262626", "black"},  {"#7b2cbf", "purple"}, {"#f77f00", "orange"}, {"#f5f5f5", "white"}};
+    auto it = words.find(hex);
+    return it == words.end() ? hex : it->second;
+}
+
+}  // namespace
+
 std::string AztlanEngine::picture_svg() const {
     MapPictureOptions options;
     options.notes.push_back(over() ? "the game is over" : stage_label());
@@ -298,7 +311,7 @@ std::string AztlanEngine::picture_svg() const {
     const std::vector<std::string> colours = player_colours(position.players);
     std::string key;
     for (std::size_t s = 0; s < position.players.size(); ++s)
-        key += (s ? ", " : "pawns: ") + position.players[s].name + " " + colours[s];
+        key += (s ? ", " : "pawns: ") + position.players[s].name + " " + colour_word(colours[s]);
     options.notes.push_back(key);
     return map_svg(position, options);
 }
