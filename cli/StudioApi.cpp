@@ -473,7 +473,8 @@ StudioResponse asset(const StudioSettings& s, const std::string& path) {
         {"/studio.css", {"studio.css", "text/css; charset=utf-8"}},
         {"/studio.js", {"studio.js", "text/javascript; charset=utf-8"}},
         {"/studio-race.js", {"studio-race.js", "text/javascript; charset=utf-8"}},
-        {"/studio-replay.js", {"studio-replay.js", "text/javascript; charset=utf-8"}}};
+        {"/studio-replay.js", {"studio-replay.js", "text/javascript; charset=utf-8"}},
+        {"/studio-games.js", {"studio-games.js", "text/javascript; charset=utf-8"}}};
     auto it = files.find(path);
     if (it == files.end()) return error_response(404, "no such page: " + path);
     return {200, it->second.second, read_text(s.assets / it->second.first)};
@@ -574,6 +575,7 @@ StudioResponse StudioApi::route(const StudioRequest& r) const {
         if (p == "/api/xalapa/play") return json_response(200, seven_day_step(body_json(r), kBodyName, c, t));
         if (p == "/api/replay")
             return json_response(200, replay_request(body_json(r), kBodyName, *folder_, t));
+        if (p == "/api/game") return json_response(200, table_request(body_json(r), kBodyName, t));
     }
     return error_response(404, "no such API call: " + r.method + " " + p + " (see docs/studio.md)");
 }

@@ -1,9 +1,12 @@
 #include "cli/StudioReplay.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include "model/common/InputError.h"
+#include "session/Games.h"
 #include "session/Replay.h"
+#include "session/TablePlay.h"
 #include "solver/common/SearchLimit.h"
 
 namespace tlaloc::cli {
@@ -32,7 +35,8 @@ Json replay_request(const Json& body, const std::string& file, const StudioFolde
     p.expect_object();
     p.expect_only_keys({"log", "name", "game", "at"});
     std::string name = "pasted log", content;
-    if (p.has("name") == p.has("log")) p.fail("give either \"log\" (the log's text) or \"name\" (a saved log)");
+    if (p.has("name") == p.has("log"))
+        p.fail("give either \"log\" (the log's text) or \"name\" (a saved log)");
     if (auto n = p.get("name")) {
         name = n->as_string();
         if (!log_file_name(name)) n->fail("a saved log is a plain file name ending in .jsonl (no paths)");
@@ -60,8 +64,9 @@ Json replay_request(const Json& body, const std::string& file, const StudioFolde
         throw;
     }
     if (shown.steps.size() > kMaxReplaySteps)
-        throw InputError(name, "", "the log has " + std::to_string(shown.steps.size()) + " steps, over the " +
-                                       std::to_string(kMaxReplaySteps) + " the studio shows");
+        throw InputError(name, "",
+                         "the log has " + std::to_string(shown.steps.size()) + " steps, over the " +
+                             std::to_string(kMaxReplaySteps) + " the studio shows");
     if (pictures.step >= static_cast<int>(shown.steps.size()))
         p.at("at").fail("the log has steps 0 to " + std::to_string(shown.steps.size() - 1));
     Json steps = Json::array();
@@ -79,6 +84,51 @@ Json replay_request(const Json& body, const std::string& file, const StudioFolde
                 {"steps", steps},
                 {"at", pictures.step},
                 {"svg", shown.steps[static_cast<std::size_t>(pictures.step)].svg}};
+}
+
+Json table_request(const Json& body, const std::string& file, unsigned seconds) {
+    const JsonPlace p(body, file);
+    p.expect_object();
+    p.expect_only_keys({"game", "players", "variant", "seed", "seats", "actions", "hint"});
+    session::TableSetup setup;
+    setup.spec.game = p.at("game").as_string();
+    const auto& games = session::engine_games();
+    if (std::find(games.begin(), games.end(), setup.spec.game) == games.end())
+        p.at("game").fail("expected aztlan, azteka, akelarre or atlacoya");
+    setup.spec.players = static_cast<int>(p.at("players").as_int(2, 6));
+    setup.spec.variant = session::variants_of(setup.spec.game).front();
+    if (auto v = p.get("variant"); v && !v->is_null()) setup.spec.variant = v->as_string();
+    setup.seed = static_cast<std::uint64_t>(p.at("seed").as_int(0, kMaxExactJsonInteger));
+    for (const JsonPlace& s : p.at("seats").items()) setup.seats.push_back(s.as_string());
+    if (auto a = p.get("actions")) {
+        if (a->size() > 20000) a->fail("a game has at most 20000 actions");
+        for (const JsonPlace& x : a->items()) setup.actions.push_back(x.as_string());
+    }
+    const bool hint = p.has("hint") && p.at("hint").as_bool();
+    const solver::Deadline deadline(seconds);
+    session::TableState t;
+    try {
+        t = session::play_table(setup, deadline, 5000, hint);
+    } catch (const std::invalid_argument& e) {
+        p.fail(e.what());
+    } catch (const session::DeadEnd& e) {
+        p.fail(std::string("the bots met a dead end (a known gap of this game's bots), try another seed: ") +
+               e.what());
+    } catch (solver::SearchLimitReached& e) {
+        e.set_context(file, seconds);
+        throw;
+    }
+    Json out = {{"actions", t.actions}, {"actors", t.actors},       {"stages", t.stages},
+                {"names", t.names},     {"to_act", t.to_act},       {"over", t.over},
+                {"stage", t.stage},     {"text", t.text},           {"svg", t.svg},
+                {"legal", t.legal},     {"legal_cut", t.legal_cut}, {"scores", t.scores},
+                {"winners", t.winners}};
+    if (t.hint) out["hint"] = *t.hint;
+    if (t.over && session::table_log_supported(setup.spec.game)) {
+        setup.actions = t.actions;
+        out["log"] = session::table_log(setup);
+    }
+    return out;
 }
 
 }  // namespace tlaloc::cli

@@ -21,4 +21,13 @@ Json saved_game_logs(const StudioFolder& folder);
 // InputError (naming the log's line, or `file` for the request) for bad input.
 Json replay_request(const Json& body, const std::string& file, const StudioFolder& folder, unsigned seconds);
 
+// POST /api/game body: {"game", "players", "variant"? (the game's first by default), "seed", "seats":
+// ["human", "greedy", "random", ...] (one per player), "actions": [...] (every action so far, as this
+// call answered them), "hint"? (the greedy bot's choice for the person to act)}. The game dealt again
+// from the seed, the actions played, the bots' answers until a person is to act: {"actions", "actors",
+// "stages", "names", "to_act", "over", "stage", "text", "svg", "legal", "legal_cut", "scores",
+// "winners", "hint"?, "log"? (once over, when the game's log can name people)}. InputError naming the
+// request's key for bad input or an action the rules refuse.
+Json table_request(const Json& body, const std::string& file, unsigned seconds);
+
 }  // namespace tlaloc::cli

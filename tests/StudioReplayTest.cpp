@@ -21,10 +21,12 @@ struct Fixture {
     std::string aztlan_log, azteka_log;
 
     Fixture() {
-        const auto a = test_support::run_tlaloc("aztlan play --players 2 --seed 3 --log " + (data / "a.jsonl").string());
+        const auto a =
+            test_support::run_tlaloc("aztlan play --players 2 --seed 3 --log " + (data / "a.jsonl").string());
         EXPECT_EQ(a.code, 0) << a.out;
-        const auto z = test_support::run_tlaloc("azteka match --seed 2 --life-bot random --death-bot random --log " +
-                                                (data / "z.jsonl").string());
+        const auto z =
+            test_support::run_tlaloc("azteka match --seed 2 --life-bot random --death-bot random --log " +
+                                     (data / "z.jsonl").string());
         EXPECT_EQ(z.code, 0) << z.out;
         std::ofstream(data / "notes.txt") << "not a log\n";
         aztlan_log = read(data / "a.jsonl");
@@ -118,6 +120,7 @@ TEST(StudioReplay, BadRequestsAreOneLineNamingThePlace) {
     EXPECT_NE(error({{"name", "a.jsonl"}, {"at", 4000}}).find("steps 0 to"), std::string::npos);
     EXPECT_NE(error({{"name", "a.jsonl"}, {"extra", 1}}).find("extra"), std::string::npos);
     // A broken second line: the error names the pasted log's line 2.
-    std::string broken = f.aztlan_log.substr(0, f.aztlan_log.find('\n') + 1) + "{\"kind\": \"action\", \"phase\": 3}\n";
+    std::string broken =
+        f.aztlan_log.substr(0, f.aztlan_log.find('\n') + 1) + "{\"kind\": \"action\", \"phase\": 3}\n";
     EXPECT_NE(error({{"log", broken}}).find("pasted log:2"), std::string::npos);
 }
