@@ -62,8 +62,8 @@ std::string aztlan_log(const TableSetup& setup) {
     if (!game.over()) throw std::invalid_argument("the game is not over: its log is written at the end");
     aztlan::GameSetup seated = people;
     seated.seats = setup.seats;
-    lines.front() = aztlan::setup_line(seated, aztlan::Game::seeded(aztlan::game_map(), game.profile(), people.players,
-                                                                    people.seed))
+    lines.front() = aztlan::setup_line(seated, aztlan::Game::seeded(aztlan::game_map(), game.profile(),
+                                                                    people.players, people.seed))
                         .dump();
     std::string text;
     for (const std::string& l : lines) text += l + "\n";
@@ -102,14 +102,15 @@ std::string akelarre_log(const TableSetup& setup) {
     if (setup.spec.variant == "teams") dealt.teams = {0, 1, 0, 1};
     dealt.seed = setup.seed;
     dealt.first_player = akelarre::seeded_first_player(setup.seed, setup.spec.players);
-    const std::vector<akelarre::Bot> people(static_cast<std::size_t>(setup.spec.players), akelarre::Bot::Human);
-    akelarre::PlayedGame played = akelarre::play_game(
-        dealt, people, solver::Deadline(), nullptr, akelarre::kBestBotStates,
-        [&](const akelarre::Game& game) -> std::optional<akelarre::GameAction> {
-            Json j = Json::parse(next_of(queue));
-            return akelarre::parse_action(JsonPlace(j, "action"),
-                                          static_cast<int>(game.state().players.size()));
-        });
+    const std::vector<akelarre::Bot> people(static_cast<std::size_t>(setup.spec.players),
+                                            akelarre::Bot::Human);
+    akelarre::PlayedGame played =
+        akelarre::play_game(dealt, people, solver::Deadline(), nullptr, akelarre::kBestBotStates,
+                            [&](const akelarre::Game& game) -> std::optional<akelarre::GameAction> {
+                                Json j = Json::parse(next_of(queue));
+                                return akelarre::parse_action(JsonPlace(j, "action"),
+                                                              static_cast<int>(game.state().players.size()));
+                            });
     if (played.abandoned) throw std::invalid_argument("the game is not over: its log is written at the end");
     played.bots.clear();
     for (const std::string& s : setup.seats)
@@ -127,7 +128,8 @@ TableState play_table(const TableSetup& setup, const solver::Deadline& deadline,
     auto engine = make_engine(setup.spec, setup.seed);
     check_seats(setup, engine->players());
     if (setup.actions.size() > kMaxTableActions)
-        throw InputError("request", "actions", "a game has at most " + std::to_string(kMaxTableActions) + " actions");
+        throw InputError("request", "actions",
+                         "a game has at most " + std::to_string(kMaxTableActions) + " actions");
     TableState out;
     auto record = [&](const std::string& action) {
         out.stages.push_back(engine->stage_label());
@@ -146,9 +148,11 @@ TableState play_table(const TableSetup& setup, const solver::Deadline& deadline,
             throw solver::SearchLimitReached("the bots were answering at action " +
                                              std::to_string(out.actions.size() + 1));
         if (out.actions.size() >= kMaxTableActions)
-            throw std::logic_error("the game did not end within " + std::to_string(kMaxTableActions) + " actions");
-        const OwnBot bot = setup.seats[static_cast<std::size_t>(engine->to_act())] == "greedy" ? OwnBot::Greedy
-                                                                                                 : OwnBot::Random;
+            throw std::logic_error("the game did not end within " + std::to_string(kMaxTableActions) +
+                                   " actions");
+        const OwnBot bot = setup.seats[static_cast<std::size_t>(engine->to_act())] == "greedy"
+                               ? OwnBot::Greedy
+                               : OwnBot::Random;
         record(engine->own_bot_action(bot, rng));
     }
     for (int p = 0; p < engine->players(); ++p) out.names.push_back(engine->player_name(p));
@@ -163,7 +167,8 @@ TableState play_table(const TableSetup& setup, const solver::Deadline& deadline,
         std::stable_sort(legal.begin(), legal.end(),
                          [](const std::string& a, const std::string& b) { return a.size() < b.size(); });
         out.legal_cut = legal.size() > max_legal;
-        out.legal.assign(legal.begin(), legal.begin() + static_cast<std::ptrdiff_t>(std::min(legal.size(), max_legal)));
+        out.legal.assign(legal.begin(),
+                         legal.begin() + static_cast<std::ptrdiff_t>(std::min(legal.size(), max_legal)));
         if (hint) out.hint = engine->own_bot_action(OwnBot::Greedy, rng);
     } else {
         out.scores = engine->scores();

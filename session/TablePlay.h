@@ -29,11 +29,11 @@ struct TableState {
     std::vector<std::string> names;    // the players' names
     int to_act = -1;                   // -1 once over
     bool over = false;
-    std::string stage, text, svg;      // the state now
-    std::vector<std::string> legal;    // the person's legal actions (empty when a bot or nobody acts)
-    bool legal_cut = false;            // more than the limit: the first ones only
+    std::string stage, text, svg;    // the state now
+    std::vector<std::string> legal;  // the person's legal actions (empty when a bot or nobody acts)
+    bool legal_cut = false;          // more than the limit: the first ones only
     std::vector<int> scores, winners;
-    std::optional<std::string> hint;   // the greedy bot's choice for the person, when asked
+    std::optional<std::string> hint;  // the greedy bot's choice for the person, when asked
 };
 
 // Plays the setup's actions and the bots' answers. std::invalid_argument for a bad set-up (a seat

@@ -17,8 +17,8 @@ using namespace tlaloc::session;
 
 namespace {
 
-TableSetup table(const std::string& game, int players, const std::string& variant, std::vector<std::string> seats,
-                 std::uint64_t seed = 5) {
+TableSetup table(const std::string& game, int players, const std::string& variant,
+                 std::vector<std::string> seats, std::uint64_t seed = 5) {
     TableSetup t;
     t.spec = {game, players, variant};
     t.seed = seed;
@@ -42,7 +42,8 @@ TableState play_to_the_end(TableSetup t) {
 }  // namespace
 
 TEST(TablePlay, TheBotsAnswerUntilAPersonIsToAct) {
-    const TableState s = play_table(table("azteka", 2, "standard", {"random", "human"}), solver::Deadline(), 100, false);
+    const TableState s =
+        play_table(table("azteka", 2, "standard", {"random", "human"}), solver::Deadline(), 100, false);
     ASSERT_FALSE(s.over);
     EXPECT_EQ(s.to_act, 1);
     ASSERT_EQ(s.actions.size(), 1u);  // Life (the bot) placed its first pawn

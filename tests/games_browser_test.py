@@ -5,12 +5,12 @@ Aztlán end to end: a person in seat 1 against the greedy bot plays a whole game
 legal action offered; the picture (the map) changes as it goes, the bots' answers appear in the last
 actions, the end names the winner, and the downloaded log passes `tlaloc aztlan replay`. Then for each
 other game a start and one action: Azteka by clicking a hole of the circle (which narrows the actions
-to that hole) then an action; Akelarre the "Best play hint" then an action; Atlacoya one play, after
+to that hole) then an action; Akelarre the "Best play hint", then "Play it"; Atlacoya one play, after
 which the greedy bot's play of the day shows in the last actions. Screenshots of the Aztlán game
 mid-way and of Akelarre.
 Pinned hooks: #tab-games, #games-game, #games-players, #games-seed, #games-seats, #games-start,
 #games-stage, #games-picture, #games-legal (buttons with data-action), #games-filter, #games-hint,
-#games-hint-text, #games-history, #games-result, #games-download.
+#games-hint-text, #games-hint-play, #games-history, #games-result, #games-download.
 Usage: /usr/bin/python3 tests/games_browser_test.py --tlaloc build/tlaloc [--screenshot FILE]
        [--screenshot-akelarre FILE]
 """
@@ -144,9 +144,16 @@ def one_akelarre_action(driver, screenshot):
     WebDriverWait(driver, WAIT).until(lambda d: text_of(d, "games-hint-text").startswith("Best play: "))
     hint = text_of(driver, "games-hint-text")
     check('"action"' in hint, f"hint {hint!r}")
-    click_first_action(driver)
     if screenshot:
         driver.save_screenshot(screenshot)
+    # "Play it" plays the hint, a whole play of several steps, as one action.
+    before = driver.execute_script("return games.token;")
+    count = driver.execute_script("return games.answer.actions.length;")
+    driver.find_element(By.ID, "games-hint-play").click()
+    wait_answer(driver, before)
+    played = driver.execute_script("return games.answer.actions;")[count]
+    check(hint == "Best play: " + played, f"played {played!r} for the hint {hint!r}")
+    check(driver.execute_script("return games.answer.actors;")[count] == 0, "the hint was not the person's")
     print("akelarre:", hint[:100])
 
 

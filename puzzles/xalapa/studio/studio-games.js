@@ -52,6 +52,7 @@ function gamesShow() {
   $("games-picture").innerHTML = a.svg.replace(/^<\?xml[^>]*>\s*/, "");
   $("games-text").textContent = a.text;
   $("games-hint-text").textContent = a.hint ? "Best play: " + a.hint : "";
+  $("games-hint-play").hidden = !a.hint;
   const history = $("games-history");
   history.innerHTML = "";
   const from = Math.max(0, a.actions.length - 12);
@@ -116,6 +117,8 @@ function gamesWire() {
   $("games-start").addEventListener("click", () => attempt(gamesStart));
   $("games-filter").addEventListener("input", gamesLegal);
   $("games-hint").addEventListener("click", () => attempt(() => gamesAsk(games.request.actions, true)));
+  $("games-hint-play").addEventListener("click", () =>
+    attempt(() => gamesAsk(games.request.actions.concat([games.answer.hint]))));
   $("games-picture").addEventListener("click", gamesPictureClick);
   $("games-download").addEventListener("click", () => download(
     `${games.request.game}-seed-${games.request.seed}.jsonl`,
