@@ -4,6 +4,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "model/akelarre/Game.h"
 #include "model/akelarre/GameJson.h"
 #include "model/common/InputError.h"
 #include "model/common/Json.h"
@@ -131,8 +132,9 @@ ReplayShow akelarre_steps(const std::string& name, const std::string& content,
     ReplayShow out;
     out.wrong = akelarre::replay_game_log(name, content).wrong;
     const std::vector<JsonLine> lines = lines_of(name, content);
-    const akelarre::GameSetup setup =
-        akelarre::parse_setup(JsonPlace(lines.front().json, lines.front().where));
+    akelarre::GameSetup setup = akelarre::parse_setup(JsonPlace(lines.front().json, lines.front().where));
+    // The first player is drawn from the seed, whatever the log says (its replay says so when they differ).
+    setup.first_player = akelarre::seeded_first_player(setup.seed, static_cast<int>(setup.players.size()));
     AkelarreEngine engine(setup);
     std::vector<LoggedStep> logged;
     for (std::size_t i = 1; i < lines.size(); ++i) {

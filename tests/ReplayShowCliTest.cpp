@@ -194,3 +194,24 @@ TEST(ReplayShow, TheGameExpectedMustBeTheLogsGame) {
                  tlaloc::InputError);
     EXPECT_THROW(tlaloc::session::show_replay("", "x.jsonl", "not json\n", false), tlaloc::InputError);
 }
+
+TEST(ReplayShow, WhatTheSeedDealsIsDealtAgainWhateverTheLogSays) {
+    // Akelarre: a log naming another first player than its seed draws. The replay says so, and the
+    // steps are the seed's game: its first action is refused there, not played for the log's player.
+    const GameLog g = logs()[2];
+    std::vector<std::string> lines = lines_of(read(g.file));
+    tlaloc::Json setup = tlaloc::Json::parse(lines[0]);
+    const int first = setup["first"].get<int>();
+    setup["first"] = (first + 1) % 3;
+    lines[0] = setup.dump();
+    std::string text;
+    for (const auto& l : lines) text += l + "\n";
+    const tlaloc::session::ReplayShow shown =
+        tlaloc::session::show_replay("akelarre", "a.jsonl", text, false);
+    ASSERT_TRUE(shown.wrong);
+    EXPECT_NE(shown.wrong->find("the first player recorded"), std::string::npos) << *shown.wrong;
+    EXPECT_EQ(shown.steps.size(), static_cast<std::size_t>(recorded_steps(g.file)) + 1)
+        << "the log's actions are the seed's game's: they all replay";
+    EXPECT_NE(shown.steps[0].text.find("to act: P" + std::to_string(first + 1)), std::string::npos)
+        << shown.steps[0].text;
+}
