@@ -124,9 +124,13 @@ Json table_request(const Json& body, const std::string& file, unsigned seconds) 
                 {"legal", t.legal},     {"legal_cut", t.legal_cut}, {"scores", t.scores},
                 {"winners", t.winners}};
     if (t.hint) out["hint"] = *t.hint;
-    if (t.over && session::table_log_supported(setup.spec.game)) {
+    if (t.over) {
         setup.actions = t.actions;
-        out["log"] = session::table_log(setup);
+        try {
+            out["log"] = session::table_log(setup);
+        } catch (const std::invalid_argument& e) {
+            out["no_log"] = e.what();  // the game has no log naming these seats
+        }
     }
     return out;
 }

@@ -26,8 +26,8 @@ Json replay_request(const Json& body, const std::string& file, const StudioFolde
 // call answered them), "hint"? (the greedy bot's choice for the person to act)}. The game dealt again
 // from the seed, the actions played, the bots' answers until a person is to act: {"actions", "actors",
 // "stages", "names", "to_act", "over", "stage", "text", "svg", "legal", "legal_cut", "scores",
-// "winners", "hint"?, "log"? (once over, when the game's log can name people)}. InputError naming the
-// request's key for bad input or an action the rules refuse.
+// "winners", "hint"?, and once over "log" (the game's log) or "no_log" (why it has none)}. InputError naming
+// the request's key for bad input or an action the rules refuse.
 Json table_request(const Json& body, const std::string& file, unsigned seconds);
 
 }  // namespace tlaloc::cli

@@ -10,6 +10,9 @@
 #include "puzzles/akelarre/GameLog.h"
 #include "puzzles/azteka/MatchLog.h"
 #include "puzzles/aztlan/GameLog.h"
+#include "puzzles/xalapa/AtlacoyaLog.h"
+#include "puzzles/xalapa/Catalogue.h"
+#include "session/xalapa/AtlacoyaEngine.h"
 
 namespace tlaloc::session {
 
@@ -121,6 +124,48 @@ std::string akelarre_log(const TableSetup& setup) {
     return akelarre::game_log_text(played);
 }
 
+// The game replayed day by day as `xalapa atlacoya play` plays it, each player's play the recorded
+// one instead of a bot's; the log's seats then say who sat there.
+std::string atlacoya_log(const TableSetup& setup) {
+    std::deque<std::string> queue = flat_steps(setup.actions);
+    const xalapa::Catalogue& cat = xalapa::shipped_catalogue();
+    xalapa::AtlacoyaGame game;
+    std::vector<xalapa::AtlacoyaBot> bots;
+    for (const std::string& s : setup.seats) {
+        if (s == "random")
+            throw std::invalid_argument(
+                "Atlacoya's log names the cautious and greedy bots and people, not a random seat");
+        bots.push_back(xalapa::AtlacoyaBot::Greedy);
+    }
+    game.setup = xalapa::setup_atlacoya(cat, setup.seed, bots, xalapa::load_atlacoya_points());
+    game.state = xalapa::AtlacoyaState(setup.spec.players);
+    // The engine reads each play (its stones are field numbers of the player's board).
+    AtlacoyaEngine engine(setup.spec.players, setup.seed);
+    xalapa::AtlacoyaPiles piles = xalapa::atlacoya_piles(cat, setup.seed);
+    for (int day = 1; day <= xalapa::kAtlacoyaDays; ++day) {
+        xalapa::AtlacoyaDay d;
+        d.row = xalapa::deal_atlacoya_day(cat, piles, game.setup.seats.front().board);
+        d.piles = xalapa::pile_sizes(piles);
+        std::vector<xalapa::Challenge> rows;
+        for (std::size_t p = 0; p < game.setup.seats.size(); ++p) {
+            rows.push_back(xalapa::row_on_board(d.row, game.setup.seats[p].board));
+            const std::string action = next_of(queue);
+            d.plays.push_back(engine.play_of(action));
+            engine.apply(action);
+        }
+        d.outcomes = xalapa::play_day(game.state, rows, game.setup.points, d.plays);
+        d.points = game.state.points;
+        d.tokens = game.state.tokens;
+        game.days.push_back(std::move(d));
+    }
+    game.places = xalapa::atlacoya_places(game.state);
+    std::string text = xalapa::atlacoya_log_text(game);
+    Json first = Json::parse(text.substr(0, text.find('\n')));
+    for (std::size_t p = 0; p < setup.seats.size(); ++p)
+        if (setup.seats[p] == "human") first["players"][p]["bot"] = "human";
+    return first.dump() + text.substr(text.find('\n'));
+}
+
 }  // namespace
 
 TableState play_table(const TableSetup& setup, const solver::Deadline& deadline, std::size_t max_legal,
@@ -177,17 +222,13 @@ TableState play_table(const TableSetup& setup, const solver::Deadline& deadline,
     return out;
 }
 
-bool table_log_supported(const std::string& game) {
-    return game == "aztlan" || game == "azteka" || game == "akelarre";
-}
-
 std::string table_log(const TableSetup& setup) {
     check_seats(setup, make_engine(setup.spec, setup.seed)->players());
     if (setup.spec.game == "aztlan") return aztlan_log(setup);
     if (setup.spec.game == "azteka") return azteka_log(setup);
     if (setup.spec.game == "akelarre") return akelarre_log(setup);
-    throw std::invalid_argument("a game of " + setup.spec.game +
-                                " has no log with people in it (its log names bots only)");
+    if (setup.spec.game == "atlacoya") return atlacoya_log(setup);
+    throw std::invalid_argument("no whole game named " + setup.spec.game);
 }
 
 }  // namespace tlaloc::session

@@ -43,11 +43,9 @@ struct TableState {
 TableState play_table(const TableSetup& setup, const solver::Deadline& deadline, std::size_t max_legal,
                       bool hint);
 
-// Whether a finished game's log can be written (Aztlán, Azteka, Akelarre: their logs name human
-// seats; Atlacoya's log has bots only).
-bool table_log_supported(const std::string& game);
-// The log of the game the setup's actions play (to its end), as `<game> play --log` writes it.
-// std::invalid_argument when the game has no such log or is not over.
+// The log of the game the setup's actions play (to its end), as `<game> play --log` writes it, its
+// seats as the setup names them. std::invalid_argument when the game is not over, or (Atlacoya) a
+// seat is random: Atlacoya's log knows the cautious and greedy bots (the table's greedy) and people.
 std::string table_log(const TableSetup& setup);
 
 }  // namespace tlaloc::session

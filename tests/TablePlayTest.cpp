@@ -10,6 +10,7 @@
 #include "puzzles/akelarre/GameLog.h"
 #include "puzzles/azteka/MatchLog.h"
 #include "puzzles/aztlan/GameLog.h"
+#include "puzzles/xalapa/AtlacoyaLog.h"
 #include "session/TablePlay.h"
 
 using namespace tlaloc;
@@ -116,8 +117,19 @@ TEST(TablePlay, AFinishedGamesLogIsOneItsReplayAccepts) {
     EXPECT_FALSE(akelarre::replay_game_log("k.jsonl", table_log(kdone)).wrong);
     EXPECT_EQ(k.scores.size(), 3u);
 
-    EXPECT_FALSE(table_log_supported("atlacoya"));
-    EXPECT_THROW(table_log(table("atlacoya", 2, "standard", {"human", "greedy"})), std::invalid_argument);
+    // Atlacoya: a person against the greedy bot; the log names the person's seat "human".
+    const TableSetup at = table("atlacoya", 2, "standard", {"human", "greedy"}, 7);
+    TableSetup atdone = at;
+    atdone.actions = play_to_the_end(at).actions;
+    const std::string atlog = table_log(atdone);
+    const xalapa::AtlacoyaReplay r = xalapa::replay_atlacoya("t.jsonl", atlog);
+    EXPECT_FALSE(r.wrong) << *r.wrong;
+    EXPECT_EQ(r.days, 7);
+    EXPECT_NE(atlog.find("\"bot\":\"human\""), std::string::npos);
+    EXPECT_NE(atlog.find("\"bot\":\"greedy\""), std::string::npos);
+    TableSetup random_seat = atdone;
+    random_seat.seats = {"human", "random"};
+    EXPECT_THROW(table_log(random_seat), std::invalid_argument);
     TableSetup unfinished = az;
     unfinished.actions.assign(a.actions.begin(), a.actions.begin() + 10);
     EXPECT_THROW(table_log(unfinished), std::invalid_argument);

@@ -99,6 +99,13 @@ std::optional<AtlacoyaPlay> AtlacoyaEngine::parse(const std::string& action, std
     return play;
 }
 
+AtlacoyaPlay AtlacoyaEngine::play_of(const std::string& action) const {
+    std::string why;
+    auto play = parse(action, why);
+    if (!play) throw std::invalid_argument(why);
+    return *play;
+}
+
 std::optional<std::string> AtlacoyaEngine::why_illegal_one(const std::string& action) const {
     if (over()) return "the game is over";
     std::string why;

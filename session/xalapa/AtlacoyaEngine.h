@@ -36,6 +36,8 @@ public:
     std::unique_ptr<Engine> determinize(int seat, Rng& rng) const override;
 
     std::string text(const xalapa::AtlacoyaPlay& play) const;
+    // The play an action gives for the player to act (std::invalid_argument when it is none).
+    xalapa::AtlacoyaPlay play_of(const std::string& action) const;
     std::string describe() const override;
     // The last play given, on its row of the player's board (puzzles/xalapa/Render); before any, the
     // first player's row.

@@ -67,7 +67,8 @@ function gamesShow() {
   $("games-result").hidden = !a.over;
   if (a.over) {
     const won = a.winners.length ? a.winners.map((w) => a.names[w]).join(" and ") + " won" : "a draw";
-    $("games-result").textContent = `Game over: ${won}. Scores: ${a.scores.map((s, i) => a.names[i] + " " + s).join(", ")}.`;
+    $("games-result").textContent = `Game over: ${won}. Scores: ${a.scores.map((s, i) => a.names[i] + " " + s).join(", ")}.` +
+      (a.no_log ? ` No log: ${a.no_log}.` : "");
   }
   $("games-download").hidden = !(a.over && a.log);
   gamesLegal();
