@@ -6,7 +6,8 @@ legal action offered; the picture (the map) changes as it goes, the bots' answer
 actions, the end names the winner, and the downloaded log passes `tlaloc aztlan replay`. Then for each
 other game a start and one action: Azteka by clicking a hole of the circle (which narrows the actions
 to that hole) then an action; Akelarre the "Best play hint", then "Play it"; Atlacoya one play, after
-which the greedy bot's play of the day shows in the last actions. Screenshots of the Aztlán game
+which the greedy bot's play of the day shows in the last actions, then to its end, and its downloaded
+log passes `tlaloc xalapa atlacoya replay`. Screenshots of the Aztlán game
 mid-way and of Akelarre.
 Pinned hooks: #tab-games, #games-game, #games-players, #games-seed, #games-seats, #games-start,
 #games-stage, #games-picture, #games-legal (buttons with data-action), #games-filter, #games-hint,
@@ -157,7 +158,7 @@ def one_akelarre_action(driver, screenshot):
     print("akelarre:", hint[:100])
 
 
-def one_atlacoya_action(driver):
+def atlacoya_game(driver, tlaloc, downloads):
     start(driver, "atlacoya", 2, "human,greedy", 5)
     check("<svg" in picture(driver), "no picture for Atlacoya")
     check(text_of(driver, "games-stage") == "day 1", text_of(driver, "games-stage"))
@@ -166,6 +167,17 @@ def one_atlacoya_action(driver):
     actors = driver.execute_script("return games.answer.actors;")
     check(actors == [0, 1], f"actors {actors}")
     print("atlacoya: day 1 played;", text_of(driver, "games-history").splitlines()[-1][:100])
+    # The six other days, then its log (the person's seat "human") passes its replay.
+    for _ in range(6):
+        click_first_action(driver)
+    check(driver.execute_script("return games.answer.over;"), "Atlacoya did not end after 7 days")
+    driver.find_element(By.ID, "games-download").click()
+    log = os.path.join(downloads, "atlacoya-seed-5.jsonl")
+    WebDriverWait(driver, WAIT).until(lambda d: os.path.exists(log))
+    time.sleep(0.5)
+    replayed = subprocess.run([tlaloc, "xalapa", "atlacoya", "replay", log], capture_output=True, text=True)
+    check(replayed.returncode == 0, "atlacoya replay: " + replayed.stdout + replayed.stderr)
+    print("atlacoya:", text_of(driver, "games-result"), replayed.stdout.strip())
 
 
 def main():
@@ -184,7 +196,7 @@ def main():
             play_aztlan(driver, args.tlaloc, downloads, args.screenshot)
             one_azteka_action(driver)
             one_akelarre_action(driver, args.screenshot_akelarre)
-            one_atlacoya_action(driver)
+            atlacoya_game(driver, args.tlaloc, downloads)
         finally:
             if driver:
                 driver.quit()
