@@ -7,6 +7,7 @@
 #include "cli/BalanceCommand.h"
 #include "cli/Commands.h"
 #include "cli/LineReader.h"
+#include "cli/ReplayShow.h"
 #include "cli/Timeout.h"
 #include "model/akelarre/GameJson.h"
 #include "model/akelarre/Meld.h"
@@ -566,8 +567,10 @@ void add_play(CLI::App& group) {
     cmd->callback([opt] { run_play(*opt); });
 }
 
-void run_replay(const std::string& file) {
-    const GameReplay r = replay_game_log(file, read_json_input_file(file));
+void run_replay(const std::string& file, const ShowOptions& show) {
+    const std::string content = read_json_input_file(file);
+    print_replay_steps(show, "akelarre", file, content);
+    const GameReplay r = replay_game_log(file, content);
     if (r.wrong) {
         std::cout << *r.wrong << "\n";
         set_exit_code(kExitFalseClaim);
@@ -579,13 +582,17 @@ void run_replay(const std::string& file) {
 
 void add_replay(CLI::App& group) {
     auto file = std::make_shared<std::string>();
+    auto show = std::make_shared<ShowOptions>();
     auto* cmd = group.add_subcommand(
         "replay",
         "Re-checks a game log from 'akelarre play --log': the deal, every action against the rules, the\n"
         "final scores recomputed. Exit 0: all right; 1: the first wrong step; 2: not a game log.\n"
-        "Example: tlaloc akelarre replay game.jsonl");
+        "With --show it first prints every action and the table after it.\n"
+        "Example: tlaloc akelarre replay game.jsonl\n"
+        "Example: tlaloc akelarre replay game.jsonl --show --step 12");
     cmd->add_option("LOG", *file, "the JSON lines game log")->required();
-    cmd->callback([file] { run_replay(*file); });
+    add_show_options(*cmd, *show);
+    cmd->callback([file, show] { run_replay(*file, *show); });
 }
 
 }  // namespace

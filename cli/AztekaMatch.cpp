@@ -1,4 +1,5 @@
 #include "cli/AztekaMatch.h"
+#include "cli/ReplayShow.h"
 
 #include <filesystem>
 #include <fstream>
@@ -156,10 +157,13 @@ void add_match(CLI::App& group) {
 
 struct ReplayOptions {
     std::string file;
+    ShowOptions show;
 };
 
 void run_replay(const ReplayOptions& opt) {
-    const MatchReplay r = replay_match(opt.file, read_json_input_file(opt.file));
+    const std::string content = read_json_input_file(opt.file);
+    print_replay_steps(opt.show, "azteka", opt.file, content);
+    const MatchReplay r = replay_match(opt.file, content);
     if (r.wrong) {
         std::cout << opt.file << ": " << *r.wrong << "\n";
         set_exit_code(kExitFalseClaim);
@@ -176,8 +180,11 @@ void add_replay(CLI::App& group) {
         "Re-checks a match log from 'azteka match --log': every action against the rules, every board,\n"
         "round result and the verdict recomputed. Exit 0: all right; 1: the first wrong step; 2: not a\n"
         "match log.\n"
-        "Example: tlaloc azteka replay match.jsonl");
+        "With --show it first prints every whole turn and the circle after it.\n"
+        "Example: tlaloc azteka replay match.jsonl\n"
+        "Example: tlaloc azteka replay match.jsonl --show");
     cmd->add_option("LOG", opt->file, "the JSON lines match log")->required();
+    add_show_options(*cmd, opt->show);
     cmd->callback([opt] { run_replay(*opt); });
 }
 

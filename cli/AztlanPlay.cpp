@@ -14,6 +14,7 @@
 #include "cli/Commands.h"
 #include "cli/LineReader.h"
 #include "cli/Progress.h"
+#include "cli/ReplayShow.h"
 #include "cli/Timeout.h"
 #include "model/common/InputError.h"
 #include "model/common/Text.h"
@@ -184,10 +185,13 @@ void add_play(CLI::App& group) {
 
 struct ReplayOptions {
     std::string file;
+    ShowOptions show;
 };
 
 void run_replay(const ReplayOptions& opt) {
-    const GameReplay r = replay_game(opt.file, read_json_input_file(opt.file));
+    const std::string content = read_json_input_file(opt.file);
+    print_replay_steps(opt.show, "aztlan", opt.file, content);
+    const GameReplay r = replay_game(opt.file, content);
     if (r.wrong) {
         std::cout << *r.wrong << "\n";
         set_exit_code(kExitFalseClaim);
@@ -203,8 +207,11 @@ void add_replay(CLI::App& group) {
         "replay",
         "Re-checks a game log from 'aztlan play --log': every action against the rules, every age's\n"
         "results and the final scores recomputed. Exit 0: all right; 1: the first wrong step; 2: not a log.\n"
-        "Example:  tlaloc aztlan replay game.jsonl");
+        "With --show it first prints every action and the state after it.\n"
+        "Example:  tlaloc aztlan replay game.jsonl\n"
+        "Example:  tlaloc aztlan replay game.jsonl --show");
     cmd->add_option("LOG", opt->file, "the JSON lines game log")->required();
+    add_show_options(*cmd, opt->show);
     cmd->callback([opt] { run_replay(*opt); });
 }
 

@@ -12,6 +12,7 @@
 #include "cli/Commands.h"
 #include "cli/StudioFolder.h"
 #include "cli/StudioPlay.h"
+#include "cli/StudioReplay.h"
 #include "cli/XalapaAnswers.h"
 #include "cli/XalapaPrint.h"
 #include "model/common/Text.h"
@@ -471,7 +472,9 @@ StudioResponse asset(const StudioSettings& s, const std::string& path) {
         {"/index.html", {"index.html", "text/html; charset=utf-8"}},
         {"/studio.css", {"studio.css", "text/css; charset=utf-8"}},
         {"/studio.js", {"studio.js", "text/javascript; charset=utf-8"}},
-        {"/studio-race.js", {"studio-race.js", "text/javascript; charset=utf-8"}}};
+        {"/studio-race.js", {"studio-race.js", "text/javascript; charset=utf-8"}},
+        {"/studio-replay.js", {"studio-replay.js", "text/javascript; charset=utf-8"}},
+        {"/studio-games.js", {"studio-games.js", "text/javascript; charset=utf-8"}}};
     auto it = files.find(path);
     if (it == files.end()) return error_response(404, "no such page: " + path);
     return {200, it->second.second, read_text(s.assets / it->second.first)};
@@ -555,6 +558,7 @@ StudioResponse StudioApi::route(const StudioRequest& r) const {
         if (p == "/api/xalapa/features") return features();
         if (p == "/api/xalapa/challenges") return shipped_challenges();
         if (p == "/api/xalapa/saved") return saved(r, *folder_);
+        if (p == "/api/replays") return json_response(200, saved_game_logs(*folder_));
     } else if (r.method == "POST") {
         if (p == "/api/xalapa/solve") return solve(r, c, t);
         if (p == "/api/xalapa/evaluate") return evaluate_stones(r, c);
@@ -569,6 +573,9 @@ StudioResponse StudioApi::route(const StudioRequest& r) const {
         if (p == "/api/xalapa/book-order") return book_order(r, *folder_);
         if (p == "/api/xalapa/book-print") return book_print(r, *folder_, c, t);
         if (p == "/api/xalapa/play") return json_response(200, seven_day_step(body_json(r), kBodyName, c, t));
+        if (p == "/api/replay")
+            return json_response(200, replay_request(body_json(r), kBodyName, *folder_, t));
+        if (p == "/api/game") return json_response(200, table_request(body_json(r), kBodyName, t));
     }
     return error_response(404, "no such API call: " + r.method + " " + p + " (see docs/studio.md)");
 }

@@ -1,5 +1,6 @@
 #include "cli/XalapaAtlacoya.h"
 #include "cli/BalanceCommand.h"
+#include "cli/ReplayShow.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -267,10 +268,13 @@ void add_play(CLI::App& atlacoya) {
 
 struct ReplayOptions {
     std::string file;
+    ShowOptions show;
 };
 
 void run_replay(const ReplayOptions& opt) {
-    const AtlacoyaReplay r = replay_atlacoya(opt.file, read_json_input_file(opt.file));
+    const std::string content = read_json_input_file(opt.file);
+    print_replay_steps(opt.show, "atlacoya", opt.file, content);
+    const AtlacoyaReplay r = replay_atlacoya(opt.file, content);
     if (r.wrong) {
         std::cout << opt.file << ": " << *r.wrong << "\n";
         set_exit_code(kExitFalseClaim);
@@ -287,8 +291,11 @@ void add_replay(CLI::App& atlacoya) {
         "Re-checks a game log from 'atlacoya play --log': the boards, rows and piles dealt again from the\n"
         "seed, every play against the rules, every result and the ranking recomputed.\n"
         "Exit 0: all right; 1: the first wrong step; 2: not a game log.\n"
-        "Example: tlaloc xalapa atlacoya replay game.jsonl");
+        "With --show it first prints every play and the scores after it.\n"
+        "Example: tlaloc xalapa atlacoya replay game.jsonl\n"
+        "Example: tlaloc xalapa atlacoya replay game.jsonl --show");
     cmd->add_option("LOG", opt->file, "the JSON lines game log")->required();
+    add_show_options(*cmd, opt->show);
     cmd->callback([opt] { run_replay(*opt); });
 }
 

@@ -10,6 +10,7 @@
 
 #include "cli/Commands.h"
 #include "cli/LineReader.h"
+#include "cli/ReplayShow.h"
 #include "cli/Timeout.h"
 #include "cli/XalapaAtlacoya.h"
 #include "cli/XalapaPrint.h"
@@ -327,10 +328,13 @@ void add_play(CLI::App& xalapa) {
 struct ReplayOptions {
     std::string file;
     unsigned timeout = 600;
+    ShowOptions show;
 };
 
 void run_replay(const ReplayOptions& opt) {
     const std::string content = read_json_input_file(opt.file);
+    naming("xalapa replay " + opt.file, opt.timeout,
+           [&] { return print_replay_steps(opt.show, "seven-day", opt.file, content, opt.timeout), 0; });
     const solver::Deadline deadline(opt.timeout);
     ChallengeSolver solver;
     solver.set_deadline(&deadline);
@@ -353,8 +357,11 @@ void add_replay(CLI::App& xalapa) {
         "Re-checks a log from 'xalapa play --log': the boards and every day's cards dealt again from the\n"
         "seed, the bots asked again, the race run again, every play against the rules, every score\n"
         "and the ranking recomputed. Exit 0: all right; 1: the first wrong step; 2: not a game log.\n"
-        "Example: tlaloc xalapa replay game.jsonl");
+        "With --show it first prints every seat's play of every day and the scores after it.\n"
+        "Example: tlaloc xalapa replay game.jsonl\n"
+        "Example: tlaloc xalapa replay game.jsonl --show --step 3");
     cmd->add_option("LOG", opt->file, "the JSON lines game log")->required();
+    add_show_options(*cmd, opt->show);
     add_timeout(*cmd, opt->timeout);
     cmd->callback([opt] { run_replay(*opt); });
 }

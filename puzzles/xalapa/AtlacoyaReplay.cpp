@@ -60,8 +60,11 @@ void read_setup(const LogLine& line, LoggedGame& game) {
         if (seat.at("player").as_int(1, kAtlacoyaMaxPlayers) !=
             static_cast<std::int64_t>(game.boards.size()) + 1)
             seat.at("player").fail("players are numbered 1, 2, ... in order");
-        const auto bot = parse_atlacoya_bot(seat.at("bot").as_string());
-        if (!bot) seat.at("bot").fail("expected cautious or greedy");
+        // A person's seat (a game played in the studio) is "human": the replay asks no bot, so any
+        // stands in for it when the seats are dealt again.
+        const std::string name = seat.at("bot").as_string();
+        const auto bot = name == "human" ? std::optional(AtlacoyaBot::Cautious) : parse_atlacoya_bot(name);
+        if (!bot) seat.at("bot").fail("expected cautious, greedy or human");
         game.bots.push_back(*bot);
         game.boards.push_back(parse_board(seat.at("board")));
     }

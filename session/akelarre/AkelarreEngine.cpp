@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 
 #include "model/akelarre/GameJson.h"
+#include "model/akelarre/Meld.h"
 #include "puzzles/akelarre/GamePlay.h"
+#include "puzzles/akelarre/TablePicture.h"
 
 namespace tlaloc::session {
 
@@ -108,6 +111,10 @@ std::vector<GameAction> candidates(const GameState& s) {
 
 AkelarreEngine::AkelarreEngine(int players, bool teams, std::uint64_t seed)
     : setup_(make_setup(players, teams, seed)), game_(Game::deal(setup_)) {}
+
+AkelarreEngine::AkelarreEngine(const GameSetup& setup) : setup_(setup), game_(Game::deal(setup_)) {
+    if (auto why = Game::why_bad_setup(setup_)) throw std::invalid_argument(*why);
+}
 
 int AkelarreEngine::to_act() const {
     if (over()) return -1;
@@ -304,5 +311,75 @@ std::unique_ptr<Engine> AkelarreEngine::determinize(int seat, Rng& rng) const {
     out->game_ = Game(std::move(s));
     return out;
 }
+
+namespace {
+
+std::string cards_text(const std::vector<Card>& cards) {
+    std::string out;
+    for (const Card& c : cards) out += (out.empty() ? "" : " ") + to_string(c);
+    return out.empty() ? "-" : out;
+}
+
+const char* phase_words(Phase phase) {
+    switch (phase) {
+        case Phase::Play:
+            return "playing cards";
+        case Phase::OwnerChooses:
+            return "the owner chooses";
+        case Phase::Draw:
+            return "drawing";
+        case Phase::Buy:
+            return "buying";
+        case Phase::Over:
+            break;
+    }
+    return "over";
+}
+
+}  // namespace
+
+std::string AkelarreEngine::stage_label() const {
+    if (over()) return "the end";
+    return "turn " + std::to_string(turns_ + 1);
+}
+
+std::string AkelarreEngine::player_name(int player) const {
+    return game_.state().players[static_cast<std::size_t>(player)].name;
+}
+
+std::string AkelarreEngine::describe() const {
+    const GameState& s = game_.state();
+    std::ostringstream out;
+    if (over())
+        out << "the game is over\n";
+    else
+        out << stage_label() << ", " << phase_words(s.phase) << "; to act: " << player_name(to_act())
+            << (s.last_round ? " (the last round)" : "") << "\n";
+    const std::vector<PlayerScore> scores = final_scores(s.players);
+    for (std::size_t p = 0; p < s.players.size(); ++p) {
+        const Player& pl = s.players[p];
+        out << "  " << pl.name << (pl.team >= 0 ? " (team " + std::to_string(pl.team + 1) + ")" : "")
+            << ", favourite " << family_name(pl.favourite) << "; hand: " << cards_text(pl.hand)
+            << "; points pile: " << cards_text(pl.points_pile) << " (" << scores[p].total << " points)\n";
+    }
+    for (std::size_t i = 0; i < s.places.size(); ++i) {
+        const MeetingPlace& p = s.places[i];
+        out << "  place " << i << " (" << p.owner << "): "
+            << (p.free() ? std::string("free")
+                         : cards_text(p.cards) + "   " + akelarre::describe(read_meld(p.cards)))
+            << "\n";
+    }
+    out << "  deck: " << s.deck.size() << " cards; discard piles:";
+    for (Family f : kAllFamilies) {
+        const auto& pile = s.discards[static_cast<std::size_t>(f)];
+        out << " " << family_letter(f) << " " << pile.size()
+            << (pile.empty() ? "" : " (top " + to_string(pile.back()) + ")");
+    }
+    out << "\n";
+    return out.str();
+}
+
+// The table as the player to act sees it (their hand); once over, as the last player left it.
+std::string AkelarreEngine::picture_svg() const { return table_svg(turn_of(game_.state())); }
 
 }  // namespace tlaloc::session

@@ -12,6 +12,8 @@ public:
     // `players` 2-4; `teams` (4 players) seats 1 and 3 against 2 and 4. The deal and the first
     // player come from `seed` as in `akelarre play`. std::invalid_argument for a bad set-up.
     AkelarreEngine(int players, bool teams, std::uint64_t seed);
+    // The game a log's set-up deals (its own player names; std::invalid_argument for a bad one).
+    explicit AkelarreEngine(const akelarre::GameSetup& setup);
     std::unique_ptr<Engine> clone() const override { return std::make_unique<AkelarreEngine>(*this); }
     int players() const override { return static_cast<int>(setup_.players.size()); }
     int to_act() const override;
@@ -28,6 +30,10 @@ public:
     // Legal, and leaving a play that can still end (what legal_actions() lists).
     bool searchable(const std::string& action) const override;
     std::unique_ptr<Engine> determinize(int seat, Rng& rng) const override;
+    std::string describe() const override;
+    std::string picture_svg() const override;  // the table (puzzles/akelarre/TablePicture)
+    std::string stage_label() const override;  // "turn 12"
+    std::string player_name(int player) const override;
 
     const akelarre::Game& game() const { return game_; }
 

@@ -1,7 +1,10 @@
 #include "session/azteka/AztekaEngine.h"
 
+#include <sstream>
 #include <stdexcept>
 
+#include "model/azteka/Diagram.h"
+#include "puzzles/azteka/CirclePicture.h"
 #include "puzzles/azteka/MatchGame.h"
 
 namespace tlaloc::session {
@@ -44,11 +47,13 @@ void AztekaEngine::apply_one(const std::string& action) {
 // One rules action; a whole turn ends when the other side is to move or the round is over.
 void AztekaEngine::step(const azteka::Action& a) {
     const azteka::Side side = game_.position.to_move;
+    finished_.reset();
     azteka::apply(game_, a);
     if (!game_.over() && game_.position.to_move == side) return;
     ++turns_, ++total_turns_;
     if (auto result = azteka::round_result(game_, turns_)) {
         results_[static_cast<std::size_t>(round_ - 1)] = *result;
+        finished_ = game_.position;
         ++round_;
         if (round_ <= azteka::kMatchRounds) start_round();
     }
@@ -88,6 +93,35 @@ void AztekaEngine::play_out(Rng& rng) {
         const std::vector<azteka::Action> legal = azteka::legal_actions(game_);
         step(legal[rng() % legal.size()]);
     }
+}
+
+std::string AztekaEngine::stage_label() const {
+    if (over()) return "the end";
+    return "round " + std::to_string(round_) + ", turn " + std::to_string(turns_ + 1);
+}
+
+std::string AztekaEngine::describe() const {
+    std::ostringstream out;
+    if (over()) {
+        const std::vector<int> won = scores();
+        out << "the match is over: rounds won " << won[0] << " to " << won[1] << "\n";
+    } else {
+        out << stage_label() << "; player 1 plays " << (round_ == 1 ? "life" : "death") << ", player 2 "
+            << (round_ == 1 ? "death" : "life") << "; to act: player " << to_act() + 1 << " ("
+            << azteka::side_name(game_.position.to_move) << ")\n";
+    }
+    for (int r = 0; r < azteka::kMatchRounds && r + 1 < round_; ++r) {
+        const azteka::RoundResult& result = results_[static_cast<std::size_t>(r)];
+        out << "  round " << r + 1 << ": "
+            << (result.winner ? azteka::side_name(*result.winner) + " won" : std::string("a draw")) << "\n";
+    }
+    if (finished_) out << "  the circle as round " << round_ - 1 << " ended:\n";
+    out << azteka::draw_circle(finished_ ? *finished_ : game_.position);
+    return out.str();
+}
+
+std::string AztekaEngine::picture_svg() const {
+    return azteka::circle_svg(finished_ ? *finished_ : game_.position);
 }
 
 }  // namespace tlaloc::session

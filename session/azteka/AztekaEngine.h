@@ -28,6 +28,9 @@ public:
     int stage() const override { return round_; }
     // Once a round is over: 1 for the player who won it, 1/2 each for a drawn round.
     std::vector<double> stage_returns() const override;
+    std::string describe() const override;
+    std::string picture_svg() const override;  // the circle (puzzles/azteka/CirclePicture)
+    std::string stage_label() const override;  // "round 1, turn 7"
 
     const azteka::Game& round_game() const { return game_; }
     int round() const { return round_; }
@@ -45,6 +48,8 @@ private:
     azteka::Game game_;
     int turns_ = 0, total_turns_ = 0;
     std::array<azteka::RoundResult, azteka::kMatchRounds> results_{};
+    // The circle as the last round ended, until the next action (what describe and the picture show).
+    std::optional<azteka::Position> finished_;
 };
 
 }  // namespace tlaloc::session

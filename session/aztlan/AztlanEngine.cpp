@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <sstream>
 #include <stdexcept>
 
 #include "puzzles/aztlan/GameBots.h"
 #include "puzzles/aztlan/GameLog.h"
+#include "puzzles/aztlan/MapPicture.h"
 
 namespace tlaloc::session {
 
@@ -235,6 +237,83 @@ std::unique_ptr<Engine> AztlanEngine::determinize(int seat, Rng& rng) const {
     }
     out->game_ = std::move(g);
     return out;
+}
+
+std::string AztlanEngine::stage_label() const {
+    if (over()) return "the end";
+    return "age " + std::to_string(game_.age()) + ", " + to_string(game_.phase());
+}
+
+std::string AztlanEngine::describe() const {
+    std::ostringstream out;
+    const Map& map = game_.map();
+    if (over())
+        out << "the game is over\n";
+    else
+        out << stage_label() << "; to act: player " << game_.to_act() + 1 << "\n";
+    for (int p = 0; p < game_.players(); ++p) {
+        const Seat& seat = game_.seats()[static_cast<std::size_t>(p)];
+        out << "  player " << p + 1;
+        if (game_.phase() != Phase::Alliance) out << " (" << game_.sides()[game_.side_of(p)].name << ")";
+        out << ": " << seat.vp << " VP";
+        if (seat.card) out << ", power card " << seat.card;
+        out << "; cards in hand:";
+        if (seat.hand.empty()) out << " none";
+        for (ProsperityCard c : seat.hand) out << " " << to_string(c);
+        out << "\n";
+    }
+    for (const Side& side : game_.sides()) {
+        out << "  " << side.name << " pawns: " << side.on_board() << " on the map";
+        std::string where;
+        for (int t = 0; t < map.size(); ++t)
+            if (side.board[static_cast<std::size_t>(t)] > 0)
+                where += (where.empty() ? "" : " ") + map.territories[static_cast<std::size_t>(t)].id +
+                         (side.board[static_cast<std::size_t>(t)] > 1
+                              ? "x" + std::to_string(side.board[static_cast<std::size_t>(t)])
+                              : "");
+        if (!where.empty()) out << " (" << where << ")";
+        out << ", " << side.supply << " in the supply, " << side.hand << " in hand, " << side.removed
+            << " removed\n";
+    }
+    out << "  prosperity deck: " << game_.deck().size() << " cards, discarded: " << game_.discard().size()
+        << "\n";
+    if (over()) {
+        int place = 1;
+        for (int p : game_.ranking())
+            out << "  " << place++ << ". player " << p + 1 << ": "
+                << game_.final_scores()[static_cast<std::size_t>(p)].total << " VP\n";
+    }
+    return out.str();
+}
+
+namespace {
+
+// The picture's tribe colours in words (puzzles/aztlan/MapPicture's palette).
+std::string colour_word(const std::string& hex) {
+    static const std::map<std::string, std::string> words = {
+        {"#f2c200", "yellow"}, {"#d62828", "red"},    {"#1f5fd1", "blue"},   {"#238b45", "green"},
+        {"#262626", "black"},  {"#7b2cbf", "purple"}, {"#f77f00", "orange"}, {"#f5f5f5", "white"}};
+    auto it = words.find(hex);
+    return it == words.end() ? hex : it->second;
+}
+
+}  // namespace
+
+std::string AztlanEngine::picture_svg() const {
+    MapPictureOptions options;
+    options.notes.push_back(over() ? "the game is over" : stage_label());
+    std::string vp;
+    for (int p = 0; p < game_.players(); ++p)
+        vp += (p ? ", " : "") + std::string("player ") + std::to_string(p + 1) + " " +
+              std::to_string(game_.seats()[static_cast<std::size_t>(p)].vp) + " VP";
+    options.notes.push_back(vp);
+    const Position position = game_.position();
+    const std::vector<std::string> colours = player_colours(position.players);
+    std::string key;
+    for (std::size_t s = 0; s < position.players.size(); ++s)
+        key += (s ? ", " : "pawns: ") + position.players[s].name + " " + colour_word(colours[s]);
+    options.notes.push_back(key);
+    return map_svg(position, options);
 }
 
 }  // namespace tlaloc::session

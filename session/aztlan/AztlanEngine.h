@@ -30,6 +30,9 @@ public:
     std::vector<std::string> search_actions(Rng& rng) const override;
     void play_out(Rng& rng) override;
     std::unique_ptr<Engine> determinize(int seat, Rng& rng) const override;
+    std::string describe() const override;
+    std::string picture_svg() const override;  // the map (puzzles/aztlan/MapPicture)
+    std::string stage_label() const override;  // "age 2, development"
 
     const aztlan::Game& game() const { return game_; }
     std::string text(const aztlan::Action& a) const;

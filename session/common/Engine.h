@@ -81,6 +81,16 @@ public:
         return clone();
     }
 
+    // For people: the state as text (lines ended by "\n": scores, hands, the board), as a picture (a
+    // whole SVG document drawn by the game's own picture code; "" when the game has none), and where
+    // the game stands in its own words ("age 2, development", "round 1, turn 7", "turn 12", "day 3").
+    // Text and picture show everything (replays and the studio's table), not one seat's view.
+    virtual std::string describe() const { return ""; }
+    virtual std::string picture_svg() const { return ""; }
+    virtual std::string stage_label() const { return ""; }
+    // A player's name as the game's log and pictures give it ("player 2", Akelarre "P2").
+    virtual std::string player_name(int player) const { return "player " + std::to_string(player + 1); }
+
     // A game in stages (Azteka: the rounds of a match) may let a search judge a playout at the end of
     // the stage it started in: stage() numbers them, stage_returns() says how a finished stage went
     // (by default: a game of one stage, judged by returns()).

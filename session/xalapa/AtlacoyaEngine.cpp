@@ -1,9 +1,11 @@
 #include "session/xalapa/AtlacoyaEngine.h"
 
 #include <algorithm>
+#include <sstream>
 #include <stdexcept>
 
 #include "puzzles/xalapa/Catalogue.h"
+#include "puzzles/xalapa/Render.h"
 
 namespace tlaloc::session {
 
@@ -97,6 +99,13 @@ std::optional<AtlacoyaPlay> AtlacoyaEngine::parse(const std::string& action, std
     return play;
 }
 
+AtlacoyaPlay AtlacoyaEngine::play_of(const std::string& action) const {
+    std::string why;
+    auto play = parse(action, why);
+    if (!play) throw std::invalid_argument(why);
+    return *play;
+}
+
 std::optional<std::string> AtlacoyaEngine::why_illegal_one(const std::string& action) const {
     if (over()) return "the game is over";
     std::string why;
@@ -111,8 +120,10 @@ void AtlacoyaEngine::apply_one(const std::string& action) {
     if (auto why = why_illegal_one(action)) throw std::logic_error("atlacoya: " + *why);
     std::string unused;
     plays_.push_back(*parse(action, unused));
+    last_ = {
+        static_cast<int>(plays_.size()) - 1, state_.day + 1, rows_[plays_.size() - 1], plays_.back(), {}};
     if (plays_.size() < rows_.size()) return;
-    play_day(state_, rows_, points(), plays_);
+    last_.outcome = play_day(state_, rows_, points(), plays_).back();
     plays_.clear();
     if (!state_.over()) deal();
 }
@@ -179,6 +190,52 @@ std::unique_ptr<Engine> AtlacoyaEngine::determinize(int seat, Rng& rng) const {
     for (const auto& [key, play] : *cache_)
         if (std::get<0>(key) == state_.day) (*out->cache_)[key] = play;
     return out;
+}
+
+std::string AtlacoyaEngine::stage_label() const {
+    if (over()) return "the end";
+    return "day " + std::to_string(state_.day + 1);
+}
+
+std::string AtlacoyaEngine::describe() const {
+    std::ostringstream out;
+    if (over())
+        out << "the game is over after " << state_.day << " days\n";
+    else
+        out << stage_label() << "; to play: player " << to_act() + 1 << "\n";
+    if (last_.player >= 0) {
+        out << "  last play, day " << last_.day << ", player " << last_.player + 1 << ": bid "
+            << last_.play.bid << ", " << last_.play.stones.count() << " stones";
+        if (last_.outcome)
+            out << ", " << (last_.outcome->points >= 0 ? "+" : "") << last_.outcome->points << " points";
+        out << "\n";
+    }
+    for (int p = 0; p < players(); ++p)
+        out << "  player " << p + 1 << ": " << state_.points[static_cast<std::size_t>(p)] << " points, "
+            << state_.tokens[static_cast<std::size_t>(p)] << " tokens\n";
+    if (!over() && !rows_.empty()) {
+        out << "  today's row:";
+        int k = 1;
+        for (const xalapa::Task& t : rows_.front().tasks)
+            out << (k > 1 ? "; " : " ") << k++ << ". " << t.describe();
+        out << "\n";
+    }
+    return out.str();
+}
+
+std::string AtlacoyaEngine::picture_svg() const {
+    xalapa::RenderOptions options;
+    options.catalogue = &catalogue();
+    options.id_prefix = "atl";
+    if (last_.player >= 0) {
+        options.stones = last_.play.stones;
+        options.title = "day " + std::to_string(last_.day) + ", player " + std::to_string(last_.player + 1) +
+                        ": bid " + std::to_string(last_.play.bid);
+        return xalapa::render_svg(last_.row, options);
+    }
+    if (rows_.empty()) return "";
+    options.title = "day 1, player 1's row";
+    return xalapa::render_svg(rows_.front(), options);
 }
 
 }  // namespace tlaloc::session

@@ -36,6 +36,17 @@ public:
     std::unique_ptr<Engine> determinize(int seat, Rng& rng) const override;
 
     std::string text(const xalapa::AtlacoyaPlay& play) const;
+    // The play an action gives for the player to act (std::invalid_argument when it is none).
+    xalapa::AtlacoyaPlay play_of(const std::string& action) const;
+    std::string describe() const override;
+    // The last play given, on its row of the player's board (puzzles/xalapa/Render); before any, the
+    // first player's row.
+    std::string picture_svg() const override;
+    std::string stage_label() const override;  // "day 3"
+    // A player's board (the fields of a play's stones are its indexes, row * columns + column).
+    const xalapa::Board& board(int player) const {
+        return setup_.seats[static_cast<std::size_t>(player)].board;
+    }
 
 protected:
     std::optional<std::string> why_illegal_one(const std::string& action) const override;
@@ -52,6 +63,14 @@ private:
     xalapa::AtlacoyaState state_{xalapa::kAtlacoyaMinPlayers};
     std::vector<xalapa::Challenge> rows_;  // today's row on each player's board
     std::vector<xalapa::AtlacoyaPlay> plays_;
+    // The last play given: its player, day (1-based), row and play (for the picture and the text).
+    struct LastPlay {
+        int player = -1, day = 0;
+        xalapa::Challenge row;
+        xalapa::AtlacoyaPlay play;
+        std::optional<xalapa::AtlacoyaOutcome> outcome;  // once its day is resolved
+    };
+    LastPlay last_;
     // The bots' plays of (day, player, bot, tokens left), asked of the solver once.
     std::shared_ptr<std::map<std::tuple<int, int, int, int>, xalapa::AtlacoyaPlay>> cache_;
 };

@@ -43,7 +43,7 @@ async function inBackground(work) {
 }
 
 const key = (r, c) => r + "," + c;
-const VIEWS = ["play", "author", "generate", "race"];
+const VIEWS = ["play", "author", "generate", "race", "replay", "games"];
 const copy = (x) => JSON.parse(JSON.stringify(x));
 
 // ---- boards drawn by the server, clicked here ----

@@ -1,0 +1,355 @@
+#include "session/Replay.h"
+
+#include <algorithm>
+#include <sstream>
+#include <stdexcept>
+
+#include "model/akelarre/Game.h"
+#include "model/akelarre/GameJson.h"
+#include "model/common/InputError.h"
+#include "model/common/Json.h"
+#include "puzzles/akelarre/GameLog.h"
+#include "puzzles/azteka/MatchLog.h"
+#include "puzzles/aztlan/GameLog.h"
+#include "puzzles/xalapa/AtlacoyaLog.h"
+#include "puzzles/xalapa/Catalogue.h"
+#include "puzzles/xalapa/Deal.h"
+#include "puzzles/xalapa/Render.h"
+#include "puzzles/xalapa/SevenDayGame.h"
+#include "puzzles/xalapa/SevenDayLog.h"
+#include "session/Games.h"
+#include "session/akelarre/AkelarreEngine.h"
+#include "session/xalapa/AtlacoyaEngine.h"
+#include "solver/xalapa/ChallengeSolver.h"
+
+namespace tlaloc::session {
+
+namespace {
+
+// One recorded action: where the log has it, the stage and player it names, and the Engine action.
+struct LoggedStep {
+    std::string where;  // "game.jsonl:14"
+    int player = -1;    // as the log names it, 0-based
+    std::string action;
+};
+
+ReplayStep first_step(const Engine& engine, const ReplayPictures& pictures) {
+    ReplayStep s;
+    s.stage = engine.stage_label();
+    s.text = engine.describe();
+    if (pictures.wants(0)) s.svg = engine.picture_svg();
+    return s;
+}
+
+// Plays the logged steps through `engine`, one ReplayStep each; stops at the first the engine refuses
+// (its rule as `wrong` when the game's own replay said nothing).
+void play_steps(Engine& engine, const std::vector<LoggedStep>& logged, const ReplayPictures& pictures,
+                ReplayShow& out) {
+    out.steps.push_back(first_step(engine, pictures));
+    for (const LoggedStep& l : logged) {
+        ReplayStep s;
+        s.number = static_cast<int>(out.steps.size());
+        s.stage = engine.stage_label();
+        s.player = engine.over() ? l.player : engine.to_act();
+        s.who = s.player >= 0 ? engine.player_name(s.player) : "";
+        s.action = l.action;
+        std::optional<std::string> why = engine.why_illegal(l.action);
+        if (!why && l.player >= 0 && l.player != engine.to_act())
+            why = "it is " + engine.player_name(engine.to_act()) + "'s turn, the log names " +
+                  engine.player_name(l.player);
+        if (why) {
+            if (!out.wrong) out.wrong = l.where + ": " + *why;
+            return;
+        }
+        engine.apply(l.action);
+        s.text = engine.describe();
+        if (pictures.wants(s.number)) s.svg = engine.picture_svg();
+        out.steps.push_back(std::move(s));
+    }
+}
+
+std::vector<JsonLine> lines_of(const std::string& name, const std::string& content) {
+    return parse_json_lines(name, content, "game log lines");
+}
+
+// ---- Aztlán: the action line without "kind" and "age" ----
+
+ReplayShow aztlan_steps(const std::string& name, const std::string& content, const ReplayPictures& pictures) {
+    ReplayShow out;
+    out.wrong = aztlan::replay_game(name, content).wrong;
+    const std::vector<JsonLine> lines = lines_of(name, content);
+    const Json& setup = lines.front().json;
+    GameSpec spec{"aztlan", setup.at("players").get<int>(), setup.at("profile").get<std::string>()};
+    auto engine = make_engine(spec, setup.at("seed").get<std::uint64_t>());
+    std::vector<LoggedStep> logged;
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+        Json a = lines[i].json;
+        if (a.value("kind", "") != "action") continue;
+        a.erase("kind");
+        a.erase("age");
+        logged.push_back({lines[i].where, a.at("player").get<int>() - 1, a.dump()});
+    }
+    out.players = spec.players;
+    play_steps(*engine, logged, pictures, out);
+    return out;
+}
+
+// ---- Azteka: a turn line's actions in the words of `azteka play`, the whole turn as one step ----
+
+std::string azteka_words(const Json& a) {
+    if (a.contains("place"))
+        return "place " + std::to_string(a["place"][0].get<int>()) + " " +
+               std::to_string(a["place"][1].get<int>());
+    if (a.contains("turn"))
+        return (a.value("sectors", 1) == 2 ? "turn2 " : "turn ") + std::to_string(a["turn"].get<int>());
+    return "skip";
+}
+
+ReplayShow azteka_steps(const std::string& name, const std::string& content, const ReplayPictures& pictures) {
+    ReplayShow out;
+    out.wrong = azteka::replay_match(name, content).wrong;
+    const std::vector<JsonLine> lines = lines_of(name, content);
+    GameSpec spec{"azteka", 2, lines.front().json.at("variant").get<std::string>()};
+    auto engine = make_engine(spec, 0);  // the match deals nothing: the seed only moves the bots
+    std::vector<LoggedStep> logged;
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+        const Json& t = lines[i].json;
+        if (t.value("kind", "") != "turn") continue;
+        Json words = Json::array();
+        for (const Json& a : t.at("actions")) words.push_back(azteka_words(a));
+        logged.push_back({lines[i].where, t.at("player").get<int>() - 1,
+                          words.size() == 1 ? words[0].get<std::string>() : words.dump()});
+    }
+    out.players = 2;
+    play_steps(*engine, logged, pictures, out);
+    return out;
+}
+
+// ---- Akelarre: the action line without "kind" and "player", dealt from the log's own set-up ----
+
+ReplayShow akelarre_steps(const std::string& name, const std::string& content,
+                          const ReplayPictures& pictures) {
+    ReplayShow out;
+    out.wrong = akelarre::replay_game_log(name, content).wrong;
+    const std::vector<JsonLine> lines = lines_of(name, content);
+    akelarre::GameSetup setup = akelarre::parse_setup(JsonPlace(lines.front().json, lines.front().where));
+    // The first player is drawn from the seed, whatever the log says (its replay says so when they differ).
+    setup.first_player = akelarre::seeded_first_player(setup.seed, static_cast<int>(setup.players.size()));
+    AkelarreEngine engine(setup);
+    std::vector<LoggedStep> logged;
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+        Json a = lines[i].json;
+        if (a.value("kind", "") != "action") continue;
+        const std::string who = a.at("player").get<std::string>();
+        const auto seat = std::find(setup.players.begin(), setup.players.end(), who);
+        a.erase("kind");
+        a.erase("player");
+        logged.push_back({lines[i].where,
+                          seat == setup.players.end() ? -1 : static_cast<int>(seat - setup.players.begin()),
+                          a.dump()});
+    }
+    out.players = static_cast<int>(setup.players.size());
+    play_steps(engine, logged, pictures, out);
+    return out;
+}
+
+// ---- Atlacoya: each player's entry of a day line, stones as field indexes of their board ----
+
+ReplayShow atlacoya_steps(const std::string& name, const std::string& content,
+                          const ReplayPictures& pictures) {
+    ReplayShow out;
+    out.wrong = xalapa::replay_atlacoya(name, content).wrong;
+    const std::vector<JsonLine> lines = lines_of(name, content);
+    const Json& setup = lines.front().json;
+    out.players = static_cast<int>(setup.at("players").size());
+    AtlacoyaEngine engine(out.players, setup.at("seed").get<std::uint64_t>());
+    std::vector<LoggedStep> logged;
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+        const Json& d = lines[i].json;
+        if (d.value("kind", "") != "day") continue;
+        for (const Json& p : d.at("plays")) {
+            const int player = p.at("player").get<int>() - 1;
+            if (player < 0 || player >= out.players) continue;
+            const xalapa::Board& board = engine.board(player);
+            Json stones = Json::array();
+            for (const Json& c : p.at("stones"))
+                stones.push_back(c[0].get<int>() * board.cols + c[1].get<int>());
+            const Json play = {{"bid", p.at("bid")},
+                               {"stones", stones},
+                               {"steps", p.at("steps")},
+                               {"choice", p.at("choice")}};
+            logged.push_back({lines[i].where, player, play.dump()});
+        }
+    }
+    play_steps(engine, logged, pictures, out);
+    return out;
+}
+
+// ---- the seven-day game: its own rules engine (not a session::Engine: a race, not turns) ----
+
+// The day's challenges (as `seat` plays them), the plays given so far today (`given`: seat -> stones
+// and done), and once the day is scored each seat's penalty and total; at the end the places.
+std::string seven_day_text(const xalapa::SevenDayGame& game, int day, const xalapa::Challenge& challenge,
+                           const std::vector<std::optional<xalapa::SevenDayPlay>>& given) {
+    std::ostringstream out;
+    out << "day " << day << "; the challenges:";
+    int k = 1;
+    for (const std::string& w : xalapa::challenge_words(challenge))
+        out << (k > 1 ? "; " : " ") << k++ << ". " << w;
+    out << "\n";
+    const bool scored = static_cast<int>(game.days().size()) > day || game.over();
+    const xalapa::SevenDayDay& d = game.days()[static_cast<std::size_t>(day - 1)];
+    for (std::size_t p = 0; p < given.size(); ++p) {
+        out << "  seat " << p + 1 << " (" << game.setup().seats[p].board.id << "): ";
+        if (!given[p]) {
+            out << "still placing\n";
+            continue;
+        }
+        out << given[p]->stones.count() << " stones"
+            << (given[p]->done_at ? ", done at " + std::to_string(*given[p]->done_at / 10) + " s"
+                                  : ", not done");
+        if (scored && p < d.results.size())
+            out << ", penalty " << d.results[p].penalty << ", total " << d.totals[p];
+        out << "\n";
+    }
+    if (game.over()) {
+        const std::vector<int> places = game.places();
+        for (std::size_t p = 0; p < places.size(); ++p)
+            out << "  seat " << p + 1 << ": place " << places[p] << ", " << game.totals()[p]
+                << " penalty points\n";
+    }
+    return out.str();
+}
+
+ReplayShow seven_day_steps(const std::string& name, const std::string& content,
+                           const ReplayPictures& pictures, const solver::Deadline& deadline) {
+    ReplayShow out;
+    const xalapa::Catalogue& catalogue = xalapa::shipped_catalogue();
+    {
+        xalapa::ChallengeSolver solver;
+        solver.set_deadline(&deadline);
+        out.wrong = xalapa::replay_seven_days(solver, catalogue, name, content).wrong;
+    }
+    const std::vector<JsonLine> lines = lines_of(name, content);
+    const Json& setup = lines.front().json;
+    std::vector<xalapa::SeatPlayer> players;
+    std::vector<bool> experts;
+    for (const Json& s : setup.at("seats")) {
+        players.push_back(*xalapa::parse_seat_player(s.at("player").get<std::string>()));
+        experts.push_back(s.at("expert").get<bool>());
+    }
+    out.players = static_cast<int>(players.size());
+    xalapa::SevenDayGame game(
+        catalogue, xalapa::setup_seven_days(catalogue, setup.at("seed").get<std::uint64_t>(),
+                                            *xalapa::parse_level(setup.at("level").get<std::string>()),
+                                            players, experts, setup.at("hourglass").get<int>()));
+    ReplayStep start;
+    start.stage = "day 1";
+    std::vector<std::optional<xalapa::SevenDayPlay>> given(players.size());
+    start.text = seven_day_text(game, 1, game.seat_challenge(0), given);
+    if (pictures.wants(0)) {
+        xalapa::RenderOptions options;
+        options.catalogue = &catalogue;
+        options.title = "day 1, seat 1's board";
+        start.svg = xalapa::render_svg(game.seat_challenge(0), options);
+    }
+    out.steps.push_back(std::move(start));
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+        const Json& l = lines[i].json;
+        if (l.value("kind", "") != "play") continue;
+        const int seat = l.at("seat").get<int>() - 1;
+        const int day = game.day();
+        const xalapa::Board& board = game.setup().seats[static_cast<std::size_t>(seat)].board;
+        auto cells = [&](const Json& list) {
+            xalapa::CellSet set;
+            for (const Json& c : list) {
+                const xalapa::Cell cell{c[0].get<int>(), c[1].get<int>()};
+                if (board.contains(cell)) set.set(static_cast<std::size_t>(board.index(cell)));
+            }
+            return set;
+        };
+        xalapa::SevenDayPlay play;
+        play.stones = cells(l.at("stones"));
+        if (!l.at("done_at").is_null()) play.done_at = l.at("done_at").get<int>();
+        if (l.contains("plan")) play.plan = cells(l.at("plan"));
+        ReplayStep s;
+        s.number = static_cast<int>(out.steps.size());
+        s.stage = "day " + std::to_string(day);
+        s.player = seat;
+        s.who = "seat " + std::to_string(seat + 1);
+        Json shown = {{"stones", l.at("stones")}, {"done_at", l.at("done_at")}};
+        s.action = shown.dump();
+        if (game.over() || seat < 0 || seat >= out.players) break;
+        const xalapa::Challenge challenge = game.seat_challenge(seat);
+        if (auto why = game.why_illegal(seat, play)) {
+            if (!out.wrong) out.wrong = lines[i].where + ": " + *why;
+            break;
+        }
+        game.apply(seat, play);
+        given[static_cast<std::size_t>(seat)] = play;
+        s.text = seven_day_text(game, day, challenge, given);
+        if (std::all_of(given.begin(), given.end(), [](const auto& g) { return g.has_value(); }))
+            given.assign(given.size(), std::nullopt);
+        if (pictures.wants(s.number)) {
+            xalapa::RenderOptions options;
+            options.catalogue = &catalogue;
+            options.stones = play.stones;
+            options.outcome = true;
+            options.title = "day " + std::to_string(day) + ", seat " + std::to_string(seat + 1);
+            s.svg = xalapa::render_svg(challenge, options);
+        }
+        out.steps.push_back(std::move(s));
+    }
+    return out;
+}
+
+}  // namespace
+
+const std::vector<std::string>& replay_games() {
+    static const std::vector<std::string> names = {"aztlan", "azteka", "akelarre", "atlacoya", "seven-day"};
+    return names;
+}
+
+std::string replay_game_of(const std::string& name, const std::string& content) {
+    const std::vector<JsonLine> lines = lines_of(name, content);
+    const JsonPlace setup(lines.front().json, lines.front().where);
+    setup.expect_object();
+    const Json& j = setup.json();
+    if (j.value("kind", "") != "setup") setup.fail("the first line of a game log is its \"setup\" line");
+    if (j.contains("format")) return "seven-day";
+    if (j.contains("profile") && j.contains("map")) return "aztlan";
+    if (j.contains("round_turn_limit")) return "azteka";
+    if (j.contains("favourites")) return "akelarre";
+    if (j.contains("players") && j["players"].is_array() && !j["players"].empty() &&
+        j["players"][0].is_object() && j["players"][0].contains("board"))
+        return "atlacoya";
+    setup.fail(
+        "not the setup line of a game log of tlaloc (aztlan, azteka, akelarre, atlacoya or xalapa play)");
+}
+
+ReplayShow show_replay(const std::string& game, const std::string& name, const std::string& content,
+                       const ReplayPictures& pictures, const solver::Deadline& deadline) {
+    const std::string found = replay_game_of(name, content);
+    if (!game.empty() && game != found) {
+        if (std::find(replay_games().begin(), replay_games().end(), game) == replay_games().end())
+            throw InputError(name, "", "no game named \"" + game + "\" has a log");
+        throw InputError(name + ":1", "", "this is a log of " + found + ", not of " + game);
+    }
+    ReplayShow out;
+    if (found == "aztlan") out = aztlan_steps(name, content, pictures);
+    if (found == "azteka") out = azteka_steps(name, content, pictures);
+    if (found == "akelarre") out = akelarre_steps(name, content, pictures);
+    if (found == "atlacoya") out = atlacoya_steps(name, content, pictures);
+    if (found == "seven-day") out = seven_day_steps(name, content, pictures, deadline);
+    out.game = found;
+    return out;
+}
+
+ReplayShow show_replay(const std::string& game, const std::string& name, const std::string& content,
+                       bool pictures, const solver::Deadline& deadline) {
+    ReplayPictures choice;
+    choice.all = pictures;
+    return show_replay(game, name, content, choice, deadline);
+}
+
+}  // namespace tlaloc::session

@@ -1,0 +1,61 @@
+// A whole game's log as states to step through: the game's own replay re-checks the log first (bad
+// input throws, a wrong step is reported), then the game is dealt again from the log's seed and every
+// recorded action is played through session::Engine (the seven-day game through its rules engine),
+// keeping after each step the state as text and, when asked, as a picture.
+//
+// Where a log's actions are not Engine actions, this is the one place that adapts them: Aztlán and
+// Akelarre drop the log's "kind", "age" and "player" keys; an Azteka turn line becomes the array of
+// its actions in words ("place 3 1"); an Atlacoya day line gives one step per player, its stones
+// ([row, column]) as field indexes of the player's board.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "solver/common/SearchLimit.h"
+
+namespace tlaloc::session {
+
+// The games a log may be of: aztlan, azteka, akelarre, atlacoya, seven-day.
+const std::vector<std::string>& replay_games();
+
+struct ReplayStep {
+    int number = 0;      // 0: the game as dealt, before any action
+    std::string stage;   // where the step belongs: "age 2, development", "round 1, turn 7", "day 3"
+    int player = -1;     // 0-based, the player who acted (-1 for step 0)
+    std::string who;     // that player's name ("player 2", "P2"); "" for step 0
+    std::string action;  // the action as one line (the log's, or the engine's words)
+    std::string text;    // the state after the step
+    std::string svg;     // the state after the step as an SVG document ("" when not asked for)
+};
+
+struct ReplayShow {
+    std::string game;  // one of replay_games()
+    int players = 0;
+    std::vector<ReplayStep> steps;
+    // The first wrong step, as the game's replay says it; the steps then stop where the rules stop
+    // (or go on past a wrong recorded score).
+    std::optional<std::string> wrong;
+};
+
+// Which steps to draw: all of them, or the one numbered `step` (-1: none).
+struct ReplayPictures {
+    bool all = false;
+    int step = -1;
+    bool wants(int n) const { return all || n == step; }
+};
+
+// The game a log is of, read from its first line (InputError naming `name` and the line when it is
+// none of them).
+std::string replay_game_of(const std::string& name, const std::string& content);
+
+// The log `content` (named `name` in messages) as steps. `game`: "" to tell it from the log, else
+// the game the caller expects (a log of another game is bad input). `pictures`: draw each step.
+// `deadline` bounds the seven-day game's bot answers, which its replay asks again.
+ReplayShow show_replay(const std::string& game, const std::string& name, const std::string& content,
+                       const ReplayPictures& pictures, const solver::Deadline& deadline = solver::Deadline());
+// The same with every step drawn (`pictures`) or none.
+ReplayShow show_replay(const std::string& game, const std::string& name, const std::string& content,
+                       bool pictures, const solver::Deadline& deadline = solver::Deadline());
+
+}  // namespace tlaloc::session

@@ -1,0 +1,136 @@
+// session::play_table, the stateless table the studio's Games view asks: the bots answer until a
+// person is to act, the person's legal actions are offered, a refused action names its place, the
+// game sent back whole is the same game, and a finished game's log is one its game's replay accepts.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "model/common/InputError.h"
+#include "model/common/Json.h"
+#include "puzzles/akelarre/GameLog.h"
+#include "puzzles/azteka/MatchLog.h"
+#include "puzzles/aztlan/GameLog.h"
+#include "puzzles/xalapa/AtlacoyaLog.h"
+#include "session/TablePlay.h"
+
+using namespace tlaloc;
+using namespace tlaloc::session;
+
+namespace {
+
+TableSetup table(const std::string& game, int players, const std::string& variant,
+                 std::vector<std::string> seats, std::uint64_t seed = 5) {
+    TableSetup t;
+    t.spec = {game, players, variant};
+    t.seed = seed;
+    t.seats = std::move(seats);
+    return t;
+}
+
+// Plays a person's seat with the first legal action offered until the game ends.
+TableState play_to_the_end(TableSetup t) {
+    TableState s = play_table(t, solver::Deadline(), 5000, false);
+    for (int guard = 0; !s.over && guard < 2000; ++guard) {
+        EXPECT_FALSE(s.legal.empty());
+        t.actions = s.actions;
+        t.actions.push_back(s.legal.front());
+        s = play_table(t, solver::Deadline(), 5000, false);
+    }
+    EXPECT_TRUE(s.over);
+    return s;
+}
+
+}  // namespace
+
+TEST(TablePlay, TheBotsAnswerUntilAPersonIsToAct) {
+    const TableState s =
+        play_table(table("azteka", 2, "standard", {"random", "human"}), solver::Deadline(), 100, false);
+    ASSERT_FALSE(s.over);
+    EXPECT_EQ(s.to_act, 1);
+    ASSERT_EQ(s.actions.size(), 1u);  // Life (the bot) placed its first pawn
+    EXPECT_EQ(s.actors, std::vector<int>({0}));
+    EXPECT_EQ(s.stages.front(), "round 1, turn 1");
+    EXPECT_FALSE(s.legal.empty());
+    EXPECT_NE(std::find(s.legal.begin(), s.legal.end(), "place 3 7"), s.legal.end());
+    // Any one offered is played, and the bot answers again.
+    TableSetup t = table("azteka", 2, "standard", {"random", "human"});
+    t.actions = s.actions;
+    t.actions.push_back(s.legal.back());
+    const TableState next = play_table(t, solver::Deadline(), 100, false);
+    ASSERT_GE(next.actors.size(), 3u);
+    EXPECT_EQ(next.actors[1], 1);
+    EXPECT_EQ(next.actors[2], 0);
+    EXPECT_NE(s.svg.find("data-hole"), std::string::npos);
+    EXPECT_NE(s.text.find("to act: player 2"), std::string::npos) << s.text;
+}
+
+TEST(TablePlay, ARefusedActionNamesItsPlaceAndABadSetUpIsRefused) {
+    TableSetup t = table("aztlan", 2, "de", {"human", "greedy"});
+    t.actions = {"{\"phase\":\"choice\",\"player\":1,\"card\":99}"};
+    try {
+        play_table(t, solver::Deadline(), 100, false);
+        FAIL() << "an impossible card was played";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("actions[0]"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(play_table(table("aztlan", 2, "de", {"human"}), solver::Deadline(), 100, false),
+                 std::invalid_argument);
+    EXPECT_THROW(play_table(table("aztlan", 2, "de", {"human", "genius"}), solver::Deadline(), 100, false),
+                 std::invalid_argument);
+}
+
+TEST(TablePlay, TheGameSentBackIsTheSameGameAndTheHintIsLegal) {
+    TableSetup t = table("akelarre", 2, "singles", {"human", "random"}, 9);
+    const TableState first = play_table(t, solver::Deadline(), 100, true);
+    ASSERT_TRUE(first.hint);
+    t.actions = first.actions;
+    t.actions.push_back(*first.hint);  // the whole best play at once
+    const TableState after = play_table(t, solver::Deadline(), 100, false);
+    ASSERT_GE(after.actions.size(), first.actions.size() + 1);
+    EXPECT_EQ(std::vector<std::string>(after.actions.begin(), after.actions.begin() + first.actions.size()),
+              first.actions);
+    EXPECT_EQ(after.actors[first.actions.size()], 0);
+}
+
+TEST(TablePlay, AFinishedGamesLogIsOneItsReplayAccepts) {
+    const TableSetup az = table("aztlan", 2, "de", {"human", "greedy"}, 3);
+    const TableState a = play_to_the_end(az);
+    TableSetup done = az;
+    done.actions = a.actions;
+    const std::string log = table_log(done);
+    EXPECT_FALSE(aztlan::replay_game("a.jsonl", log).wrong);
+    EXPECT_NE(log.find("\"seats\":[\"human\",\"greedy\"]"), std::string::npos) << log.substr(0, 300);
+
+    const TableSetup zt = table("azteka", 2, "aggressive", {"human", "random"}, 4);
+    TableSetup zdone = zt;
+    zdone.actions = play_to_the_end(zt).actions;
+    const std::string zlog = table_log(zdone);
+    EXPECT_FALSE(azteka::replay_match("z.jsonl", zlog).wrong);
+    EXPECT_NE(zlog.find("{\"bot\":\"human\",\"player\":1}"), std::string::npos) << zlog.substr(0, 300);
+
+    // Akelarre between bots (a person always taking the first action may move cards for ever).
+    const TableSetup ak = table("akelarre", 3, "singles", {"random", "greedy", "random"}, 6);
+    const TableState k = play_table(ak, solver::Deadline(), 100, false);
+    ASSERT_TRUE(k.over);
+    TableSetup kdone = ak;
+    kdone.actions = k.actions;
+    EXPECT_FALSE(akelarre::replay_game_log("k.jsonl", table_log(kdone)).wrong);
+    EXPECT_EQ(k.scores.size(), 3u);
+
+    // Atlacoya: a person against the greedy bot; the log names the person's seat "human".
+    const TableSetup at = table("atlacoya", 2, "standard", {"human", "greedy"}, 7);
+    TableSetup atdone = at;
+    atdone.actions = play_to_the_end(at).actions;
+    const std::string atlog = table_log(atdone);
+    const xalapa::AtlacoyaReplay r = xalapa::replay_atlacoya("t.jsonl", atlog);
+    EXPECT_FALSE(r.wrong) << *r.wrong;
+    EXPECT_EQ(r.days, 7);
+    EXPECT_NE(atlog.find("\"bot\":\"human\""), std::string::npos);
+    EXPECT_NE(atlog.find("\"bot\":\"greedy\""), std::string::npos);
+    TableSetup random_seat = atdone;
+    random_seat.seats = {"human", "random"};
+    EXPECT_THROW(table_log(random_seat), std::invalid_argument);
+    TableSetup unfinished = az;
+    unfinished.actions.assign(a.actions.begin(), a.actions.begin() + 10);
+    EXPECT_THROW(table_log(unfinished), std::invalid_argument);
+}
