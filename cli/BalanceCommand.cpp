@@ -288,8 +288,7 @@ void add_balance_command(CLI::App& group, const std::string& game, const std::st
         "balance",
         "Plays seeded games between bots with the seats rotated (each bot in each seat on the same deal) and reports\n"
         "win rates per seat, per bot and for the first player, draws, game length and winning margins, with 95 %\n"
-        "intervals. Bots: mcts (the search bot), best, greedy, random. Shards: --shard K/N --out FILE [--resume], then 'balance merge'.
-"
+        "intervals. Bots: mcts (the search bot), best, greedy, random. Shards: --shard K/N --out FILE [--resume], then 'balance merge'.\n"
         "Example: " +
             tlaloc +
             " --games 200 --players 2 --bots mcts,greedy --json\n"

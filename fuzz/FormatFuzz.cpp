@@ -30,9 +30,10 @@ extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv) {
             if (fuzz_target_name(f.name) == called) format_name = f.name;
     }
     if (format_name.empty()) {
-        std::fprintf(stderr,
-                     "fuzz: run this program under a format's target name (the links scripts/sanitized_build.sh "
-                     "makes, e.g. XalapaChallengeFuzz) or set TLALOC_FUZZ_FORMAT\n");
+        std::fprintf(
+            stderr,
+            "fuzz: run this program under a format's target name (the links scripts/sanitized_build.sh "
+            "makes, e.g. XalapaChallengeFuzz) or set TLALOC_FUZZ_FORMAT\n");
         std::exit(2);
     }
     return fuzz_initialize(format_name, *argc, *argv);
