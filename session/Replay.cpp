@@ -8,6 +8,7 @@
 #include "model/akelarre/GameJson.h"
 #include "model/common/InputError.h"
 #include "model/common/Json.h"
+#include "model/common/LogFormat.h"
 #include "puzzles/akelarre/GameLog.h"
 #include "puzzles/azteka/MatchLog.h"
 #include "puzzles/aztlan/GameLog.h"
@@ -316,7 +317,18 @@ std::string replay_game_of(const std::string& name, const std::string& content) 
     setup.expect_object();
     const Json& j = setup.json();
     if (j.value("kind", "") != "setup") setup.fail("the first line of a game log is its \"setup\" line");
-    if (j.contains("format")) return "seven-day";
+    // Every log names its format; a log from before formats is told apart by its setup's keys (and then
+    // refused with its game's own message saying to play it again).
+    if (auto f = j.find("format"); f != j.end() && f->is_string()) {
+        const std::string name = f->get<std::string>().substr(0, f->get<std::string>().find('/'));
+        const std::pair<const LogFormat*, const char*> known[] = {{&kAztlanLog, "aztlan"},
+                                                                  {&kAztekaLog, "azteka"},
+                                                                  {&kAkelarreLog, "akelarre"},
+                                                                  {&kAtlacoyaLog, "atlacoya"},
+                                                                  {&kSevenDayLog, "seven-day"}};
+        for (const auto& [format, game] : known)
+            if (name == format->name) return game;
+    }
     if (j.contains("profile") && j.contains("map")) return "aztlan";
     if (j.contains("round_turn_limit")) return "azteka";
     if (j.contains("favourites")) return "akelarre";

@@ -1,14 +1,14 @@
 #!/usr/bin/python3
 """The studio's Games tab: Selenium drives headless Chromium against `tlaloc studio`.
 
-Aztlán end to end: a person in seat 1 against the greedy bot plays a whole game, always the first
-legal action offered; the picture (the map) changes as it goes, the bots' answers appear in the last
-actions, the end names the winner, and the downloaded log passes `tlaloc aztlan replay`. Then for each
-other game a start and one action: Azteka by clicking a hole of the circle (which narrows the actions
-to that hole) then an action; Akelarre the "Best play hint", then "Play it"; Atlacoya one play, after
-which the greedy bot's play of the day shows in the last actions, then to its end, and its downloaded
-log passes `tlaloc xalapa atlacoya replay`. Screenshots of the Aztlán game
-mid-way and of Akelarre.
+Every game end to end, a person in seat 1 against a bot, always playing the first legal action offered:
+Aztlán (the map changes as it goes, the bots' answers appear in the last actions, the end names the
+winner); Azteka, whose first action is chosen by clicking a hole of the circle (which narrows the
+actions to that hole); Akelarre, whose first play is the "Best play" hint played with "Play it";
+Atlacoya, after whose first play the greedy bot's play of the day shows in the last actions. Each
+finished game's downloaded log passes the CLI's replay (exit 0) and is then uploaded to the Replays tab
+and stepped forward, back and to its end. (The seven-day game: xalapa_play_browser_test.py.)
+Screenshots of the Aztlán game mid-way and of Akelarre.
 Pinned hooks: #tab-games, #games-game, #games-players, #games-seed, #games-seats, #games-start,
 #games-stage, #games-picture, #games-legal (buttons with data-action), #games-filter, #games-hint,
 #games-hint-text, #games-hint-play, #games-history, #games-result, #games-download.
@@ -30,6 +30,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
 from headless_chromium import browser  # noqa: E402
+from replay_tab import watch  # noqa: E402
 
 WAIT = 60
 
@@ -90,6 +91,27 @@ def click_first_action(driver):
     return action
 
 
+def play_to_the_end(driver, limit):
+    """The person plays the first legal action offered until the game is over; returns the count."""
+    moves = 0
+    while not driver.execute_script("return games.answer.over;"):
+        click_first_action(driver)
+        moves += 1
+        check(moves < limit, f"the game does not end within {limit} actions of the person")
+    return moves
+
+
+def download_and_replay(driver, tlaloc, downloads, name, replay):
+    """The finished game's log, downloaded, passes the CLI's replay with exit 0."""
+    driver.find_element(By.ID, "games-download").click()
+    log = os.path.join(downloads, name)
+    WebDriverWait(driver, WAIT).until(lambda d: os.path.exists(log) and os.path.getsize(log) > 0)
+    time.sleep(0.5)
+    replayed = subprocess.run([tlaloc] + replay + [log], capture_output=True, text=True)
+    check(replayed.returncode == 0, " ".join(replay) + ": " + replayed.stdout + replayed.stderr)
+    return log, replayed.stdout.strip()
+
+
 def picture(driver):
     return driver.execute_script("return document.getElementById('games-picture').innerHTML;")
 
@@ -121,9 +143,10 @@ def play_aztlan(driver, tlaloc, downloads, screenshot):
     replayed = subprocess.run([tlaloc, "aztlan", "replay", log], capture_output=True, text=True)
     check(replayed.returncode == 0, "aztlan replay: " + replayed.stdout + replayed.stderr)
     print(f"aztlan: {moves} actions of the person, {len(actors)} in all; {result}; {replayed.stdout.strip()}")
+    watch(driver, log)
 
 
-def one_azteka_action(driver):
+def azteka_game(driver, tlaloc, downloads):
     start(driver, "azteka", 2, "human,random", 2)
     check("data-hole" in picture(driver), "Azteka's picture is not the circle")
     hole = driver.find_element(By.CSS_SELECTOR, '#games-picture [data-hole="R3S2"]')
@@ -136,9 +159,15 @@ def one_azteka_action(driver):
     check(picture(driver) != before, "the circle did not change")
     check(driver.execute_script("return games.answer.actors;")[:2] == [0, 1], "the bot did not answer")
     print("azteka: placed on ring 3, sector 2; the bot answered", driver.execute_script("return games.answer.actions[1];"))
+    # On to the end of the match (two rounds), then its log passes `azteka replay` and plays back.
+    moves = 1 + play_to_the_end(driver, 1500)
+    check(text_of(driver, "games-result").startswith("Game over:"), text_of(driver, "games-result"))
+    log, replayed = download_and_replay(driver, tlaloc, downloads, "azteka-seed-2.jsonl", ["azteka", "replay"])
+    print(f"azteka: {moves} actions of the person; {text_of(driver, 'games-result')}; {replayed}")
+    watch(driver, log)
 
 
-def one_akelarre_action(driver, screenshot):
+def akelarre_game(driver, tlaloc, downloads, screenshot):
     start(driver, "akelarre", 2, "human,random", 4)
     check("data-place" in picture(driver), "Akelarre's picture is not the table")
     driver.find_element(By.ID, "games-hint").click()
@@ -156,6 +185,12 @@ def one_akelarre_action(driver, screenshot):
     check(hint == "Best play: " + played, f"played {played!r} for the hint {hint!r}")
     check(driver.execute_script("return games.answer.actors;")[count] == 0, "the hint was not the person's")
     print("akelarre:", hint[:100])
+    # On to the end, then its log passes `akelarre replay` and plays back.
+    moves = 1 + play_to_the_end(driver, 400)
+    check(text_of(driver, "games-result").startswith("Game over:"), text_of(driver, "games-result"))
+    log, replayed = download_and_replay(driver, tlaloc, downloads, "akelarre-seed-4.jsonl", ["akelarre", "replay"])
+    print(f"akelarre: {moves} actions of the person; {text_of(driver, 'games-result')}; {replayed}")
+    watch(driver, log)
 
 
 def atlacoya_game(driver, tlaloc, downloads):
@@ -178,6 +213,7 @@ def atlacoya_game(driver, tlaloc, downloads):
     replayed = subprocess.run([tlaloc, "xalapa", "atlacoya", "replay", log], capture_output=True, text=True)
     check(replayed.returncode == 0, "atlacoya replay: " + replayed.stdout + replayed.stderr)
     print("atlacoya:", text_of(driver, "games-result"), replayed.stdout.strip())
+    watch(driver, log)
 
 
 def main():
@@ -194,8 +230,8 @@ def main():
             driver.get(url)
             driver.find_element(By.ID, "tab-games").click()
             play_aztlan(driver, args.tlaloc, downloads, args.screenshot)
-            one_azteka_action(driver)
-            one_akelarre_action(driver, args.screenshot_akelarre)
+            azteka_game(driver, args.tlaloc, downloads)
+            akelarre_game(driver, args.tlaloc, downloads, args.screenshot_akelarre)
             atlacoya_game(driver, args.tlaloc, downloads)
         finally:
             if driver:

@@ -5,7 +5,8 @@ A person (the test) plays seat 1 against a greedy and a random bot for seven day
 places two stones by clicking fields, sees the penalty shown agree with the evaluator, and presses
 Done; on one day it waits instead until the hourglass runs out (a short one, 1 second, after the
 random bot says done at 5 s or later). Then it downloads the log, finds the stones it placed and its
-done times in it, and replays it with `tlaloc xalapa replay` (exit 0). Saves a screenshot of the end.
+done times in it, and replays it with `tlaloc xalapa replay` (exit 0), then uploads it to the Replays tab and steps through
+it. Saves a screenshot of the end.
 Pinned hooks: #tab-race, #race-bots, #race-level, #race-seed, #race-hourglass, #race-start, #race-day,
 #race-done, #race-penalty, #race-result, #race-download, #race-log; fields carry data-row, data-col and
 data-stone.
@@ -29,6 +30,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
 from headless_chromium import browser  # noqa: E402
+from replay_tab import watch  # noqa: E402
 
 WAIT = 60  # seconds for any one thing (the day the hourglass runs out takes up to 26 s)
 WAITED_DAY = 4  # the day the test lets the hourglass run out
@@ -131,6 +133,7 @@ def check_log(tlaloc, downloads, placed):
     replay = subprocess.run([tlaloc, "xalapa", "replay", path], capture_output=True, text=True)
     assert replay.returncode == 0, replay.stdout + replay.stderr
     print(replay.stdout.strip())
+    return path
 
 
 def main():
@@ -151,7 +154,7 @@ def main():
             if args.screenshot:
                 driver.save_screenshot(args.screenshot)
             driver.find_element(By.ID, "race-download").click()
-            check_log(args.tlaloc, downloads, placed)
+            watch(driver, check_log(args.tlaloc, downloads, placed), "tab-race")
         finally:
             if driver:
                 driver.quit()

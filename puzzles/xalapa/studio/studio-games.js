@@ -84,7 +84,10 @@ function gamesLegal() {
     const b = document.createElement("button");
     b.textContent = action;
     b.dataset.action = action;
-    b.addEventListener("click", () => attempt(() => gamesAsk(games.request.actions.concat([action]))));
+    b.addEventListener("click", () => attempt(() => {
+      $("games-filter").value = "";  // a narrowing is about this move only
+      return gamesAsk(games.request.actions.concat([action]));
+    }));
     list.append(b);
   });
   $("games-legal-count").textContent = a.over ? "" :
