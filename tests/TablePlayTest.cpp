@@ -11,6 +11,7 @@
 #include "puzzles/azteka/MatchLog.h"
 #include "puzzles/aztlan/GameLog.h"
 #include "puzzles/xalapa/AtlacoyaLog.h"
+#include "session/Games.h"
 #include "session/TablePlay.h"
 
 using namespace tlaloc;
@@ -133,4 +134,48 @@ TEST(TablePlay, AFinishedGamesLogIsOneItsReplayAccepts) {
     TableSetup unfinished = az;
     unfinished.actions.assign(a.actions.begin(), a.actions.begin() + 10);
     EXPECT_THROW(table_log(unfinished), std::invalid_argument);
+}
+
+// A person at the table sees their own hand and favourite, not the other seats' (Akelarre); in
+// Aztlán the others' prosperity cards are counted and the power cards being chosen are not shown;
+// a finished game shows everything, as its replay does.
+TEST(TablePlay, APersonSeesWhatTheirSeatMayKnowAndAllOnceTheGameIsOver) {
+    const TableSetup t = table("akelarre", 2, "singles", {"human", "random"}, 4);
+    const TableState s = play_table(t, solver::Deadline(), 100, false);
+    ASSERT_FALSE(s.over);
+    ASSERT_EQ(s.to_act, 0);
+    std::unique_ptr<Engine> all = make_engine(t.spec, t.seed);
+    for (const std::string& a : s.actions) all->apply(a);
+    const std::string everything = all->describe();
+    auto line_of = [](const std::string& text, const std::string& start) {
+        const std::size_t at = text.find("\n  " + start);
+        return at == std::string::npos ? std::string()
+                                       : text.substr(at + 1, text.find('\n', at + 1) - at - 1);
+    };
+    EXPECT_EQ(line_of(s.text, "P1,"), line_of(everything, "P1,"));  // their own hand and favourite
+    EXPECT_NE(line_of(s.text, "P2,"), line_of(everything, "P2,"));
+    EXPECT_NE(line_of(s.text, "P2,").find("favourite secret; hand: 7 cards"), std::string::npos) << s.text;
+    EXPECT_EQ(s.text.substr(s.text.find("\n  place")), everything.substr(everything.find("\n  place")));
+
+    const TableState aztlan =
+        play_table(table("aztlan", 2, "de", {"human", "greedy"}), solver::Deadline(), 100, false);
+    ASSERT_EQ(aztlan.to_act, 0);
+    EXPECT_NE(line_of(aztlan.text, "player 2").find("power card being chosen"), std::string::npos)
+        << aztlan.text;
+    EXPECT_EQ(line_of(aztlan.text, "player 1").find("being chosen"), std::string::npos) << aztlan.text;
+
+    // Atlacoya: the person to bid sees their own board with today's row, not the last play.
+    TableSetup a = table("atlacoya", 2, "standard", {"human", "greedy"}, 5);
+    TableState day = play_table(a, solver::Deadline(), 100, false);
+    EXPECT_NE(day.svg.find("day 1, player 1&apos;s row"), std::string::npos);
+    a.actions = day.actions;
+    a.actions.push_back(day.legal.front());
+    day = play_table(a, solver::Deadline(), 100, false);
+    ASSERT_EQ(day.stage, "day 2");
+    EXPECT_NE(day.svg.find("day 2, player 1&apos;s row"), std::string::npos);
+    EXPECT_EQ(day.svg.find(": bid "), std::string::npos);
+
+    const TableState done = play_to_the_end(t);
+    EXPECT_EQ(done.text.find("secret"), std::string::npos) << done.text;
+    EXPECT_EQ(done.text.find(" cards; points pile"), std::string::npos) << done.text;
 }

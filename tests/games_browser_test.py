@@ -13,7 +13,7 @@ Pinned hooks: #tab-games, #games-game, #games-players, #games-seed, #games-seats
 #games-stage, #games-picture, #games-legal (buttons with data-action), #games-filter, #games-hint,
 #games-hint-text, #games-hint-play, #games-history, #games-result, #games-download.
 Usage: /usr/bin/python3 tests/games_browser_test.py --tlaloc build/tlaloc [--screenshot FILE]
-       [--screenshot-akelarre FILE]
+       [--screenshot-akelarre FILE] [--screenshot-azteka FILE] [--screenshot-atlacoya FILE]
 """
 import argparse
 import glob
@@ -146,7 +146,7 @@ def play_aztlan(driver, tlaloc, downloads, screenshot):
     watch(driver, log)
 
 
-def azteka_game(driver, tlaloc, downloads):
+def azteka_game(driver, tlaloc, downloads, screenshot):
     start(driver, "azteka", 2, "human,random", 2)
     check("data-hole" in picture(driver), "Azteka's picture is not the circle")
     hole = driver.find_element(By.CSS_SELECTOR, '#games-picture [data-hole="R3S2"]')
@@ -160,7 +160,11 @@ def azteka_game(driver, tlaloc, downloads):
     check(driver.execute_script("return games.answer.actors;")[:2] == [0, 1], "the bot did not answer")
     print("azteka: placed on ring 3, sector 2; the bot answered", driver.execute_script("return games.answer.actions[1];"))
     # On to the end of the match (two rounds), then its log passes `azteka replay` and plays back.
-    moves = 1 + play_to_the_end(driver, 1500)
+    for _ in range(6):
+        click_first_action(driver)
+    if screenshot:
+        driver.save_screenshot(screenshot)
+    moves = 7 + play_to_the_end(driver, 1500)
     check(text_of(driver, "games-result").startswith("Game over:"), text_of(driver, "games-result"))
     log, replayed = download_and_replay(driver, tlaloc, downloads, "azteka-seed-2.jsonl", ["azteka", "replay"])
     print(f"azteka: {moves} actions of the person; {text_of(driver, 'games-result')}; {replayed}")
@@ -193,7 +197,7 @@ def akelarre_game(driver, tlaloc, downloads, screenshot):
     watch(driver, log)
 
 
-def atlacoya_game(driver, tlaloc, downloads):
+def atlacoya_game(driver, tlaloc, downloads, screenshot):
     start(driver, "atlacoya", 2, "human,greedy", 5)
     check("<svg" in picture(driver), "no picture for Atlacoya")
     check(text_of(driver, "games-stage") == "day 1", text_of(driver, "games-stage"))
@@ -203,8 +207,10 @@ def atlacoya_game(driver, tlaloc, downloads):
     check(actors == [0, 1], f"actors {actors}")
     print("atlacoya: day 1 played;", text_of(driver, "games-history").splitlines()[-1][:100])
     # The six other days, then its log (the person's seat "human") passes its replay.
-    for _ in range(6):
+    for day in range(6):
         click_first_action(driver)
+        if day == 2 and screenshot:
+            driver.save_screenshot(screenshot)
     check(driver.execute_script("return games.answer.over;"), "Atlacoya did not end after 7 days")
     driver.find_element(By.ID, "games-download").click()
     log = os.path.join(downloads, "atlacoya-seed-5.jsonl")
@@ -221,6 +227,8 @@ def main():
     parser.add_argument("--tlaloc", required=True)
     parser.add_argument("--screenshot", help="PNG of the Aztlán game mid-way")
     parser.add_argument("--screenshot-akelarre", help="PNG of the Akelarre table with a hint")
+    parser.add_argument("--screenshot-azteka", help="PNG of an Azteka match in its first round")
+    parser.add_argument("--screenshot-atlacoya", help="PNG of an Atlacoya game on day 4")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data, tempfile.TemporaryDirectory() as downloads:
         proc, url = start_studio(args.tlaloc, data)
@@ -230,9 +238,9 @@ def main():
             driver.get(url)
             driver.find_element(By.ID, "tab-games").click()
             play_aztlan(driver, args.tlaloc, downloads, args.screenshot)
-            azteka_game(driver, args.tlaloc, downloads)
+            azteka_game(driver, args.tlaloc, downloads, args.screenshot_azteka)
             akelarre_game(driver, args.tlaloc, downloads, args.screenshot_akelarre)
-            atlacoya_game(driver, args.tlaloc, downloads)
+            atlacoya_game(driver, args.tlaloc, downloads, args.screenshot_atlacoya)
         finally:
             if driver:
                 driver.quit()

@@ -347,7 +347,11 @@ std::string AkelarreEngine::player_name(int player) const {
     return game_.state().players[static_cast<std::size_t>(player)].name;
 }
 
-std::string AkelarreEngine::describe() const {
+std::string AkelarreEngine::describe() const { return describe_for(-1); }
+
+// viewer -1: every hand and favourite; else the other players' hands as counts, their favourites
+// secret until the game is over.
+std::string AkelarreEngine::describe_for(int viewer) const {
     const GameState& s = game_.state();
     std::ostringstream out;
     if (over())
@@ -358,8 +362,10 @@ std::string AkelarreEngine::describe() const {
     const std::vector<PlayerScore> scores = final_scores(s.players);
     for (std::size_t p = 0; p < s.players.size(); ++p) {
         const Player& pl = s.players[p];
+        const bool open = viewer < 0 || over() || static_cast<int>(p) == viewer;
         out << "  " << pl.name << (pl.team >= 0 ? " (team " + std::to_string(pl.team + 1) + ")" : "")
-            << ", favourite " << family_name(pl.favourite) << "; hand: " << cards_text(pl.hand)
+            << ", favourite " << (open ? family_name(pl.favourite) : std::string("secret"))
+            << "; hand: " << (open ? cards_text(pl.hand) : std::to_string(pl.hand.size()) + " cards")
             << "; points pile: " << cards_text(pl.points_pile) << " (" << scores[p].total << " points)\n";
     }
     for (std::size_t i = 0; i < s.places.size(); ++i) {

@@ -31,6 +31,7 @@ public:
     bool searchable(const std::string& action) const override;
     std::unique_ptr<Engine> determinize(int seat, Rng& rng) const override;
     std::string describe() const override;
+    std::string describe_for(int viewer) const override;
     std::string picture_svg() const override;  // the table (puzzles/akelarre/TablePicture)
     std::string stage_label() const override;  // "turn 12"
     std::string player_name(int player) const override;

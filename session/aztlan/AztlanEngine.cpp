@@ -244,7 +244,11 @@ std::string AztlanEngine::stage_label() const {
     return "age " + std::to_string(game_.age()) + ", " + to_string(game_.phase());
 }
 
-std::string AztlanEngine::describe() const {
+std::string AztlanEngine::describe() const { return describe_for(-1); }
+
+// viewer -1: everything; else the other players' prosperity cards as a count and, while power cards
+// are being chosen, the others' cards as "being chosen" (they are revealed together).
+std::string AztlanEngine::describe_for(int viewer) const {
     std::ostringstream out;
     const Map& map = game_.map();
     if (over())
@@ -256,10 +260,18 @@ std::string AztlanEngine::describe() const {
         out << "  player " << p + 1;
         if (game_.phase() != Phase::Alliance) out << " (" << game_.sides()[game_.side_of(p)].name << ")";
         out << ": " << seat.vp << " VP";
-        if (seat.card) out << ", power card " << seat.card;
+        const bool open = viewer < 0 || over() || p == viewer;
+        if (!open && game_.phase() == Phase::Choice)
+            out << ", power card being chosen";
+        else if (seat.card)
+            out << ", power card " << seat.card;
         out << "; cards in hand:";
-        if (seat.hand.empty()) out << " none";
-        for (ProsperityCard c : seat.hand) out << " " << to_string(c);
+        if (seat.hand.empty())
+            out << " none";
+        else if (!open)
+            out << " " << seat.hand.size() << " (not shown)";
+        else
+            for (ProsperityCard c : seat.hand) out << " " << to_string(c);
         out << "\n";
     }
     for (const Side& side : game_.sides()) {

@@ -31,6 +31,7 @@ public:
     void play_out(Rng& rng) override;
     std::unique_ptr<Engine> determinize(int seat, Rng& rng) const override;
     std::string describe() const override;
+    std::string describe_for(int viewer) const override;
     std::string picture_svg() const override;  // the map (puzzles/aztlan/MapPicture)
     std::string stage_label() const override;  // "age 2, development"
 

@@ -84,8 +84,15 @@ public:
     // For people: the state as text (lines ended by "\n": scores, hands, the board), as a picture (a
     // whole SVG document drawn by the game's own picture code; "" when the game has none), and where
     // the game stands in its own words ("age 2, development", "round 1, turn 7", "turn 12", "day 3").
-    // Text and picture show everything (replays and the studio's table), not one seat's view.
+    // describe() shows everything (replays, a finished game); describe_for(viewer) is what that seat
+    // may know while the game goes on (the studio's table, to a person at that seat): the games with
+    // hidden information (Akelarre's hands and favourites, Aztlán's prosperity cards and the power
+    // cards being chosen) leave the other seats' secrets out. The picture is public or the viewer's.
     virtual std::string describe() const { return ""; }
+    virtual std::string describe_for(int /*viewer*/) const { return describe(); }
+    // The picture for the seat about to act (Atlacoya: their own board with today's row, not the last
+    // play); by default the picture of the state.
+    virtual std::string picture_svg_for(int /*viewer*/) const { return picture_svg(); }
     virtual std::string picture_svg() const { return ""; }
     virtual std::string stage_label() const { return ""; }
     // A player's name as the game's log and pictures give it ("player 2", Akelarre "P2").

@@ -238,4 +238,16 @@ std::string AtlacoyaEngine::picture_svg() const {
     return xalapa::render_svg(rows_.front(), options);
 }
 
+// The seat about to act sees its own board with today's row (its stones to come), not the last play.
+std::string AtlacoyaEngine::picture_svg_for(int viewer) const {
+    if (over() || viewer != to_act() || viewer < 0 || viewer >= static_cast<int>(rows_.size()))
+        return picture_svg();
+    xalapa::RenderOptions options;
+    options.catalogue = &catalogue();
+    options.id_prefix = "atl";
+    options.title =
+        "day " + std::to_string(state_.day + 1) + ", player " + std::to_string(viewer + 1) + "'s row";
+    return xalapa::render_svg(rows_[static_cast<std::size_t>(viewer)], options);
+}
+
 }  // namespace tlaloc::session

@@ -42,6 +42,7 @@ public:
     // The last play given, on its row of the player's board (puzzles/xalapa/Render); before any, the
     // first player's row.
     std::string picture_svg() const override;
+    std::string picture_svg_for(int viewer) const override;
     std::string stage_label() const override;  // "day 3"
     // A player's board (the fields of a play's stones are its indexes, row * columns + column).
     const xalapa::Board& board(int player) const {
