@@ -215,9 +215,11 @@ std::string AtlacoyaEngine::describe() const {
             << state_.tokens[static_cast<std::size_t>(p)] << " tokens\n";
     if (!over() && !rows_.empty()) {
         out << "  today's row:";
-        int k = 1;
-        for (const xalapa::Task& t : rows_.front().tasks)
-            out << (k > 1 ? "; " : " ") << k++ << ". " << t.describe();
+        int k = 0;
+        for (const xalapa::Task& t : rows_.front().tasks) {
+            ++k;
+            out << (k > 1 ? "; " : " ") << k << ". " << t.describe();
+        }
         out << "\n";
     }
     return out.str();
