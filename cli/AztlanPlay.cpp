@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -21,6 +22,7 @@
 #include "puzzles/aztlan/GameAudit.h"
 #include "puzzles/aztlan/GameLog.h"
 #include "puzzles/common/Bots.h"
+#include "session/aztlan/AztlanEngine.h"
 
 namespace tlaloc::cli {
 namespace {
@@ -86,34 +88,107 @@ std::string conflict_hint(const Game& game, int p) {
     return " (settle one of " + list + ")";
 }
 
-// A human seat: one action per line, the log's action line without "kind" and "age", e.g.
-// {"phase": "development", "player": 1, "place": "T05"}. What the rules refuse is asked again.
+const char* const kHumanHelp =
+    "  type the number of an action, or words that pick one (\"card 4\", \"place T15\", \"settle T07 coexist\";\n"
+    "  words that fit several list them), or: show (the state and the actions again), all (every action),\n"
+    "  help, quit. A JSON action as in the log is read too.\n";
+
+// Prints actions `which` of `words`, numbered from 1, at most `cap` of them.
+void list_actions(const std::vector<std::string>& words, const std::vector<std::size_t>& which,
+                  std::size_t cap) {
+    for (std::size_t k = 0; k < which.size() && k < cap; ++k)
+        std::cout << "  " << which[k] + 1 << ". " << words[which[k]] << "\n";
+    if (which.size() > cap)
+        std::cout << "  ... and " << which.size() - cap
+                  << " more: type words to narrow them (a territory id, \"eagle\", \"move\") or \"all\"\n";
+}
+
+// The actions whose words hold every word typed (a whole word each); an exact match alone if any.
+std::vector<std::size_t> matching(const std::vector<std::string>& words, const std::string& typed) {
+    std::vector<std::string> wanted;
+    std::istringstream in(typed);
+    for (std::string w; in >> w;) wanted.push_back(w);
+    std::vector<std::size_t> out;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        if (words[i] == typed) return {i};
+        const std::string padded = " " + words[i] + " ";
+        if (std::all_of(wanted.begin(), wanted.end(), [&](const std::string& w) {
+                return padded.find(" " + w + " ") != std::string::npos;
+            }))
+            out.push_back(i);
+    }
+    return out;
+}
+
+std::optional<Action> json_action(const Game& game, const std::string& line) {
+    try {
+        Json j = parse_json_text(line, "stdin");
+        if (!j.is_object()) throw InputError("stdin", "", "an action is a JSON object");
+        j["kind"] = "action";
+        j["age"] = game.age();
+        Action a = parse_action(game, JsonPlace(j, "stdin"));
+        if (auto why = game.why_illegal(a)) {
+            std::cout << "not legal: " << *why << "\n";
+            return std::nullopt;
+        }
+        return a;
+    } catch (const InputError& e) {
+        std::cout << "not an action: " << e.what() << "\n";
+        return std::nullopt;
+    }
+}
+
+// A human seat at the terminal: the state as the seat may know it (the others' prosperity cards and
+// the power cards being chosen are not shown), then its legal actions in short words, numbered; the
+// person answers with a number or the words of one (kHumanHelp). What the rules refuse is asked again.
 std::optional<Action> human_action(const Game& game, LineReader& input, const solver::Deadline& deadline) {
+    const int p = game.to_act();
+    std::vector<std::pair<std::string, Action>> offered;
+    for (const Action& a : session::legal_aztlan_actions(game))
+        offered.emplace_back(session::short_aztlan_action(game, a), a);
+    std::stable_sort(offered.begin(), offered.end(), [](const auto& x, const auto& y) {
+        return x.first.size() != y.first.size() ? x.first.size() < y.first.size() : x.first < y.first;
+    });
+    std::vector<std::string> words;
+    std::vector<std::size_t> every;
+    for (std::size_t i = 0; i < offered.size(); ++i) words.push_back(offered[i].first), every.push_back(i);
+    const auto show = [&] {
+        std::cout << session::describe_aztlan(game, p) << "your legal actions:\n";
+        list_actions(words, every, 20);
+    };
+    show();
     for (;;) {
-        const int p = game.to_act();
         std::cout << player_label(game, p) << ", " << to_string(game.phase()) << " of age " << game.age()
                   << conflict_hint(game, p) << "> " << std::flush;
         const std::optional<std::string> read =
             input.next(deadline, "the game had reached age " + std::to_string(game.age()) + ", " +
                                      to_string(game.phase()) + " phase (a human seat's answer was awaited)");
-        if (!read) {
-            std::cout << "\ninput ended; the game is abandoned\n";
+        const std::string line = read ? trim_blanks(*read) : "quit";
+        if (line == "quit") {
+            std::cout << (read ? "" : "\ninput ended; ") << "the game is abandoned\n";
             return std::nullopt;
         }
-        const std::string& line = *read;
-        try {
-            Json j = parse_json_text(line, "stdin");
-            if (!j.is_object()) throw InputError("stdin", "", "an action is a JSON object");
-            j["kind"] = "action";
-            j["age"] = game.age();
-            Action a = parse_action(game, JsonPlace(j, "stdin"));
-            if (auto why = game.why_illegal(a)) {
-                std::cout << "not legal: " << *why << "\n";
-                continue;
-            }
-            return a;
-        } catch (const InputError& e) {
-            std::cout << "not an action: " << e.what() << "\n";
+        if (line.empty()) continue;
+        if (line == "help") {
+            std::cout << kHumanHelp;
+        } else if (line == "show") {
+            show();
+        } else if (line == "all") {
+            list_actions(words, every, every.size());
+        } else if (line.front() == '{') {
+            if (auto a = json_action(game, line)) return a;
+        } else if (std::all_of(line.begin(), line.end(), [](unsigned char c) { return std::isdigit(c); })) {
+            const std::size_t n = line.size() > 6 ? 0 : std::stoul(line);
+            if (n >= 1 && n <= offered.size()) return offered[n - 1].second;
+            std::cout << "no action " << line << ": the actions are numbered 1 to " << offered.size() << "\n";
+        } else {
+            const std::vector<std::size_t> found = matching(words, line);
+            if (found.size() == 1) return offered[found.front()].second;
+            if (found.empty())
+                std::cout << "no legal action has the words \"" << line
+                          << "\" (\"all\" lists them; \"help\")\n";
+            else
+                list_actions(words, found, 30);
         }
     }
 }

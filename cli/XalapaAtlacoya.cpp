@@ -12,6 +12,8 @@
 #include <string>
 
 #include "cli/Commands.h"
+#include "cli/LineReader.h"
+#include "cli/TerminalTable.h"
 #include "cli/Timeout.h"
 #include "model/common/InputError.h"
 #include "model/common/Json.h"
@@ -149,8 +151,8 @@ std::vector<AtlacoyaBot> seat_bots(const PlayOptions& opt) {
                                                  std::to_string(opt.players) + " players (one per player)");
     // best: the greedy bidder, Atlacoya's strongest; cautious: a bot of Atlacoya's own.
     for (const std::string& name : opt.bots) {
-        const auto bot =
-            read_bot_or_own(name, {BotName::Greedy, BotName::Best}, {"cautious"}, "--bots", std::cerr);
+        const auto bot = read_bot_or_own(name, {BotName::Greedy, BotName::Best}, {"cautious", "human"},
+                                         "--bots", std::cerr);
         bots.push_back(*parse_atlacoya_bot(bot ? to_string(*bot) : name));
     }
     return bots;
@@ -225,7 +227,40 @@ void print_game(const AtlacoyaGame& game) {
     }
 }
 
+// A game with a person's seat, at the terminal over the shared table: the other seats are greedy.
+void run_play_with_people(const PlayOptions& opt) {
+    if (static_cast<int>(opt.bots.size()) != opt.players)
+        throw CLI::ValidationError("--bots", "names " + std::to_string(opt.bots.size()) + " seats for " +
+                                                 std::to_string(opt.players) + " players (one per player)");
+    session::TableSetup table;
+    table.spec = {"atlacoya", opt.players, "standard"};
+    table.seed = opt.seed;
+    for (const std::string& name : opt.bots) {
+        if (name == "human") {
+            table.seats.push_back("human");
+            continue;
+        }
+        const auto bot = read_bot_or_own(name, {BotName::Greedy, BotName::Best}, {"cautious", "human"},
+                                         "--bots", std::cerr);
+        if (!bot)
+            throw CLI::ValidationError(
+                "--bots",
+                "with a human seat the other seats are greedy (or best) bots, not \"" + name + "\"");
+        table.seats.push_back("greedy");
+    }
+    const solver::Deadline deadline(opt.timeout);
+    LineReader input;
+    const auto played =
+        naming("xalapa atlacoya play", opt.timeout, [&] { return play_at_terminal(table, input, deadline); });
+    if (!played) return;  // abandoned: no log
+    const std::string log = session::table_log(*played);
+    if (!opt.log.empty()) write_file_atomically(opt.log, log);
+    if (opt.json) std::cout << log;
+}
+
 void run_play(const PlayOptions& opt) {
+    if (std::find(opt.bots.begin(), opt.bots.end(), "human") != opt.bots.end())
+        return run_play_with_people(opt);
     const std::vector<AtlacoyaBot> bots = seat_bots(opt);
     const Catalogue catalogue = load_catalogue();
     const AtlacoyaSetup setup = setup_atlacoya(catalogue, opt.seed, bots, load_atlacoya_points());
@@ -248,6 +283,7 @@ void add_play(CLI::App& atlacoya) {
         "play",
         "Plays a whole Atlacoya game (7 days) between bots and prints each day's row, every bid,\n"
         "the stones, the challenges met and the points, then the ranking. Same seed, same game.\n"
+        "A human seat plays at the terminal: it sees its row and picks a bid and stones from a numbered list.\n"
         "Example: tlaloc xalapa atlacoya play --players 3 --seed 7 --bots cautious,greedy,best --log game.jsonl");
     cmd->add_option("--players", opt->players, "number of players (2-6)")
         ->required()
@@ -255,9 +291,10 @@ void add_play(CLI::App& atlacoya) {
     cmd->add_option("--seed", opt->seed, "seed for the board sides and the rows")
         ->capture_default_str()
         ->check(CLI::Range(std::uint64_t{0}, static_cast<std::uint64_t>(kAtlacoyaMaxSeed)));
-    cmd->add_option("--bots", opt->bots,
-                    "one bot per player, comma-separated: greedy, best (= greedy) or cautious\n"
-                    "(default: cautious and greedy in turn)")
+    cmd->add_option(
+           "--bots", opt->bots,
+           "one seat per player, comma-separated: greedy, best (= greedy), cautious or human (a person\n"
+           "at the terminal; the other seats are then greedy or best) (default: cautious and greedy in turn)")
         ->delimiter(',');
     cmd->add_option("--log", opt->log, "write the game as JSON lines to this file (replay checks it)")
         ->check(output_path());

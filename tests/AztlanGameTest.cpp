@@ -388,6 +388,42 @@ TEST(AztlanGameCli, HumanSeatReadsActionsFromStdin) {
     EXPECT_NE(r.out.find("input ended"), std::string::npos) << r.out;
 }
 
+// A person at the terminal sees the state as their seat may know it and the legal actions in short
+// words, numbered, and answers with words or a number; a whole game played so is logged and replays.
+TEST(AztlanGameCli, HumanSeatPlaysAWholeGameWithWordsAndNumbers) {
+    const auto dir = test_support::scratch_dir("aztlan-human-words");
+    {
+        std::ofstream moves(dir / "moves.txt");
+        moves << "card 99\ncard 6\nhelp\nplace\nplace T15\n0\n";
+        for (int i = 0; i < 400; ++i) moves << "1\n";
+    }
+    const auto log = dir / "game.jsonl";
+    auto r = run_tlaloc("aztlan play --players 2 --seed 3 --bots human,greedy --log " + log.string() + " < " +
+                        (dir / "moves.txt").string());
+    ASSERT_EQ(r.code, 0) << r.out.substr(0, 3000);
+    EXPECT_NE(r.out.find("your legal actions:\n  1. card 4\n"), std::string::npos) << r.out.substr(0, 2000);
+    EXPECT_NE(r.out.find("player 2 (coyote+quetzal): 0 VP, power card being chosen"), std::string::npos);
+    EXPECT_NE(r.out.find("no legal action has the words \"card 99\""), std::string::npos);
+    EXPECT_NE(r.out.find("  ... and "), std::string::npos);  // "place" fits too many to list
+    EXPECT_NE(r.out.find("no action 0: the actions are numbered 1 to "), std::string::npos);
+    EXPECT_EQ(r.out.find("abandoned"), std::string::npos);
+    std::ifstream in(log);
+    std::string setup;
+    std::getline(in, setup);
+    EXPECT_NE(setup.find("\"seats\":[\"human\",\"greedy\"]"), std::string::npos) << setup;
+    // Player 1's first choice and first development action are the words typed.
+    std::string chose, placed;
+    for (std::string line; std::getline(in, line);) {
+        if (line.find("\"player\":1") == std::string::npos) continue;
+        if (chose.empty() && line.find("\"choice\"") != std::string::npos) chose = line;
+        if (placed.empty() && line.find("\"development\"") != std::string::npos) placed = line;
+    }
+    EXPECT_NE(chose.find("\"card\":6"), std::string::npos) << chose;
+    EXPECT_NE(placed.find("\"place\":\"T15\""), std::string::npos) << placed;
+    const auto replay = run_tlaloc("aztlan replay " + log.string());
+    EXPECT_EQ(replay.code, 0) << replay.out;
+}
+
 // --timeout also stops a game whose human seat does not answer: exit 3 while its input is still
 // open (the pipe's writer sleeps for longer than the limit), one line naming the awaited answer.
 TEST(AztlanGameCli, TheTimeoutStopsAGameWaitingForAHumanSeat) {

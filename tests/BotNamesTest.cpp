@@ -157,11 +157,11 @@ TEST(BotNamesCli, EachCommandListsItsOwnBots) {
         {"aztlan play --players 2 --bots chess,random", "(bots: random, greedy, best, human)"},
         {"aztlan audit --games 1 --bots mixd", "did you mean mixed? (bots: random, greedy, best, mixed)"},
         {"azteka play --death chess", "(bots: greedy, best, human)"},
-        {"xalapa atlacoya play --players 2 --bots chess,greedy", "(bots: greedy, best, cautious)"},
+        {"xalapa atlacoya play --players 2 --bots chess,greedy", "(bots: greedy, best, cautious, human)"},
         {"azteka balance --bots chess", "(bots: random, greedy, best, mcts)"},
         {"akelarre play --players 2 --bots mcts", "no \"mcts\" bot (bots: random, greedy, best, human)"},
         {"xalapa atlacoya play --players 2 --bots random,greedy",
-         "no \"random\" bot (bots: greedy, best, cautious)"},
+         "no \"random\" bot (bots: greedy, best, cautious, human)"},
     };
     for (const auto& [run, list] : lists) {
         const CliRun r = run_tlaloc_split(run);

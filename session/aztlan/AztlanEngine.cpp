@@ -149,8 +149,7 @@ std::string AztlanEngine::text(const Action& a) const {
 std::vector<std::string> AztlanEngine::legal_actions() const {
     std::vector<std::string> out;
     if (over()) return out;
-    for (const Action& a : candidates(game_))
-        if (!game_.why_illegal(a)) out.push_back(text(a));
+    for (const Action& a : legal_aztlan_actions(game_)) out.push_back(text(a));
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
@@ -244,24 +243,27 @@ std::string AztlanEngine::stage_label() const {
     return "age " + std::to_string(game_.age()) + ", " + to_string(game_.phase());
 }
 
-std::string AztlanEngine::describe() const { return describe_for(-1); }
+std::string AztlanEngine::describe() const { return describe_aztlan(game_, -1); }
+
+std::string AztlanEngine::describe_for(int viewer) const { return describe_aztlan(game_, viewer); }
 
 // viewer -1: everything; else the other players' prosperity cards as a count and, while power cards
 // are being chosen, the others' cards as "being chosen" (they are revealed together).
-std::string AztlanEngine::describe_for(int viewer) const {
+std::string describe_aztlan(const Game& game, int viewer) {
     std::ostringstream out;
-    const Map& map = game_.map();
-    if (over())
+    const Map& map = game.map();
+    if (game.over())
         out << "the game is over\n";
     else
-        out << stage_label() << "; to act: player " << game_.to_act() + 1 << "\n";
-    for (int p = 0; p < game_.players(); ++p) {
-        const Seat& seat = game_.seats()[static_cast<std::size_t>(p)];
+        out << "age " << game.age() << ", " << to_string(game.phase()) << "; to act: player "
+            << game.to_act() + 1 << "\n";
+    for (int p = 0; p < game.players(); ++p) {
+        const Seat& seat = game.seats()[static_cast<std::size_t>(p)];
         out << "  player " << p + 1;
-        if (game_.phase() != Phase::Alliance) out << " (" << game_.sides()[game_.side_of(p)].name << ")";
+        if (game.phase() != Phase::Alliance) out << " (" << game.sides()[game.side_of(p)].name << ")";
         out << ": " << seat.vp << " VP";
-        const bool open = viewer < 0 || over() || p == viewer;
-        if (!open && game_.phase() == Phase::Choice)
+        const bool open = viewer < 0 || game.over() || p == viewer;
+        if (!open && game.phase() == Phase::Choice)
             out << ", power card being chosen";
         else if (seat.card)
             out << ", power card " << seat.card;
@@ -274,7 +276,7 @@ std::string AztlanEngine::describe_for(int viewer) const {
             for (ProsperityCard c : seat.hand) out << " " << to_string(c);
         out << "\n";
     }
-    for (const Side& side : game_.sides()) {
+    for (const Side& side : game.sides()) {
         out << "  " << side.name << " pawns: " << side.on_board() << " on the map";
         std::string where;
         for (int t = 0; t < map.size(); ++t)
@@ -287,13 +289,13 @@ std::string AztlanEngine::describe_for(int viewer) const {
         out << ", " << side.supply << " in the supply, " << side.hand << " in hand, " << side.removed
             << " removed\n";
     }
-    out << "  prosperity deck: " << game_.deck().size() << " cards, discarded: " << game_.discard().size()
+    out << "  prosperity deck: " << game.deck().size() << " cards, discarded: " << game.discard().size()
         << "\n";
-    if (over()) {
+    if (game.over()) {
         int place = 1;
-        for (int p : game_.ranking())
+        for (int p : game.ranking())
             out << "  " << place++ << ". player " << p + 1 << ": "
-                << game_.final_scores()[static_cast<std::size_t>(p)].total << " VP\n";
+                << game.final_scores()[static_cast<std::size_t>(p)].total << " VP\n";
     }
     return out.str();
 }
@@ -326,6 +328,52 @@ std::string AztlanEngine::picture_svg() const {
         key += (s ? ", " : "pawns: ") + position.players[s].name + " " + colour_word(colours[s]);
     options.notes.push_back(key);
     return map_svg(position, options);
+}
+
+std::vector<Action> legal_aztlan_actions(const Game& game) {
+    std::vector<Action> out;
+    if (game.over()) return out;
+    for (const Action& a : candidates(game))
+        if (!game.why_illegal(a)) out.push_back(a);
+    return out;
+}
+
+std::string short_aztlan_action(const Game& game, const Action& a) {
+    const auto id = [&](int t) { return game.map().territories[static_cast<std::size_t>(t)].id; };
+    std::string out;
+    const auto cards = [&] {
+        for (const PlayedCard& c : a.play)
+            out += std::string(" ") + to_string(c.card) + (c.territory ? "@" + id(*c.territory) : "");
+    };
+    switch (a.phase) {
+        case Phase::Alliance:
+            return "alliance " + game.sides()[static_cast<std::size_t>(a.alliance)].name;
+        case Phase::Choice:
+            return "card " + std::to_string(a.card);
+        case Phase::Development:
+            out = "place " + id(a.place);
+            if (a.eagle) out += " eagle " + id(*a.eagle);
+            if (a.move) out += " move " + id(a.move->first) + "-" + id(a.move->second);
+            return out;
+        case Phase::Conflict:
+            if (a.decision) {
+                out =
+                    "settle " + id(a.territory) + (*a.decision == Decision::Defeat ? " defeat" : " coexist");
+                cards();
+            } else {
+                out = "answer " + id(a.territory);
+                cards();
+                if (a.play.empty()) out += " nothing";
+            }
+            return out;
+        case Phase::Scoring:
+            out = "score";
+            cards();
+            if (a.bonus) out += std::string(" bonus ") + to_string(*a.bonus);
+            return out;
+        default:
+            return "?";
+    }
 }
 
 }  // namespace tlaloc::session

@@ -52,4 +52,12 @@ private:
     std::vector<aztlan::Action> choices_;
 };
 
+// What the engine says and offers, for a game held elsewhere (`aztlan play`'s seat at the terminal):
+// the state as `viewer` may know it (-1: everything), every legal action of the player to act, and
+// an action in short words ("card 4", "place T15 move T15-T12", "settle T07 coexist", "answer T07
+// nothing", "score blessings@T05 bonus jungle").
+std::string describe_aztlan(const aztlan::Game& game, int viewer);
+std::vector<aztlan::Action> legal_aztlan_actions(const aztlan::Game& game);
+std::string short_aztlan_action(const aztlan::Game& game, const aztlan::Action& action);
+
 }  // namespace tlaloc::session

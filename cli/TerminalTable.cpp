@@ -1,0 +1,126 @@
+#include "cli/TerminalTable.h"
+
+#include <algorithm>
+#include <cctype>
+#include <iostream>
+#include <limits>
+
+#include "cli/LineReader.h"
+#include "model/common/Json.h"
+#include "model/common/Text.h"
+
+namespace tlaloc::cli {
+
+namespace {
+
+void words_of(const Json& j, std::string& out) {
+    const auto add = [&](const std::string& w) { out += (out.empty() ? "" : " ") + w; };
+    if (j.is_object()) {
+        for (const auto& [key, value] : j.items()) {
+            if (value.is_null() || (value.is_array() && value.empty())) continue;
+            add(key);
+            words_of(value, out);
+        }
+    } else if (j.is_array()) {
+        for (const Json& v : j) words_of(v, out);
+    } else if (j.is_string()) {
+        add(j.get<std::string>());
+    } else {
+        add(j.dump());
+    }
+}
+
+const char* const kHelp =
+    "  type the number of an action, or words that pick one (a run of its words, e.g. \"bid 4\"; words that\n"
+    "  fit several list them), or: show (the state and the actions again), all (every action), help, quit\n";
+
+void list(const std::vector<std::string>& words, const std::vector<std::size_t>& which, std::size_t cap) {
+    for (std::size_t k = 0; k < which.size() && k < cap; ++k)
+        std::cout << "  " << which[k] + 1 << ". " << words[which[k]] << "\n";
+    if (which.size() > cap) std::cout << "  ... and " << which.size() - cap << " more (\"all\" lists them)\n";
+}
+
+}  // namespace
+
+std::string action_words(const std::string& action) {
+    const Json j = Json::parse(action, nullptr, false);
+    if (j.is_discarded()) return action;
+    std::string out;
+    words_of(j, out);
+    return out;
+}
+
+std::optional<session::TableSetup> play_at_terminal(session::TableSetup setup, LineReader& input,
+                                                    const solver::Deadline& deadline) {
+    std::size_t shown = 0;  // actions already printed
+    for (;;) {
+        const session::TableState s =
+            session::play_table(setup, deadline, std::numeric_limits<std::size_t>::max(), false);
+        for (; shown < s.actions.size(); ++shown)
+            std::cout << s.stages[shown] << " · " << s.names[static_cast<std::size_t>(s.actors[shown])]
+                      << " (" << setup.seats[static_cast<std::size_t>(s.actors[shown])]
+                      << "): " << action_words(s.actions[shown]) << "\n";
+        setup.actions = s.actions;
+        if (s.over) {
+            std::cout << s.text;
+            if (s.winners.size() == 1)
+                std::cout << s.names[static_cast<std::size_t>(s.winners.front())] << " wins\n";
+            else
+                std::cout << "no single winner: first place is shared\n";
+            return setup;
+        }
+        const std::string me = s.names[static_cast<std::size_t>(s.to_act)];
+        std::vector<std::string> words;
+        std::vector<std::size_t> every;
+        for (std::size_t i = 0; i < s.legal.size(); ++i)
+            words.push_back(action_words(s.legal[i])), every.push_back(i);
+        const auto show = [&] {
+            std::cout << s.text << me << "'s legal actions:\n";
+            list(words, every, 20);
+        };
+        show();
+        std::optional<std::string> chosen;
+        while (!chosen) {
+            std::cout << me << ", " << s.stage << "> " << std::flush;
+            const std::optional<std::string> read =
+                input.next(deadline, s.stage + " (a human seat's answer was awaited)");
+            const std::string line = read ? trim_blanks(*read) : "quit";
+            if (line == "quit") {
+                std::cout << (read ? "" : "\ninput ended; ") << "the game is abandoned\n";
+                return std::nullopt;
+            }
+            if (line.empty()) continue;
+            if (line == "help") {
+                std::cout << kHelp;
+            } else if (line == "show") {
+                show();
+            } else if (line == "all") {
+                list(words, every, every.size());
+            } else if (std::all_of(line.begin(), line.end(),
+                                   [](unsigned char c) { return std::isdigit(c); })) {
+                const std::size_t n = line.size() > 6 ? 0 : std::stoul(line);
+                if (n >= 1 && n <= words.size())
+                    chosen = s.legal[n - 1];
+                else
+                    std::cout << "no action " << line << ": the actions are numbered 1 to " << words.size()
+                              << "\n";
+            } else {
+                std::vector<std::size_t> found;
+                for (std::size_t i = 0; i < words.size(); ++i)
+                    if (words[i] == line ||
+                        (" " + words[i] + " ").find(" " + line + " ") != std::string::npos)
+                        found.push_back(i);
+                if (found.size() == 1)
+                    chosen = s.legal[found.front()];
+                else if (found.empty())
+                    std::cout << "no legal action has the words \"" << line
+                              << "\" (\"all\" lists them; \"help\")\n";
+                else
+                    list(words, found, 30);
+            }
+        }
+        setup.actions.push_back(*chosen);
+    }
+}
+
+}  // namespace tlaloc::cli

@@ -1,0 +1,26 @@
+// A whole game at the terminal over the shared table (session/TablePlay): people type, the bots
+// answer. Used where a game has no seat of its own for a person at the terminal (Atlacoya).
+#pragma once
+#include <optional>
+#include <string>
+
+#include "session/TablePlay.h"
+#include "solver/common/SearchLimit.h"
+
+namespace tlaloc::cli {
+
+class LineReader;
+
+// An Engine action (a JSON object, or words) as short words: {"bid":4,"choice":"green","stones":[10,19]}
+// is "bid 4 choice green stones 10 19".
+std::string action_words(const std::string& action);
+
+// Plays `setup` to its end: before each decision of a "human" seat it prints the bots' actions since
+// the last one, the state as that seat may know it and its legal actions in short words, numbered;
+// the person answers with a number, the words of one action (a run of its words that fits no other),
+// or show / all / help / quit. Returns the finished table, or nullopt when the person quit or the
+// input ended. The deadline bounds the whole game (SearchLimitReached naming `where`).
+std::optional<session::TableSetup> play_at_terminal(session::TableSetup setup, LineReader& input,
+                                                    const solver::Deadline& deadline);
+
+}  // namespace tlaloc::cli
