@@ -18,7 +18,6 @@ Usage: /usr/bin/python3 tests/games_browser_test.py --tlaloc build/tlaloc [--scr
 import argparse
 import glob
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -29,30 +28,17 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
-from headless_chromium import browser  # noqa: E402
+from studio_session import studio_page, text_of  # noqa: E402
 from replay_tab import watch  # noqa: E402
 
 WAIT = 60
 
-
-def start_studio(tlaloc, data):
-    proc = subprocess.Popen([tlaloc, "studio", "--port", "0", "--data", data], stdout=subprocess.PIPE, text=True)
-    line = proc.stdout.readline()
-    match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-    if not match:
-        proc.kill()
-        sys.exit("studio did not start: " + line)
-    return proc, f"http://127.0.0.1:{match.group(1)}/"
 
 
 def check(cond, message):
     if not cond:
         sys.exit("games browser test: " + message)
 
-
-def text_of(driver, element_id):
-    return driver.execute_script("const e = document.getElementById(arguments[0]); return e ? e.innerText : '';",
-                                 element_id).strip()
 
 
 def history_length(driver):
@@ -231,23 +217,12 @@ def main():
     parser.add_argument("--screenshot-atlacoya", help="PNG of an Atlacoya game on day 4")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data, tempfile.TemporaryDirectory() as downloads:
-        proc, url = start_studio(args.tlaloc, data)
-        driver = None
-        try:
-            driver = browser(downloads)
-            driver.get(url)
+        with studio_page(args.tlaloc, data, downloads) as driver:
             driver.find_element(By.ID, "tab-games").click()
             play_aztlan(driver, args.tlaloc, downloads, args.screenshot)
             azteka_game(driver, args.tlaloc, downloads, args.screenshot_azteka)
             akelarre_game(driver, args.tlaloc, downloads, args.screenshot_akelarre)
             atlacoya_game(driver, args.tlaloc, downloads, args.screenshot_atlacoya)
-        finally:
-            if driver:
-                driver.quit()
-            proc.send_signal(2)
-            code = proc.wait(timeout=20)
-        if code != 0:
-            sys.exit(f"tlaloc studio exited {code} after SIGINT")
     print("games browser test: ok")
 
 

@@ -15,7 +15,6 @@ Usage: /usr/bin/python3 tests/replay_browser_test.py --tlaloc build/tlaloc [--sc
 import argparse
 import json
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -25,7 +24,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
-from headless_chromium import browser  # noqa: E402
+from studio_session import studio_page, text_of  # noqa: E402
 
 WAIT = 60
 
@@ -42,19 +41,6 @@ GAMES = [
 ]
 
 
-def start_studio(tlaloc, data):
-    proc = subprocess.Popen([tlaloc, "studio", "--port", "0", "--data", data], stdout=subprocess.PIPE, text=True)
-    line = proc.stdout.readline()
-    match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-    if not match:
-        proc.kill()
-        sys.exit("studio did not start: " + line)
-    return proc, f"http://127.0.0.1:{match.group(1)}/"
-
-
-def text_of(driver, element_id):
-    return driver.execute_script("const e = document.getElementById(arguments[0]); return e ? e.innerText : '';",
-                                 element_id).strip()
 
 
 def recorded_steps(path):
@@ -142,7 +128,7 @@ def main():
     parser.add_argument("--tlaloc", required=True)
     parser.add_argument("--screenshot", help="PNG of the Aztlán map mid-game")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as data, tempfile.TemporaryDirectory() as work:
+    with tempfile.TemporaryDirectory() as data:
         for name, command, _, _ in GAMES:
             subprocess.run([args.tlaloc] + command + ["--log", os.path.join(data, name)], check=True,
                            capture_output=True)
@@ -155,11 +141,7 @@ def main():
         lines[at] = json.dumps(bad)
         with open(os.path.join(data, "tampered.jsonl"), "w") as f:
             f.write("\n".join(lines) + "\n")
-        proc, url = start_studio(args.tlaloc, data)
-        driver = None
-        try:
-            driver = browser()
-            driver.get(url)
+        with studio_page(args.tlaloc, data) as driver:
             driver.find_element(By.ID, "tab-replay").click()
             WebDriverWait(driver, WAIT).until(lambda d: len(Select(d.find_element(By.ID, "replay-saved")).options) > 1)
             saved = [o.get_attribute("value") for o in Select(driver.find_element(By.ID, "replay-saved")).options]
@@ -175,13 +157,6 @@ def main():
             wrong = text_of(driver, "replay-wrong")
             check(f"tampered.jsonl:{at + 1}:" in wrong, f"the tampered log's wrong step: {wrong!r}")
             check(f"{at - 1} steps" in text_of(driver, "replay-title"), text_of(driver, "replay-title"))
-        finally:
-            if driver:
-                driver.quit()
-            proc.send_signal(2)
-            code = proc.wait(timeout=20)
-        if code != 0:
-            sys.exit(f"tlaloc studio exited {code} after SIGINT")
     print("replay browser test: ok")
 
 

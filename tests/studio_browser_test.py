@@ -15,7 +15,6 @@ Usage: /usr/bin/python3 tests/studio_browser_test.py --tlaloc build/tlaloc [--sc
 import argparse
 import json
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -30,6 +29,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
 from headless_chromium import browser  # noqa: E402
+from studio_session import studio_page  # noqa: E402
 BASIC = os.path.join(ROOT, "puzzles", "xalapa", "challenges", "basic-1.json")
 WAIT = 30  # seconds for any one thing to appear (solving is quick; instrumented builds are slower)
 
@@ -38,16 +38,6 @@ def tlaloc_json(tlaloc, *args):
     out = subprocess.run([tlaloc, *args], check=True, capture_output=True, text=True).stdout
     return json.loads(out)
 
-
-def start_studio(tlaloc, data):
-    """`tlaloc studio --port 0`: the process and the page's address, from the first line it prints."""
-    proc = subprocess.Popen([tlaloc, "studio", "--port", "0", "--data", data], stdout=subprocess.PIPE, text=True)
-    line = proc.stdout.readline()
-    match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-    if not match:
-        proc.kill()
-        sys.exit("studio did not start: " + line)
-    return proc, f"http://127.0.0.1:{match.group(1)}/"
 
 
 def text_of(driver, element_id):
@@ -349,11 +339,7 @@ def main():
     parser.add_argument("--screenshot", help="PNG of the Play view with the solution")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data, tempfile.TemporaryDirectory() as downloads:
-        proc, url = start_studio(args.tlaloc, data)
-        driver = None
-        try:
-            driver = browser(downloads)
-            driver.get(url)
+        with studio_page(args.tlaloc, data, downloads) as driver:
             stones, solved, mine = play(driver, args.tlaloc)
             mark = undo_redo_marks(driver, stones, solved, mine)
             if args.screenshot:
@@ -365,13 +351,6 @@ def main():
             driver.switch_to.window(driver.window_handles[0])
             drag_drawing(driver)
             phone_sized(driver, args.screenshot.replace(".png", "-phone.png") if args.screenshot else None)
-        finally:
-            if driver:
-                driver.quit()
-            proc.send_signal(2)  # SIGINT, as Ctrl-C
-            code = proc.wait(timeout=20)
-        if code != 0:
-            sys.exit(f"tlaloc studio exited {code} after SIGINT")
     print("studio browser test: ok")
 
 

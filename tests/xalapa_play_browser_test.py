@@ -17,7 +17,6 @@ import argparse
 import glob
 import json
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -29,26 +28,13 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
-from headless_chromium import browser  # noqa: E402
+from studio_session import studio_page, text_of  # noqa: E402
 from replay_tab import watch  # noqa: E402
 
 WAIT = 60  # seconds for any one thing (the day the hourglass runs out takes up to 26 s)
 WAITED_DAY = 4  # the day the test lets the hourglass run out
 
 
-def start_studio(tlaloc, data):
-    proc = subprocess.Popen([tlaloc, "studio", "--port", "0", "--data", data], stdout=subprocess.PIPE, text=True)
-    line = proc.stdout.readline()
-    match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-    if not match:
-        proc.kill()
-        sys.exit("studio did not start: " + line)
-    return proc, f"http://127.0.0.1:{match.group(1)}/"
-
-
-def text_of(driver, element_id):
-    return driver.execute_script("const e = document.getElementById(arguments[0]); return e ? e.innerText : '';",
-                                 element_id).strip()
 
 
 def click_field(driver, row, col):
@@ -142,11 +128,7 @@ def main():
     parser.add_argument("--screenshot", help="PNG of the finished game")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data, tempfile.TemporaryDirectory() as downloads:
-        proc, url = start_studio(args.tlaloc, data)
-        driver = None
-        try:
-            driver = browser(downloads)
-            driver.get(url)
+        with studio_page(args.tlaloc, data, downloads) as driver:
             WebDriverWait(driver, WAIT).until(lambda d: d.execute_script(
                 "return document.getElementById('race-level').options.length > 0;"))
             placed = play_a_game(driver, args.tlaloc)
@@ -155,13 +137,6 @@ def main():
                 driver.save_screenshot(args.screenshot)
             driver.find_element(By.ID, "race-download").click()
             watch(driver, check_log(args.tlaloc, downloads, placed), "tab-race")
-        finally:
-            if driver:
-                driver.quit()
-            proc.send_signal(2)
-            code = proc.wait(timeout=20)
-        if code != 0:
-            sys.exit(f"tlaloc studio exited {code} after SIGINT")
     print("xalapa play browser test: ok")
 
 

@@ -5,13 +5,9 @@ import sys
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
+from studio_session import text_of
 
 WAIT = 60
-
-
-def text_of(driver, element_id):
-    return driver.execute_script("const e = document.getElementById(arguments[0]); return e ? e.innerText : '';",
-                                 element_id).strip()
 
 
 def check(cond, message):
