@@ -16,6 +16,7 @@
 #include "cli/LineReader.h"
 #include "cli/Progress.h"
 #include "cli/ReplayShow.h"
+#include "cli/TerminalTable.h"
 #include "cli/Timeout.h"
 #include "model/common/InputError.h"
 #include "model/common/Text.h"
@@ -93,33 +94,6 @@ const char* const kHumanHelp =
     "  words that fit several list them), or: show (the state and the actions again), all (every action),\n"
     "  help, quit. A JSON action as in the log is read too.\n";
 
-// Prints actions `which` of `words`, numbered from 1, at most `cap` of them.
-void list_actions(const std::vector<std::string>& words, const std::vector<std::size_t>& which,
-                  std::size_t cap) {
-    for (std::size_t k = 0; k < which.size() && k < cap; ++k)
-        std::cout << "  " << which[k] + 1 << ". " << words[which[k]] << "\n";
-    if (which.size() > cap)
-        std::cout << "  ... and " << which.size() - cap
-                  << " more: type words to narrow them (a territory id, \"eagle\", \"move\") or \"all\"\n";
-}
-
-// The actions whose words hold every word typed (a whole word each); an exact match alone if any.
-std::vector<std::size_t> matching(const std::vector<std::string>& words, const std::string& typed) {
-    std::vector<std::string> wanted;
-    std::istringstream in(typed);
-    for (std::string w; in >> w;) wanted.push_back(w);
-    std::vector<std::size_t> out;
-    for (std::size_t i = 0; i < words.size(); ++i) {
-        if (words[i] == typed) return {i};
-        const std::string padded = " " + words[i] + " ";
-        if (std::all_of(wanted.begin(), wanted.end(), [&](const std::string& w) {
-                return padded.find(" " + w + " ") != std::string::npos;
-            }))
-            out.push_back(i);
-    }
-    return out;
-}
-
 std::optional<Action> json_action(const Game& game, const std::string& line) {
     try {
         Json j = parse_json_text(line, "stdin");
@@ -164,31 +138,15 @@ std::optional<Action> human_action(const Game& game, LineReader& input, const so
             input.next(deadline, "the game had reached age " + std::to_string(game.age()) + ", " +
                                      to_string(game.phase()) + " phase (a human seat's answer was awaited)");
         const std::string line = read ? trim_blanks(*read) : "quit";
-        if (line == "quit") {
+        if (!line.empty() && line.front() == '{') {
+            if (auto a = json_action(game, line)) return a;
+            continue;
+        }
+        bool quit = false;
+        if (auto picked = answer_line(line, words, show, kHumanHelp, quit)) return offered[*picked].second;
+        if (quit) {
             std::cout << (read ? "" : "\ninput ended; ") << "the game is abandoned\n";
             return std::nullopt;
-        }
-        if (line.empty()) continue;
-        if (line == "help") {
-            std::cout << kHumanHelp;
-        } else if (line == "show") {
-            show();
-        } else if (line == "all") {
-            list_actions(words, every, every.size());
-        } else if (line.front() == '{') {
-            if (auto a = json_action(game, line)) return a;
-        } else if (std::all_of(line.begin(), line.end(), [](unsigned char c) { return std::isdigit(c); })) {
-            const std::size_t n = line.size() > 6 ? 0 : std::stoul(line);
-            if (n >= 1 && n <= offered.size()) return offered[n - 1].second;
-            std::cout << "no action " << line << ": the actions are numbered 1 to " << offered.size() << "\n";
-        } else {
-            const std::vector<std::size_t> found = matching(words, line);
-            if (found.size() == 1) return offered[found.front()].second;
-            if (found.empty())
-                std::cout << "no legal action has the words \"" << line
-                          << "\" (\"all\" lists them; \"help\")\n";
-            else
-                list_actions(words, found, 30);
         }
     }
 }

@@ -34,13 +34,46 @@ const char* const kHelp =
     "  type the number of an action, or words that pick one (a run of its words, e.g. \"bid 4\"; words that\n"
     "  fit several list them), or: show (the state and the actions again), all (every action), help, quit\n";
 
-void list(const std::vector<std::string>& words, const std::vector<std::size_t>& which, std::size_t cap) {
+}  // namespace
+
+void list_actions(const std::vector<std::string>& words, const std::vector<std::size_t>& which,
+                  std::size_t cap) {
     for (std::size_t k = 0; k < which.size() && k < cap; ++k)
         std::cout << "  " << which[k] + 1 << ". " << words[which[k]] << "\n";
-    if (which.size() > cap) std::cout << "  ... and " << which.size() - cap << " more (\"all\" lists them)\n";
+    if (which.size() > cap)
+        std::cout << "  ... and " << which.size() - cap << " more: type words to narrow them, or \"all\"\n";
 }
 
-}  // namespace
+std::optional<std::size_t> answer_line(const std::string& line, const std::vector<std::string>& words,
+                                       const std::function<void()>& show, const char* help, bool& quit) {
+    quit = line == "quit";
+    if (quit || line.empty()) return std::nullopt;
+    std::vector<std::size_t> every(words.size());
+    for (std::size_t i = 0; i < every.size(); ++i) every[i] = i;
+    if (line == "help") {
+        std::cout << help;
+    } else if (line == "show") {
+        show();
+    } else if (line == "all") {
+        list_actions(words, every, every.size());
+    } else if (std::all_of(line.begin(), line.end(), [](unsigned char c) { return std::isdigit(c); })) {
+        const std::size_t n = line.size() > 6 ? 0 : std::stoul(line);
+        if (n >= 1 && n <= words.size()) return n - 1;
+        std::cout << "no action " << line << ": the actions are numbered 1 to " << words.size() << "\n";
+    } else {
+        std::vector<std::size_t> found;
+        for (std::size_t i = 0; i < words.size(); ++i) {
+            if (words[i] == line) return i;
+            if ((" " + words[i] + " ").find(" " + line + " ") != std::string::npos) found.push_back(i);
+        }
+        if (found.size() == 1) return found.front();
+        if (found.empty())
+            std::cout << "no legal action has the words \"" << line << "\" (\"all\" lists them; \"help\")\n";
+        else
+            list_actions(words, found, 30);
+    }
+    return std::nullopt;
+}
 
 std::string action_words(const std::string& action) {
     const Json j = Json::parse(action, nullptr, false);
@@ -76,50 +109,22 @@ std::optional<session::TableSetup> play_at_terminal(session::TableSetup setup, L
             words.push_back(action_words(s.legal[i])), every.push_back(i);
         const auto show = [&] {
             std::cout << s.text << me << "'s legal actions:\n";
-            list(words, every, 20);
+            list_actions(words, every, 20);
         };
         show();
-        std::optional<std::string> chosen;
+        std::optional<std::size_t> chosen;
         while (!chosen) {
             std::cout << me << ", " << s.stage << "> " << std::flush;
             const std::optional<std::string> read =
                 input.next(deadline, s.stage + " (a human seat's answer was awaited)");
-            const std::string line = read ? trim_blanks(*read) : "quit";
-            if (line == "quit") {
+            bool quit = false;
+            chosen = answer_line(read ? trim_blanks(*read) : "quit", words, show, kHelp, quit);
+            if (quit) {
                 std::cout << (read ? "" : "\ninput ended; ") << "the game is abandoned\n";
                 return std::nullopt;
             }
-            if (line.empty()) continue;
-            if (line == "help") {
-                std::cout << kHelp;
-            } else if (line == "show") {
-                show();
-            } else if (line == "all") {
-                list(words, every, every.size());
-            } else if (std::all_of(line.begin(), line.end(),
-                                   [](unsigned char c) { return std::isdigit(c); })) {
-                const std::size_t n = line.size() > 6 ? 0 : std::stoul(line);
-                if (n >= 1 && n <= words.size())
-                    chosen = s.legal[n - 1];
-                else
-                    std::cout << "no action " << line << ": the actions are numbered 1 to " << words.size()
-                              << "\n";
-            } else {
-                std::vector<std::size_t> found;
-                for (std::size_t i = 0; i < words.size(); ++i)
-                    if (words[i] == line ||
-                        (" " + words[i] + " ").find(" " + line + " ") != std::string::npos)
-                        found.push_back(i);
-                if (found.size() == 1)
-                    chosen = s.legal[found.front()];
-                else if (found.empty())
-                    std::cout << "no legal action has the words \"" << line
-                              << "\" (\"all\" lists them; \"help\")\n";
-                else
-                    list(words, found, 30);
-            }
         }
-        setup.actions.push_back(*chosen);
+        setup.actions.push_back(s.legal[*chosen]);
     }
 }
 
