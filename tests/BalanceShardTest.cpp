@@ -85,26 +85,7 @@ TEST(BalanceShard, KilledAtRandomMomentsAndResumedGivesTheUninterruptedLines) {
         const fs::path out = scratch() / ("killed-" + std::to_string(trial) + ".jsonl");
         const fs::path err = scratch() / "killed.err";
         fs::remove(out);
-        for (int attempt = 0; attempt < 4; ++attempt) {
-            const pid_t pid = start_process(shard_args(out), err);
-            ASSERT_GT(pid, 0);
-            const int ms = std::uniform_int_distribution<int>(whole_ms / 20, whole_ms * 2 / 5)(random);
-            std::this_thread::sleep_for(std::chrono::milliseconds(ms));
-            ::kill(pid, SIGKILL);
-            const int status = wait_for(pid);
-            if (WIFEXITED(status)) {  // it finished before the kill
-                ASSERT_EQ(WEXITSTATUS(status), 0) << slurp(err);
-                break;
-            }
-            ++kills;
-            const std::string part = slurp(out);
-            const std::size_t complete = part.empty() ? 0 : part.rfind('\n') + 1;
-            ASSERT_EQ(want.compare(0, complete, part, 0, complete), 0)
-                << "after kill " << kills << ", the complete lines are not the shard's first lines";
-        }
-        const int status = wait_for(start_process(shard_args(out), err));
-        ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << slurp(err);
-        EXPECT_EQ(slurp(out), want) << "trial " << trial;
+        kills += tlaloc::test_support::kill_and_resume(shard_args(out), out, err, want, whole_ms, random);
     }
     EXPECT_GE(kills, 4);
 }

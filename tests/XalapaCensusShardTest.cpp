@@ -90,28 +90,8 @@ TEST(XalapaCensusShard, KilledAtRandomMomentsAndResumedGivesTheUninterruptedLine
     for (int trial = 0; trial < 3; ++trial) {
         const fs::path out = scratch() / ("killed-" + std::to_string(trial) + ".jsonl");
         const fs::path err = scratch() / "killed.err";
-        int kills = 0;
-        for (int attempt = 0; attempt < 4; ++attempt) {
-            const pid_t pid = start(shard_args(out), err);
-            const int ms = std::uniform_int_distribution<int>(whole_ms / 20, whole_ms * 2 / 5)(random);
-            std::this_thread::sleep_for(std::chrono::milliseconds(ms));
-            ::kill(pid, SIGKILL);
-            const int status = wait_for(pid);
-            if (WIFEXITED(status)) {  // it finished before the kill
-                ASSERT_EQ(WEXITSTATUS(status), 0) << slurp(err);
-                break;
-            }
-            ++kills;
-            const std::string part = slurp(out);
-            const std::size_t complete = part.empty() ? 0 : part.rfind('\n') + 1;
-            ASSERT_EQ(want.compare(0, complete, part, 0, complete), 0)
-                << "after kill " << kills << ", the complete lines are not the shard's first lines";
-        }
-        // The last start runs to the end.
-        const int status = wait_for(start(shard_args(out), err));
-        ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << slurp(err);
-        EXPECT_GE(kills, 1);
-        EXPECT_EQ(slurp(out), want) << "trial " << trial << " after " << kills << " kills";
+        EXPECT_GE(tlaloc::test_support::kill_and_resume(shard_args(out), out, err, want, whole_ms, random), 1)
+            << "trial " << trial;
     }
 }
 
