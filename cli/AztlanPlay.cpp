@@ -124,11 +124,10 @@ std::optional<Action> human_action(const Game& game, LineReader& input, const so
         return x.first.size() != y.first.size() ? x.first.size() < y.first.size() : x.first < y.first;
     });
     std::vector<std::string> words;
-    std::vector<std::size_t> every;
-    for (std::size_t i = 0; i < offered.size(); ++i) words.push_back(offered[i].first), every.push_back(i);
+    for (const auto& [text, action] : offered) words.push_back(text);
     const auto show = [&] {
         std::cout << session::describe_aztlan(game, p) << "your legal actions:\n";
-        list_actions(words, every, 20);
+        list_actions(words, 20);
     };
     show();
     for (;;) {

@@ -44,18 +44,22 @@ void list_actions(const std::vector<std::string>& words, const std::vector<std::
         std::cout << "  ... and " << which.size() - cap << " more: type words to narrow them, or \"all\"\n";
 }
 
+void list_actions(const std::vector<std::string>& words, std::size_t cap) {
+    std::vector<std::size_t> every(words.size());
+    for (std::size_t i = 0; i < every.size(); ++i) every[i] = i;
+    list_actions(words, every, cap);
+}
+
 std::optional<std::size_t> answer_line(const std::string& line, const std::vector<std::string>& words,
                                        const std::function<void()>& show, const char* help, bool& quit) {
     quit = line == "quit";
     if (quit || line.empty()) return std::nullopt;
-    std::vector<std::size_t> every(words.size());
-    for (std::size_t i = 0; i < every.size(); ++i) every[i] = i;
     if (line == "help") {
         std::cout << help;
     } else if (line == "show") {
         show();
     } else if (line == "all") {
-        list_actions(words, every, every.size());
+        list_actions(words, words.size());
     } else if (std::all_of(line.begin(), line.end(), [](unsigned char c) { return std::isdigit(c); })) {
         const std::size_t n = line.size() > 6 ? 0 : std::stoul(line);
         if (n >= 1 && n <= words.size()) return n - 1;
@@ -104,12 +108,10 @@ std::optional<session::TableSetup> play_at_terminal(session::TableSetup setup, L
         }
         const std::string me = s.names[static_cast<std::size_t>(s.to_act)];
         std::vector<std::string> words;
-        std::vector<std::size_t> every;
-        for (std::size_t i = 0; i < s.legal.size(); ++i)
-            words.push_back(action_words(s.legal[i])), every.push_back(i);
+        for (const std::string& action : s.legal) words.push_back(action_words(action));
         const auto show = [&] {
             std::cout << s.text << me << "'s legal actions:\n";
-            list_actions(words, every, 20);
+            list_actions(words, 20);
         };
         show();
         std::optional<std::size_t> chosen;

@@ -20,6 +20,8 @@ std::string action_words(const std::string& action);
 // Prints actions `which` of `words`, numbered from 1 (their place in `words`), at most `cap` of them.
 void list_actions(const std::vector<std::string>& words, const std::vector<std::size_t>& which,
                   std::size_t cap);
+// The same for every action of `words`.
+void list_actions(const std::vector<std::string>& words, std::size_t cap);
 
 // What a person's line (trimmed) asks of a numbered list of actions in short words: a number; the
 // words of one action (an exact match, else a run of its words that fits no other action; words

@@ -194,9 +194,11 @@ std::string seven_day_text(const xalapa::SevenDayGame& game, int day, const xala
                            const std::vector<std::optional<xalapa::SevenDayPlay>>& given) {
     std::ostringstream out;
     out << "day " << day << "; the challenges:";
-    int k = 1;
-    for (const std::string& w : xalapa::challenge_words(challenge))
-        out << (k > 1 ? "; " : " ") << k++ << ". " << w;
+    int k = 0;
+    for (const std::string& w : xalapa::challenge_words(challenge)) {
+        ++k;
+        out << (k > 1 ? "; " : " ") << k << ". " << w;
+    }
     out << "\n";
     const bool scored = static_cast<int>(game.days().size()) > day || game.over();
     const xalapa::SevenDayDay& d = game.days()[static_cast<std::size_t>(day - 1)];

@@ -204,9 +204,10 @@ TableState play_table(const TableSetup& setup, const solver::Deadline& deadline,
     out.over = engine->over();
     out.to_act = engine->to_act();
     out.stage = engine->stage_label();
-    // A person to act sees what their seat may know; a finished game shows everything.
-    out.text = out.over ? engine->describe() : engine->describe_for(out.to_act);
-    out.svg = out.over ? engine->picture_svg() : engine->picture_svg_for(out.to_act);
+    // A person to act sees what their seat may know (a finished game shows everything: the engines'
+    // describe_for and picture_svg_for say so).
+    out.text = engine->describe_for(out.to_act);
+    out.svg = engine->picture_svg_for(out.to_act);
     if (!out.over) {
         // The plainest first (Aztlán: a pawn placed without a move or the Eagle), so a cut list keeps them.
         std::vector<std::string> legal = engine->legal_actions();

@@ -32,10 +32,7 @@ namespace {
 
 fs::path scratch() { return tlaloc::test_support::scratch_dir("balance-shard"); }
 
-std::string slurp(const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using tlaloc::test_support::file_text;
 
 std::size_t count_lines(const std::string& text) { return std::count(text.begin(), text.end(), '\n'); }
 
@@ -55,8 +52,9 @@ const Uninterrupted& uninterrupted() {
         const fs::path out = scratch() / "uninterrupted.jsonl";
         const auto t0 = std::chrono::steady_clock::now();
         const int status = wait_for(start_process(shard_args(out), scratch() / "uninterrupted.err"));
-        EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << slurp(scratch() / "uninterrupted.err");
-        return Uninterrupted{slurp(out),
+        EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+            << file_text(scratch() / "uninterrupted.err");
+        return Uninterrupted{file_text(out),
                              std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()};
     }();
     return run;
@@ -99,18 +97,18 @@ TEST(BalanceShard, SigtermKeepsEveryFinishedGameAndSaysHowToResume) {
     fs::remove(out);
     const pid_t pid = start_process(shard_args(out), err);
     ASSERT_GT(pid, 0);
-    for (int i = 0; i < 500 && count_lines(slurp(out)) < 4; ++i)
+    for (int i = 0; i < 500 && count_lines(file_text(out)) < 4; ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(2));
     ::kill(pid, SIGTERM);
     const int status = wait_for(pid);
-    const std::string part = slurp(out);
+    const std::string part = file_text(out);
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0) GTEST_SKIP() << "the shard finished before SIGTERM";
     ASSERT_TRUE(WIFEXITED(status)) << "ended by a signal instead of stopping cleanly";
     EXPECT_EQ(WEXITSTATUS(status), 143);
     ASSERT_FALSE(part.empty());
     EXPECT_EQ(part.back(), '\n') << "a cut line after SIGTERM";
     EXPECT_EQ(want.compare(0, part.size(), part), 0);
-    const std::string note = slurp(err);
+    const std::string note = file_text(err);
     EXPECT_NE(
         note.find("stopped by SIGTERM with " + std::to_string(count_lines(part) - 1) + " of 30 games done"),
         std::string::npos)
@@ -119,7 +117,7 @@ TEST(BalanceShard, SigtermKeepsEveryFinishedGameAndSaysHowToResume) {
     const auto resumed = run_tlaloc_split(kRun + " --shard 1/3 --resume --out " + out.string());
     EXPECT_EQ(resumed.code, 0) << resumed.err;
     EXPECT_NE(resumed.err.find("games already in"), std::string::npos) << resumed.err;
-    EXPECT_EQ(slurp(out), want);
+    EXPECT_EQ(file_text(out), want);
 }
 
 // A last line without its line break (the process died while writing it) is dropped and played again.
@@ -133,7 +131,7 @@ TEST(BalanceShard, CutLastLineIsDroppedOnResume) {
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.err.find("5 games already in"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("a cut last line dropped"), std::string::npos) << r.err;
-    EXPECT_EQ(slurp(out), want);
+    EXPECT_EQ(file_text(out), want);
 }
 
 // A file of another run, of another shard, or with a game out of its place is refused (one line,
@@ -151,7 +149,7 @@ TEST(BalanceShard, ResumeRefusesAFileOfAnotherRunOrShard) {
         EXPECT_EQ(r.code, 2) << run;
         EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
         EXPECT_NE(r.err.find("belongs to another balance run"), std::string::npos) << r.err;
-        EXPECT_EQ(slurp(out), want) << "the file was changed";
+        EXPECT_EQ(file_text(out), want) << "the file was changed";
     }
     // The third game's line swapped for the fourth's: out of order.
     std::vector<std::string> lines;
@@ -190,7 +188,7 @@ TEST(BalanceShard, MergeNamesShardsMissingOrStoppedShort) {
     EXPECT_EQ(a, b);
 
     // Shard 2 stopped after 4 of its 30 games; shard 1 absent.
-    const std::string full = slurp(dir / "m2.jsonl");
+    const std::string full = file_text(dir / "m2.jsonl");
     std::size_t cut = 0;
     for (int line = 0; line < 5; ++line) cut = full.find('\n', cut) + 1;
     std::ofstream(dir / "short.jsonl", std::ios::binary) << full.substr(0, cut);

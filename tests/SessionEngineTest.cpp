@@ -116,9 +116,11 @@ std::vector<std::string> random_game(const GameSpec& spec, std::uint64_t seed, b
                 check_clone(*game, legal.front(), rng, where);
             auto seen = game->determinize(actor, rng);
             EXPECT_EQ(seen->to_act(), actor) << where;
-            if (spec.game != "atlacoya")  // its list asks the solver of a row the determinization may change
+            if (spec.game !=
+                "atlacoya") {  // its list asks the solver of a row the determinization may change
                 EXPECT_EQ(seen->legal_actions(), legal)
                     << where << ": a determinization changed the seat's choices";
+            }
         }
         const std::string chosen = legal[rng() % legal.size()];
         game->apply(chosen);

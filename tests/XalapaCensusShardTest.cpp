@@ -29,10 +29,7 @@ namespace {
 
 fs::path scratch() { return tlaloc::test_support::scratch_dir("xalapa-census-shard"); }
 
-std::string slurp(const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using tlaloc::test_support::file_text;
 
 CliRun run(const std::string& args) { return tlaloc::test_support::run_tlaloc_split(args); }
 
@@ -63,8 +60,9 @@ const Uninterrupted& uninterrupted_run() {
         const auto t0 = std::chrono::steady_clock::now();
         const pid_t pid = start(shard_args(out), scratch() / "uninterrupted.err");
         const int status = wait_for(pid);
-        EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << slurp(scratch() / "uninterrupted.err");
-        return Uninterrupted{slurp(out),
+        EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+            << file_text(scratch() / "uninterrupted.err");
+        return Uninterrupted{file_text(out),
                              std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()};
     }();
     return run;
@@ -102,18 +100,18 @@ TEST(XalapaCensusShard, SigtermKeepsEveryFinishedLineAndSaysHowToResume) {
     const fs::path out = scratch() / "terminated.jsonl";
     const fs::path err = scratch() / "terminated.err";
     const pid_t pid = start(shard_args(out), err);
-    for (int i = 0; i < 500 && count_lines(slurp(out)) < 5; ++i)
+    for (int i = 0; i < 500 && count_lines(file_text(out)) < 5; ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     ::kill(pid, SIGTERM);
     const int status = wait_for(pid);
-    const std::string part = slurp(out);
+    const std::string part = file_text(out);
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0) GTEST_SKIP() << "the shard finished before SIGTERM";
     ASSERT_TRUE(WIFEXITED(status)) << "ended by a signal instead of stopping cleanly";
     EXPECT_EQ(WEXITSTATUS(status), 143);
     ASSERT_FALSE(part.empty());
     EXPECT_EQ(part.back(), '\n') << "a cut line after SIGTERM";
     EXPECT_EQ(want.compare(0, part.size(), part), 0);
-    const std::string note = slurp(err);
+    const std::string note = file_text(err);
     EXPECT_NE(
         note.find("stopped by SIGTERM with " + std::to_string(count_lines(part)) + " of 400 items done"),
         std::string::npos)
@@ -122,7 +120,7 @@ TEST(XalapaCensusShard, SigtermKeepsEveryFinishedLineAndSaysHowToResume) {
     CliRun resumed =
         run("xalapa census --level basic --shard 3/8 --limit 400 --no-tier --resume --out " + out.string());
     EXPECT_EQ(resumed.code, 0) << resumed.err;
-    EXPECT_EQ(slurp(out), want);
+    EXPECT_EQ(file_text(out), want);
 }
 
 // A last line without its line break (the process died while writing it) is dropped and written again.
@@ -138,7 +136,7 @@ TEST(XalapaCensusShard, CutLastLineIsDroppedOnResume) {
     EXPECT_NE(r.err.find("7 lines already in " + out.string() + " (a cut last line dropped)"),
               std::string::npos)
         << r.err;
-    EXPECT_EQ(slurp(out), want);
+    EXPECT_EQ(file_text(out), want);
 }
 
 // --resume on a file that is not this shard's: one line naming the file and the line, exit 2, and the
@@ -164,7 +162,7 @@ TEST(XalapaCensusShard, ResumeRefusesTheFileOfAnotherShardLevelOrSeed) {
         EXPECT_EQ(r.err, "tlaloc: " + out.string() + c.message +
                              "; --resume continues the file of the same level, shard, sample and tiers\n")
             << c.args;
-        EXPECT_EQ(slurp(out), first_lines) << c.args;
+        EXPECT_EQ(file_text(out), first_lines) << c.args;
     }
     CliRun no_out = run("xalapa census --level basic --limit 5 --resume");
     EXPECT_EQ(no_out.code, 2);
@@ -210,15 +208,15 @@ TEST(XalapaCensusShard, SigintDuringSolvingStopsCleanly) {
         const fs::path err = scratch() / "interrupted.err";
         const pid_t pid = start(
             {TLALOC_BIN, "xalapa", "census", "--level", "2", "--shard", "0/8", "--out", out.string()}, err);
-        for (int i = 0; i < 1000 && count_lines(slurp(out)) < static_cast<std::size_t>(2 + trial); ++i)
+        for (int i = 0; i < 1000 && count_lines(file_text(out)) < static_cast<std::size_t>(2 + trial); ++i)
             std::this_thread::sleep_for(std::chrono::milliseconds(10));
         std::this_thread::sleep_for(std::chrono::milliseconds(7 * trial));
         ::kill(pid, SIGINT);
         const int status = wait_for(pid);
-        ASSERT_TRUE(WIFEXITED(status)) << slurp(err);
-        EXPECT_EQ(WEXITSTATUS(status), 130) << slurp(err);
-        EXPECT_NE(slurp(err).find("stopped by SIGINT"), std::string::npos) << slurp(err);
-        const std::string part = slurp(out);
+        ASSERT_TRUE(WIFEXITED(status)) << file_text(err);
+        EXPECT_EQ(WEXITSTATUS(status), 130) << file_text(err);
+        EXPECT_NE(file_text(err).find("stopped by SIGINT"), std::string::npos) << file_text(err);
+        const std::string part = file_text(out);
         ASSERT_FALSE(part.empty());
         EXPECT_EQ(part.back(), '\n');
     }

@@ -16,7 +16,6 @@ Usage: /usr/bin/python3 tests/games_browser_test.py --tlaloc build/tlaloc [--scr
        [--screenshot-akelarre FILE] [--screenshot-azteka FILE] [--screenshot-atlacoya FILE]
 """
 import argparse
-import glob
 import os
 import subprocess
 import sys
@@ -98,6 +97,17 @@ def download_and_replay(driver, tlaloc, downloads, name, replay):
     return log, replayed.stdout.strip()
 
 
+def finish(driver, tlaloc, downloads, name, replay, moves, limit):
+    """The person plays on to the end; the downloaded log `name` passes `replay` and plays back in the
+    Replays tab."""
+    moves += play_to_the_end(driver, limit)
+    result = text_of(driver, "games-result")
+    check(result.startswith("Game over:"), result)
+    log, replayed = download_and_replay(driver, tlaloc, downloads, name, replay)
+    print(f"{replay[0]}: {moves} actions of the person; {result}; {replayed}")
+    watch(driver, log)
+    return log
+
 def picture(driver):
     return driver.execute_script("return document.getElementById('games-picture').innerHTML;")
 
@@ -119,16 +129,11 @@ def play_aztlan(driver, tlaloc, downloads, screenshot):
     check(history_length(driver) == len(actors), "the last actions list is not the game's")
     result = text_of(driver, "games-result")
     check(result.startswith("Game over:") and "won" in result, f"result {result!r}")
-    driver.find_element(By.ID, "games-download").click()
-    WebDriverWait(driver, WAIT).until(lambda d: glob.glob(os.path.join(downloads, "aztlan-seed-3.jsonl")))
-    time.sleep(0.5)
-    log = os.path.join(downloads, "aztlan-seed-3.jsonl")
+    log, replayed = download_and_replay(driver, tlaloc, downloads, "aztlan-seed-3.jsonl", ["aztlan", "replay"])
     with open(log) as f:
         first_line = f.readline()
     check('"seats":["human","greedy"]' in first_line, "the log does not name the seats: " + first_line[:200])
-    replayed = subprocess.run([tlaloc, "aztlan", "replay", log], capture_output=True, text=True)
-    check(replayed.returncode == 0, "aztlan replay: " + replayed.stdout + replayed.stderr)
-    print(f"aztlan: {moves} actions of the person, {len(actors)} in all; {result}; {replayed.stdout.strip()}")
+    print(f"aztlan: {moves} actions of the person, {len(actors)} in all; {result}; {replayed}")
     watch(driver, log)
 
 
@@ -150,11 +155,7 @@ def azteka_game(driver, tlaloc, downloads, screenshot):
         click_first_action(driver)
     if screenshot:
         driver.save_screenshot(screenshot)
-    moves = 7 + play_to_the_end(driver, 1500)
-    check(text_of(driver, "games-result").startswith("Game over:"), text_of(driver, "games-result"))
-    log, replayed = download_and_replay(driver, tlaloc, downloads, "azteka-seed-2.jsonl", ["azteka", "replay"])
-    print(f"azteka: {moves} actions of the person; {text_of(driver, 'games-result')}; {replayed}")
-    watch(driver, log)
+    finish(driver, tlaloc, downloads, "azteka-seed-2.jsonl", ["azteka", "replay"], 7, 1500)
 
 
 def akelarre_game(driver, tlaloc, downloads, screenshot):
@@ -176,11 +177,7 @@ def akelarre_game(driver, tlaloc, downloads, screenshot):
     check(driver.execute_script("return games.answer.actors;")[count] == 0, "the hint was not the person's")
     print("akelarre:", hint[:100])
     # On to the end, then its log passes `akelarre replay` and plays back.
-    moves = 1 + play_to_the_end(driver, 400)
-    check(text_of(driver, "games-result").startswith("Game over:"), text_of(driver, "games-result"))
-    log, replayed = download_and_replay(driver, tlaloc, downloads, "akelarre-seed-4.jsonl", ["akelarre", "replay"])
-    print(f"akelarre: {moves} actions of the person; {text_of(driver, 'games-result')}; {replayed}")
-    watch(driver, log)
+    finish(driver, tlaloc, downloads, "akelarre-seed-4.jsonl", ["akelarre", "replay"], 1, 400)
 
 
 def atlacoya_game(driver, tlaloc, downloads, screenshot):
@@ -198,14 +195,7 @@ def atlacoya_game(driver, tlaloc, downloads, screenshot):
         if day == 2 and screenshot:
             driver.save_screenshot(screenshot)
     check(driver.execute_script("return games.answer.over;"), "Atlacoya did not end after 7 days")
-    driver.find_element(By.ID, "games-download").click()
-    log = os.path.join(downloads, "atlacoya-seed-5.jsonl")
-    WebDriverWait(driver, WAIT).until(lambda d: os.path.exists(log))
-    time.sleep(0.5)
-    replayed = subprocess.run([tlaloc, "xalapa", "atlacoya", "replay", log], capture_output=True, text=True)
-    check(replayed.returncode == 0, "atlacoya replay: " + replayed.stdout + replayed.stderr)
-    print("atlacoya:", text_of(driver, "games-result"), replayed.stdout.strip())
-    watch(driver, log)
+    finish(driver, tlaloc, downloads, "atlacoya-seed-5.jsonl", ["xalapa", "atlacoya", "replay"], 7, 1)
 
 
 def main():

@@ -88,6 +88,7 @@ public:
     // may know while the game goes on (the studio's table, to a person at that seat): the games with
     // hidden information (Akelarre's hands and favourites, Aztlán's prosperity cards and the power
     // cards being chosen) leave the other seats' secrets out. The picture is public or the viewer's.
+    // Once the game is over, or for viewer -1, both show what describe() and picture_svg() show.
     virtual std::string describe() const { return ""; }
     virtual std::string describe_for(int /*viewer*/) const { return describe(); }
     // The picture for the seat about to act (Atlacoya: their own board with today's row, not the last

@@ -11,8 +11,8 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <random>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -45,11 +45,10 @@ inline int wait_for(pid_t pid) {
     return status;
 }
 
+// A file's bytes ("" when it is missing).
 inline std::string file_text(const std::filesystem::path& p) {
     std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 // A shard stopped by SIGKILL at random moments and started again: up to `attempts` times `args`
