@@ -92,9 +92,7 @@ std::string azteka_log(const TableSetup& setup) {
         return std::optional<std::vector<azteka::Action>>(turn);
     });
     for (std::size_t p = 0; p < match.setup.bots.size(); ++p)
-        match.setup.bots[p] = setup.seats[p] == "human"    ? azteka::MatchBot::Human
-                              : setup.seats[p] == "random" ? azteka::MatchBot::Random
-                                                           : azteka::MatchBot::Search;
+        match.setup.bots[p] = azteka::parse_match_bot(setup.seats[p]).value_or(azteka::MatchBot::Search);
     return azteka::match_log_text(match);
 }
 

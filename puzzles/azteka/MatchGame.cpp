@@ -17,8 +17,9 @@ std::optional<MatchBot> parse_match_bot(const std::string& name) {
         case BotName::Random:
             return MatchBot::Random;
         case BotName::Greedy:
-        case BotName::Best:
             return MatchBot::Search;
+        case BotName::Best:
+            return MatchBot::Deep;
         case BotName::Mcts:
             break;
     }
@@ -32,6 +33,8 @@ const char* to_string(MatchBot bot) {
         case MatchBot::Random:
             return "random";
         case MatchBot::Search:
+            return "greedy";
+        case MatchBot::Deep:
             return "best";
     }
     return "?";
@@ -118,6 +121,51 @@ std::vector<Action> search_turn(const Game& g, std::mt19937_64& rng) {
     return best[rng() % best.size()]->actions;
 }
 
+// The deeper search of the "best" bot: negamax with alpha-beta over whole turns, `depth` turns
+// deep, valued at the leaves as the greedy bot values a position (the other side's distance to its
+// goal less the mover's). A won round is worth more than any distance, sooner more than later.
+constexpr int kWon = 1000;
+
+int value_for_mover(const Game& g) {
+    const Side me = g.position.to_move;
+    return distance(g.position, g.position.next_side(me)) - distance(g.position, me);
+}
+
+// A round ended by the mover's turn, `depth` turns before the search's horizon, for the mover.
+int ended_value(const Game& after, Side mover, int depth) {
+    if (!after.winner) return 0;
+    return *after.winner == mover ? kWon + depth : -kWon - depth;
+}
+
+// The value of `g` for its side to move (not over), searching `depth` whole turns.
+int negamax(const Game& g, int depth, int alpha, int beta) {
+    if (depth == 0) return value_for_mover(g);
+    for (const WholeTurn& t : whole_turns(g)) {
+        // Two sides alternate: the value for the side to move after the turn, negated.
+        const int v = t.after.over() ? ended_value(t.after, g.position.to_move, depth)
+                                     : -negamax(t.after, depth - 1, -beta, -alpha);
+        if (v > alpha) alpha = v;
+        if (alpha >= beta) break;
+    }
+    return alpha;
+}
+
+// The mover's whole turns valued by a search `depth` turns deep (its own turn, the answer, ...);
+// among the best, one at random (the match's generator), as the greedy bot does.
+std::vector<Action> deep_turn(const Game& g, std::mt19937_64& rng) {
+    constexpr int kDepth = 3;
+    const std::vector<WholeTurn> turns = whole_turns(g);
+    std::vector<const WholeTurn*> best;
+    int best_value = -2 * kWon;
+    for (const WholeTurn& t : turns) {
+        const int v = t.after.over() ? ended_value(t.after, g.position.to_move, kDepth)
+                                     : -negamax(t.after, kDepth - 1, -2 * kWon, 1 - best_value);
+        if (v > best_value) best.clear(), best_value = v;
+        if (v == best_value) best.push_back(&t);
+    }
+    return best[rng() % best.size()]->actions;
+}
+
 }  // namespace
 
 std::vector<Action> bot_turn(MatchBot bot, const Game& game, std::mt19937_64& rng) {
@@ -128,6 +176,8 @@ std::vector<Action> bot_turn(MatchBot bot, const Game& game, std::mt19937_64& rn
         }
         case MatchBot::Search:
             return search_turn(game, rng);
+        case MatchBot::Deep:
+            return deep_turn(game, rng);
         case MatchBot::Human:
             break;
     }

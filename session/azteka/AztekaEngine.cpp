@@ -73,8 +73,11 @@ std::vector<int> AztekaEngine::winners() const {
 }
 
 std::string AztekaEngine::own_bot_action(OwnBot bot, Rng& rng) const {
-    if (bot != OwnBot::Random)  // greedy and best: the search of the mover's turn
-        return azteka::describe(azteka::bot_turn(azteka::MatchBot::Search, game_, rng).front());
+    if (bot != OwnBot::Random)  // greedy: one whole turn ahead; best: three
+        return azteka::describe(
+            azteka::bot_turn(bot == OwnBot::Best ? azteka::MatchBot::Deep : azteka::MatchBot::Search, game_,
+                             rng)
+                .front());
     const std::vector<azteka::Action> legal = azteka::legal_actions(game_);
     return azteka::describe(legal[rng() % legal.size()]);
 }

@@ -26,9 +26,9 @@ struct DeadEnd : std::logic_error {
 using Rng = std::mt19937_64;
 
 // The bots every game has of its own: any legal action, one step ahead by the game's rules of thumb
-// ("greedy": Aztlán's greedy, Akelarre's best turn, Azteka's search, Atlacoya's greedy), and the
-// game's strongest ("best": in every game so far the greedy bot again). The names are the one
-// vocabulary of puzzles/common/Bots.h.
+// ("greedy": Aztlán's greedy, Akelarre's best turn, Azteka's one-turn search, Atlacoya's greedy),
+// and the game's strongest ("best": Azteka's search three whole turns deep; in the other games the
+// greedy bot again). The names are the one vocabulary of puzzles/common/Bots.h.
 enum class OwnBot { Random, Greedy, Best };
 
 class Engine {
