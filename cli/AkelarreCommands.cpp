@@ -567,34 +567,6 @@ void add_play(CLI::App& group) {
     cmd->callback([opt] { run_play(*opt); });
 }
 
-void run_replay(const std::string& file, const ShowOptions& show) {
-    const std::string content = read_json_input_file(file);
-    print_replay_steps(show, "akelarre", file, content);
-    const GameReplay r = replay_game_log(file, content);
-    if (r.wrong) {
-        std::cout << *r.wrong << "\n";
-        set_exit_code(kExitFalseClaim);
-        return;
-    }
-    std::cout << file << ": a legal game of " << r.players << " players in " << r.actions
-              << " actions; the recorded scores and result are right (" << r.result << ")\n";
-}
-
-void add_replay(CLI::App& group) {
-    auto file = std::make_shared<std::string>();
-    auto show = std::make_shared<ShowOptions>();
-    auto* cmd = group.add_subcommand(
-        "replay",
-        "Re-checks a game log from 'akelarre play --log': the deal, every action against the rules, the\n"
-        "final scores recomputed. Exit 0: all right; 1: the first wrong step; 2: not a game log.\n"
-        "With --show it first prints every action and the table after it.\n"
-        "Example: tlaloc akelarre replay game.jsonl\n"
-        "Example: tlaloc akelarre replay game.jsonl --show --step 12");
-    cmd->add_option("LOG", *file, "the JSON lines game log")->required();
-    add_show_options(*cmd, *show);
-    cmd->callback([file, show] { run_replay(*file, *show); });
-}
-
 }  // namespace
 
 void add_akelarre_render(CLI::App& group);  // cli/AkelarrePictures.cpp
@@ -608,7 +580,14 @@ void add_akelarre_commands(CLI::App& app) {
     add_check(*akelarre);
     add_best(*akelarre);
     add_play(*akelarre);
-    add_replay(*akelarre);
+    add_replay_command(
+        *akelarre,
+        {"akelarre",
+         "Re-checks a game log from 'akelarre play --log': the deal, every action against the rules, the\n"
+         "final scores recomputed. Exit 0: all right; 1: the first wrong step; 2: not a game log.\n"
+         "With --show it first prints every action and the table after it.\n"
+         "Example: tlaloc akelarre replay game.jsonl\n"
+         "Example: tlaloc akelarre replay game.jsonl --show --step 12"});
     add_akelarre_render(*akelarre);
     add_balance_command(*akelarre, "akelarre", "akelarre");
 }

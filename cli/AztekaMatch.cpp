@@ -155,44 +155,19 @@ void add_match(CLI::App& group) {
     cmd->callback([opt] { run_match(*opt); });
 }
 
-struct ReplayOptions {
-    std::string file;
-    ShowOptions show;
-};
-
-void run_replay(const ReplayOptions& opt) {
-    const std::string content = read_json_input_file(opt.file);
-    print_replay_steps(opt.show, "azteka", opt.file, content);
-    const MatchReplay r = replay_match(opt.file, content);
-    if (r.wrong) {
-        std::cout << opt.file << ": " << *r.wrong << "\n";
-        set_exit_code(kExitFalseClaim);
-        return;
-    }
-    std::cout << opt.file << ": a legal match of " << r.rounds << " rounds, " << r.turns
-              << " turns; every board, round result and the verdict are right\n";
-}
-
-void add_replay(CLI::App& group) {
-    auto opt = std::make_shared<ReplayOptions>();
-    auto* cmd = group.add_subcommand(
-        "replay",
-        "Re-checks a match log from 'azteka match --log': every action against the rules, every board,\n"
-        "round result and the verdict recomputed. Exit 0: all right; 1: the first wrong step; 2: not a\n"
-        "match log.\n"
-        "With --show it first prints every whole turn and the circle after it.\n"
-        "Example: tlaloc azteka replay match.jsonl\n"
-        "Example: tlaloc azteka replay match.jsonl --show");
-    cmd->add_option("LOG", opt->file, "the JSON lines match log")->required();
-    add_show_options(*cmd, opt->show);
-    cmd->callback([opt] { run_replay(*opt); });
-}
-
 }  // namespace
 
 void add_azteka_match_commands(CLI::App& azteka) {
     add_match(azteka);
-    add_replay(azteka);
+    add_replay_command(
+        azteka,
+        {"azteka",
+         "Re-checks a match log from 'azteka match --log': every action against the rules, every board,\n"
+         "round result and the verdict recomputed. Exit 0: all right; 1: the first wrong step; 2: not a\n"
+         "match log.\n"
+         "With --show it first prints every whole turn and the circle after it.\n"
+         "Example: tlaloc azteka replay match.jsonl\n"
+         "Example: tlaloc azteka replay match.jsonl --show"});
 }
 
 }  // namespace tlaloc::cli

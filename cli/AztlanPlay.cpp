@@ -215,38 +215,6 @@ void add_play(CLI::App& group) {
     cmd->callback([opt] { run_play(*opt); });
 }
 
-struct ReplayOptions {
-    std::string file;
-    ShowOptions show;
-};
-
-void run_replay(const ReplayOptions& opt) {
-    const std::string content = read_json_input_file(opt.file);
-    print_replay_steps(opt.show, "aztlan", opt.file, content);
-    const GameReplay r = replay_game(opt.file, content);
-    if (r.wrong) {
-        std::cout << *r.wrong << "\n";
-        set_exit_code(kExitFalseClaim);
-        return;
-    }
-    std::cout << opt.file << ": a legal game of " << r.players << " players, " << r.actions
-              << " actions; every age's results and the final scores are right\n";
-}
-
-void add_replay(CLI::App& group) {
-    auto opt = std::make_shared<ReplayOptions>();
-    auto* cmd = group.add_subcommand(
-        "replay",
-        "Re-checks a game log from 'aztlan play --log': every action against the rules, every age's\n"
-        "results and the final scores recomputed. Exit 0: all right; 1: the first wrong step; 2: not a log.\n"
-        "With --show it first prints every action and the state after it.\n"
-        "Example:  tlaloc aztlan replay game.jsonl\n"
-        "Example:  tlaloc aztlan replay game.jsonl --show");
-    cmd->add_option("LOG", opt->file, "the JSON lines game log")->required();
-    add_show_options(*cmd, opt->show);
-    cmd->callback([opt] { run_replay(*opt); });
-}
-
 struct AuditCliOptions {
     int games = 100, players = 0;
     std::string profile = kDefaultProfile, bots = "mixed";
@@ -371,7 +339,14 @@ void add_audit(CLI::App& group) {
 
 void add_aztlan_game_commands(CLI::App& group) {
     add_play(group);
-    add_replay(group);
+    add_replay_command(
+        group,
+        {"aztlan",
+         "Re-checks a game log from 'aztlan play --log': every action against the rules, every age's\n"
+         "results and the final scores recomputed. Exit 0: all right; 1: the first wrong step; 2: not a log.\n"
+         "With --show it first prints every action and the state after it.\n"
+         "Example:  tlaloc aztlan replay game.jsonl\n"
+         "Example:  tlaloc aztlan replay game.jsonl --show"});
     add_audit(group);
     add_balance_command(group, "aztlan", "aztlan");
 }

@@ -3,7 +3,10 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli/Commands.h"
+#include "cli/Timeout.h"
 #include "model/common/InputError.h"
+#include "model/common/Json.h"
 #include "session/Replay.h"
 
 namespace tlaloc::cli {
@@ -45,6 +48,48 @@ void print_replay_steps(const ShowOptions& opt, const std::string& game, const s
         return;
     }
     for (const session::ReplayStep& s : shown.steps) print_step(s);
+}
+
+namespace {
+
+// "xalapa atlacoya replay": the command's words, for the line a time limit prints.
+std::string command_words(const CLI::App& cmd) {
+    std::string words = cmd.get_name();
+    for (const CLI::App* up = cmd.get_parent(); up && up->get_parent(); up = up->get_parent())
+        words = up->get_name() + " " + words;
+    return words;
+}
+
+struct ReplayRun {
+    std::string file;
+    ShowOptions show;
+    unsigned timeout = 0;
+};
+
+}  // namespace
+
+void add_replay_command(CLI::App& group, const ReplayCommand& command) {
+    auto run = std::make_shared<ReplayRun>();
+    run->timeout = command.timeout;
+    auto* cmd = group.add_subcommand("replay", command.description);
+    cmd->add_option("LOG", run->file, "the JSON lines game log")->required();
+    add_show_options(*cmd, run->show);
+    add_timeout(*cmd, run->timeout);
+    cmd->callback([run, cmd, game = command.game] {
+        const std::string content = read_json_input_file(run->file);
+        const std::string what = command_words(*cmd) + " " + run->file;
+        naming(what, run->timeout,
+               [&] { return print_replay_steps(run->show, game, run->file, content, run->timeout), 0; });
+        const solver::Deadline deadline(run->timeout);
+        const session::ReplayCheck r = naming(
+            what, run->timeout, [&] { return session::check_log(game, run->file, content, deadline); });
+        if (r.wrong) {
+            std::cout << *r.wrong << "\n";
+            set_exit_code(kExitFalseClaim);
+            return;
+        }
+        std::cout << r.summary << "\n";
+    });
 }
 
 }  // namespace tlaloc::cli

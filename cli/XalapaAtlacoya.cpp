@@ -303,39 +303,6 @@ void add_play(CLI::App& atlacoya) {
     cmd->callback([opt] { run_play(*opt); });
 }
 
-struct ReplayOptions {
-    std::string file;
-    ShowOptions show;
-};
-
-void run_replay(const ReplayOptions& opt) {
-    const std::string content = read_json_input_file(opt.file);
-    print_replay_steps(opt.show, "atlacoya", opt.file, content);
-    const AtlacoyaReplay r = replay_atlacoya(opt.file, content);
-    if (r.wrong) {
-        std::cout << opt.file << ": " << *r.wrong << "\n";
-        set_exit_code(kExitFalseClaim);
-        return;
-    }
-    std::cout << opt.file << ": a legal game of " << r.players << " players over " << r.days
-              << " days; every recorded result and the ranking are right\n";
-}
-
-void add_replay(CLI::App& atlacoya) {
-    auto opt = std::make_shared<ReplayOptions>();
-    auto* cmd = atlacoya.add_subcommand(
-        "replay",
-        "Re-checks a game log from 'atlacoya play --log': the boards, rows and piles dealt again from the\n"
-        "seed, every play against the rules, every result and the ranking recomputed.\n"
-        "Exit 0: all right; 1: the first wrong step; 2: not a game log.\n"
-        "With --show it first prints every play and the scores after it.\n"
-        "Example: tlaloc xalapa atlacoya replay game.jsonl\n"
-        "Example: tlaloc xalapa atlacoya replay game.jsonl --show");
-    cmd->add_option("LOG", opt->file, "the JSON lines game log")->required();
-    add_show_options(*cmd, opt->show);
-    cmd->callback([opt] { run_replay(*opt); });
-}
-
 }  // namespace
 
 void add_xalapa_atlacoya_commands(CLI::App& xalapa) {
@@ -344,7 +311,15 @@ void add_xalapa_atlacoya_commands(CLI::App& xalapa) {
     atlacoya->require_subcommand(1);
     add_advise(*atlacoya);
     add_play(*atlacoya);
-    add_replay(*atlacoya);
+    add_replay_command(
+        *atlacoya,
+        {"atlacoya",
+         "Re-checks a game log from 'atlacoya play --log': the boards, rows and piles dealt again from the\n"
+         "seed, every play against the rules, every result and the ranking recomputed.\n"
+         "Exit 0: all right; 1: the first wrong step; 2: not a game log.\n"
+         "With --show it first prints every play and the scores after it.\n"
+         "Example: tlaloc xalapa atlacoya replay game.jsonl\n"
+         "Example: tlaloc xalapa atlacoya replay game.jsonl --show"});
     add_balance_command(*atlacoya, "atlacoya", "xalapa atlacoya");
 }
 

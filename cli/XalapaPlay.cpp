@@ -325,52 +325,20 @@ void add_play(CLI::App& xalapa) {
     });
 }
 
-struct ReplayOptions {
-    std::string file;
-    unsigned timeout = 600;
-    ShowOptions show;
-};
-
-void run_replay(const ReplayOptions& opt) {
-    const std::string content = read_json_input_file(opt.file);
-    naming("xalapa replay " + opt.file, opt.timeout,
-           [&] { return print_replay_steps(opt.show, "seven-day", opt.file, content, opt.timeout), 0; });
-    const solver::Deadline deadline(opt.timeout);
-    ChallengeSolver solver;
-    solver.set_deadline(&deadline);
-    const SevenDayReplay r = naming("xalapa replay " + opt.file, opt.timeout, [&] {
-        return replay_seven_days(solver, shipped_catalogue(), opt.file, content);
-    });
-    if (r.wrong) {
-        std::cout << opt.file << ": " << *r.wrong << "\n";
-        set_exit_code(kExitFalseClaim);
-        return;
-    }
-    std::cout << opt.file << ": a legal game of " << r.players << " players over " << r.days
-              << " days; every card, answer, score and the ranking are right\n";
-}
-
-void add_replay(CLI::App& xalapa) {
-    auto opt = std::make_shared<ReplayOptions>();
-    auto* cmd = xalapa.add_subcommand(
-        "replay",
-        "Re-checks a log from 'xalapa play --log': the boards and every day's cards dealt again from the\n"
-        "seed, the bots asked again, the race run again, every play against the rules, every score\n"
-        "and the ranking recomputed. Exit 0: all right; 1: the first wrong step; 2: not a game log.\n"
-        "With --show it first prints every seat's play of every day and the scores after it.\n"
-        "Example: tlaloc xalapa replay game.jsonl\n"
-        "Example: tlaloc xalapa replay game.jsonl --show --step 3");
-    cmd->add_option("LOG", opt->file, "the JSON lines game log")->required();
-    add_show_options(*cmd, opt->show);
-    add_timeout(*cmd, opt->timeout);
-    cmd->callback([opt] { run_replay(*opt); });
-}
-
 }  // namespace
 
 void add_xalapa_play_commands(CLI::App& xalapa) {
     add_play(xalapa);
-    add_replay(xalapa);
+    add_replay_command(
+        xalapa,
+        {"seven-day",
+         "Re-checks a log from 'xalapa play --log': the boards and every day's cards dealt again from the\n"
+         "seed, the bots asked again, the race run again, every play against the rules, every score\n"
+         "and the ranking recomputed. Exit 0: all right; 1: the first wrong step; 2: not a game log.\n"
+         "With --show it first prints every seat's play of every day and the scores after it.\n"
+         "Example: tlaloc xalapa replay game.jsonl\n"
+         "Example: tlaloc xalapa replay game.jsonl --show --step 3",
+         600});
 }
 
 }  // namespace tlaloc::cli

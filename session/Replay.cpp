@@ -341,6 +341,45 @@ std::string replay_game_of(const std::string& name, const std::string& content) 
         "not the setup line of a game log of tlaloc (aztlan, azteka, akelarre, atlacoya or xalapa play)");
 }
 
+ReplayCheck check_log(const std::string& game, const std::string& name, const std::string& content,
+                      const solver::Deadline& deadline) {
+    ReplayCheck out;
+    const auto count = [](int n, const char* what) { return std::to_string(n) + " " + what; };
+    if (game == "aztlan") {
+        const aztlan::GameReplay r = aztlan::replay_game(name, content);
+        out.wrong = r.wrong;
+        out.summary = "a legal game of " + count(r.players, "players, ") + count(r.actions, "actions") +
+                      "; every age's results and the final scores are right";
+    } else if (game == "azteka") {
+        const azteka::MatchReplay r = azteka::replay_match(name, content);
+        if (r.wrong) out.wrong = name + ": " + *r.wrong;
+        out.summary = "a legal match of " + count(r.rounds, "rounds, ") + count(r.turns, "turns") +
+                      "; every board, round result and the verdict are right";
+    } else if (game == "akelarre") {
+        const akelarre::GameReplay r = akelarre::replay_game_log(name, content);
+        out.wrong = r.wrong;
+        out.summary = "a legal game of " + count(r.players, "players in ") + count(r.actions, "actions") +
+                      "; the recorded scores and result are right (" + r.result + ")";
+    } else if (game == "atlacoya") {
+        const xalapa::AtlacoyaReplay r = xalapa::replay_atlacoya(name, content);
+        if (r.wrong) out.wrong = name + ": " + *r.wrong;
+        out.summary = "a legal game of " + count(r.players, "players over ") + count(r.days, "days") +
+                      "; every recorded result and the ranking are right";
+    } else if (game == "seven-day") {
+        xalapa::ChallengeSolver solver;
+        solver.set_deadline(&deadline);
+        const xalapa::SevenDayReplay r =
+            xalapa::replay_seven_days(solver, xalapa::shipped_catalogue(), name, content);
+        if (r.wrong) out.wrong = name + ": " + *r.wrong;
+        out.summary = "a legal game of " + count(r.players, "players over ") + count(r.days, "days") +
+                      "; every card, answer, score and the ranking are right";
+    } else {
+        throw InputError(name, "", "no game named \"" + game + "\" has a log");
+    }
+    out.summary = name + ": " + out.summary;
+    return out;
+}
+
 ReplayShow show_replay(const std::string& game, const std::string& name, const std::string& content,
                        const ReplayPictures& pictures, const solver::Deadline& deadline) {
     const std::string found = replay_game_of(name, content);

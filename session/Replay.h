@@ -49,6 +49,17 @@ struct ReplayPictures {
 // none of them).
 std::string replay_game_of(const std::string& name, const std::string& content);
 
+// A log re-checked by its game's own replay (every action against the rules, what the seed deals
+// dealt again, every recorded result recomputed): `wrong` is the first wrong step as one line that
+// names the log, else `summary` says what was found right. `game` is one of replay_games(); a log
+// that is not of that game, or not a log, throws InputError naming the file and the line.
+struct ReplayCheck {
+    std::optional<std::string> wrong;
+    std::string summary;
+};
+ReplayCheck check_log(const std::string& game, const std::string& name, const std::string& content,
+                      const solver::Deadline& deadline = solver::Deadline());
+
 // The log `content` (named `name` in messages) as steps. `game`: "" to tell it from the log, else
 // the game the caller expects (a log of another game is bad input). `pictures`: draw each step.
 // `deadline` bounds the seven-day game's bot answers, which its replay asks again.
