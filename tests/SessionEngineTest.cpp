@@ -185,6 +185,27 @@ TEST(SessionEngine, OwnBotsPlayLegalGames) {
     }
 }
 
+// A greedy Akelarre play that completes a meld on another player's place pauses for the owner's
+// choice; the play then goes on as planned, even where the melds it has begun need more cards than
+// the engine's two-move lookahead sees (3 players, deal 17 met exactly that and had no legal action).
+TEST(SessionEngine, AkelarrePlaysGoOnAfterAnOwnersChoice) {
+    for (int players : {3, 4})
+        for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+            auto game = make_engine({"akelarre", players, "singles"}, seed);
+            std::vector<Rng> rngs;
+            for (int p = 0; p < players; ++p) rngs.emplace_back(1000 + p);
+            int n = 0;
+            while (!game->over() && n++ < 20000) {
+                const int p = game->to_act();
+                std::string a;
+                ASSERT_NO_THROW(a = game->own_bot_action(OwnBot::Greedy, rngs[static_cast<std::size_t>(p)]))
+                    << players << " players, deal " << seed << ", action " << n;
+                game->apply(a);
+            }
+            EXPECT_TRUE(game->over()) << players << " players, deal " << seed;
+        }
+}
+
 TEST(SessionEngine, AWholeTurnIsOneActionOfItsSteps) {
     auto game = make_engine({"azteka", 2, "standard"}, 1);
     EXPECT_EQ(game->why_illegal("[\"place 0 0\", \"place 0 1\"]"),

@@ -150,6 +150,19 @@ void AkelarreEngine::step(const GameAction& a) {
     game_.apply(a);
     ++applied_;
     if (std::holds_alternative<EndTurn>(a)) ++turns_;
+    // The whole plays planned: the one this action follows goes on; another player's action (an owner's
+    // choice) leaves a begun play waiting; every other plan is dropped.
+    std::vector<PlayPlan> kept;
+    for (PlayPlan& p : plays_) {
+        if (actor == p.player && !p.rest.empty() && text(p.rest.front()) == text(a)) {
+            p.rest.erase(p.rest.begin());
+            p.begun = true;
+            if (!p.rest.empty()) kept.push_back(std::move(p));
+        } else if (actor != p.player && p.begun) {
+            kept.push_back(std::move(p));
+        }
+    }
+    plays_ = std::move(kept);
     if (plan_.rest.empty()) return;
     if (actor == plan_.player && text(plan_.rest.front()) == text(a)) {
         plan_.rest.erase(plan_.rest.begin());
@@ -206,7 +219,6 @@ std::string AkelarreEngine::own_bot_action(OwnBot bot, Rng& rng) const {
     if (plan_.player == to_act() && plan_.bot == bot && plan_.at == applied_ && !plan_.rest.empty() &&
         !game_.why_illegal(plan_.rest.front()))
         return text(plan_.rest.front());
-    if (game_.state().phase == Phase::Play && why_cannot_finish(game_.state().places)) return fallback(rng);
     std::vector<GameAction> steps =
         bot_steps(game_.state(), bot == OwnBot::Random ? Bot::Random : Bot::Best, rng);
     if (steps.empty() || game_.why_illegal(steps.front())) return fallback(rng);
@@ -237,12 +249,23 @@ std::string AkelarreEngine::fallback(Rng& rng) const {
     return from[rng() % from.size()];
 }
 
-// A bot's whole play as one action (up to a pause for an owner's choice).
+// A bot's whole play as one action (up to a pause for an owner's choice). A play cut short by an
+// owner's choice goes on with the rest of that play: the melds it has begun may need more cards than
+// the engine's lookahead of two (legal_actions) sees, and only the plan knows where they come from.
 std::string AkelarreEngine::whole_play(OwnBot bot, Rng& rng) const {
+    for (const PlayPlan& p : plays_) {
+        if (p.player != to_act() || !p.begun || p.rest.empty()) continue;
+        const std::string rest = same_player_prefix(p.rest);
+        if (rest != "[]") return rest;
+    }
     if (why_cannot_finish(game_.state().places)) return fallback(rng);
-    const std::string play =
-        same_player_prefix(bot_steps(game_.state(), bot == OwnBot::Random ? Bot::Random : Bot::Best, rng));
-    return play == "[]" ? fallback(rng) : play;
+    std::vector<GameAction> steps =
+        bot_steps(game_.state(), bot == OwnBot::Random ? Bot::Random : Bot::Best, rng);
+    const std::string play = same_player_prefix(steps);
+    if (play == "[]") return fallback(rng);
+    constexpr std::size_t kMostPlans = 8;  // a search asks for a few plays of one state
+    if (plays_.size() < kMostPlans) plays_.push_back({to_act(), false, std::move(steps)});
+    return play;
 }
 
 // The greedy bot's whole play, each single step, and a few random whole plays.

@@ -62,6 +62,14 @@ private:
         std::vector<akelarre::GameAction> rest;
     };
     mutable Plan plan_;
+    // The whole plays the bots chose in this state (whole_play), each with the steps not yet played:
+    // a play an owner's choice interrupts goes on from its plan.
+    struct PlayPlan {
+        int player = -1;
+        bool begun = false;  // some of its steps are played
+        std::vector<akelarre::GameAction> rest;
+    };
+    mutable std::vector<PlayPlan> plays_;
 };
 
 }  // namespace tlaloc::session
