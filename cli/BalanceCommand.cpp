@@ -277,12 +277,21 @@ void run_merge(const BalanceArgs& a) {
     if (!missing.empty() || !incomplete.empty()) set_exit_code(1);
 }
 
+// Strong play by default: each game's strongest bot as measured against greedy (docs/balance.md):
+// the search bot in Aztlán, the lookahead of `best` in Azteka and Akelarre, and in Atlacoya greedy
+// itself (its search bot is weaker at any affordable budget).
+std::string strongest_bots(const std::string& game) {
+    if (game == "aztlan") return "mcts,greedy";
+    return game == "atlacoya" ? "greedy" : "best,greedy";
+}
+
 }  // namespace
 
 void add_balance_command(CLI::App& group, const std::string& game, const std::string& command) {
     auto a = std::make_shared<BalanceArgs>();
     a->game = game;
     a->command = command;
+    a->bots = strongest_bots(game);
     const std::string tlaloc = "tlaloc " + command + " balance";
     auto* cmd = group.add_subcommand(
         "balance",

@@ -249,6 +249,93 @@ std::string AkelarreEngine::fallback(Rng& rng) const {
     return from[rng() % from.size()];
 }
 
+namespace {
+
+// A whole play's steps (moves, a discard, the end) played by `game`'s player to act, each owner's
+// choice in between by the owner's greedy bot; false when a step is refused.
+bool play_through(Engine& game, const std::vector<GameAction>& steps, Rng& rng) {
+    const int me = game.to_act();
+    for (const GameAction& a : steps) {
+        while (!game.over() && game.to_act() != me) game.apply(game.own_bot_action(OwnBot::Greedy, rng));
+        if (game.over() || game.why_illegal(text(a))) return false;
+        game.apply(text(a));
+    }
+    return true;
+}
+
+// The ways to play a turn the lookahead compares: greedy's whole play, each shorter start of it after
+// which the play may end (a discard added when no hand card went down), and a discard alone.
+std::vector<std::vector<GameAction>> play_options(const GameState& s, const std::vector<GameAction>& greedy) {
+    std::vector<std::vector<GameAction>> out = {greedy};
+    const Player& me = s.players[static_cast<std::size_t>(s.current)];
+    const auto least_worth = [&] {
+        return *std::min_element(me.hand.begin(), me.hand.end(), [&](const Card& a, const Card& b) {
+            return card_points(a, me.favourite) < card_points(b, me.favourite);
+        });
+    };
+    std::vector<MeetingPlace> places = s.places;
+    std::vector<Card> hand = me.hand;
+    std::vector<GameAction> start;
+    bool hand_card = false;
+    for (const GameAction& a : greedy) {
+        const auto* play = std::get_if<PlayCard>(&a);
+        if (!play) break;
+        PlayPhase(places, hand).apply(play->move);
+        start.push_back(a);
+        hand_card = hand_card || !play->move.from;
+        if (start.size() + 2 >= greedy.size() || why_cannot_finish(places)) continue;
+        std::vector<GameAction> option = start;
+        if (!hand_card && !hand.empty()) option.push_back(Discard{least_worth()});
+        option.push_back(EndPlay{});
+        out.push_back(std::move(option));
+    }
+    if (!me.hand.empty() && !std::holds_alternative<Discard>(greedy.front()))
+        out.push_back({Discard{least_worth()}, EndPlay{}});
+    return out;
+}
+
+}  // namespace
+
+// The "best" bot's play at the start of a turn: of play_options, the one that leaves the player
+// furthest ahead of the best other player once its turn is over and the next player has played
+// greedy's turn, averaged over a few draws of what the player cannot see (the others' hands and
+// favourites, the deck).
+std::string AkelarreEngine::lookahead_play(Rng& rng) const {
+    constexpr int kDraws = 4;
+    const int me = to_act();
+    const std::vector<GameAction> greedy = bot_steps(game_.state(), Bot::Best, rng);
+    if (greedy.empty()) return fallback(rng);
+    const std::vector<std::vector<GameAction>> options = play_options(game_.state(), greedy);
+    std::vector<std::unique_ptr<Engine>> worlds;
+    for (int d = 0; d < kDraws; ++d) worlds.push_back(determinize(me, rng));
+    std::size_t best = 0;
+    double best_value = -1e9;
+    for (std::size_t o = 0; o < options.size(); ++o) {
+        double value = 0;
+        for (const auto& world : worlds) {
+            auto game = world->clone();
+            if (!play_through(*game, options[o], rng)) {
+                value = -1e9;
+                break;
+            }
+            const auto& after = static_cast<const AkelarreEngine&>(*game);
+            const int turn = after.turns_;
+            while (!game->over() && after.turns_ < turn + 2)
+                game->apply(game->own_bot_action(OwnBot::Greedy, rng));
+            const std::vector<int> totals = player_totals(final_scores(after.game_.state().players));
+            int others = -1000;
+            for (int p = 0; p < players(); ++p)
+                if (p != me) others = std::max(others, totals[static_cast<std::size_t>(p)]);
+            value += totals[static_cast<std::size_t>(me)] - others;
+        }
+        if (value > best_value + 1e-9) best_value = value, best = o;
+    }
+    const std::string play = same_player_prefix(options[best]);
+    if (play == "[]") return fallback(rng);
+    plays_.push_back({me, false, options[best]});
+    return play;
+}
+
 // A bot's whole play as one action (up to a pause for an owner's choice). A play cut short by an
 // owner's choice goes on with the rest of that play: the melds it has begun may need more cards than
 // the engine's lookahead of two (legal_actions) sees, and only the plan knows where they come from.
@@ -259,6 +346,8 @@ std::string AkelarreEngine::whole_play(OwnBot bot, Rng& rng) const {
         if (rest != "[]") return rest;
     }
     if (why_cannot_finish(game_.state().places)) return fallback(rng);
+    const GameState& s = game_.state();
+    if (bot == OwnBot::Best && !s.played_this_turn && !s.discarded_this_turn) return lookahead_play(rng);
     std::vector<GameAction> steps =
         bot_steps(game_.state(), bot == OwnBot::Random ? Bot::Random : Bot::Best, rng);
     const std::string play = same_player_prefix(steps);

@@ -48,6 +48,7 @@ private:
     // place hands the turn to its owner for a moment), as one action.
     std::string whole_play(OwnBot bot, Rng& rng) const;
     std::string fallback(Rng& rng) const;
+    std::string lookahead_play(Rng& rng) const;
     std::string same_player_prefix(const std::vector<akelarre::GameAction>& steps) const;
 
     akelarre::GameSetup setup_;
