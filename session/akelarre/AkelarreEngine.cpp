@@ -294,12 +294,30 @@ std::vector<std::vector<GameAction>> play_options(const GameState& s, const std:
     return out;
 }
 
+// How far `me` (or, in the team game, its team) is ahead of the best other player (team) by the
+// points scored so far.
+int lead_of(const std::vector<Player>& seats, int me) {
+    const std::vector<PlayerScore> scores = final_scores(seats);
+    const std::vector<int> totals = player_totals(scores);
+    const std::vector<int> teams = team_totals(seats, scores);
+    const std::size_t mine = static_cast<std::size_t>(me);
+    if (teams.size() == 2 && seats[mine].team >= 0) {
+        const std::size_t team = static_cast<std::size_t>(seats[mine].team);
+        return teams[team] - teams[1 - team];
+    }
+    int others = -1000;
+    for (std::size_t p = 0; p < totals.size(); ++p)
+        if (p != mine) others = std::max(others, totals[p]);
+    return totals[mine] - others;
+}
+
 }  // namespace
 
 // The "best" bot's play at the start of a turn: of play_options, the one that leaves the player
 // furthest ahead of the best other player once its turn is over and the next player has played
 // greedy's turn, averaged over a few draws of what the player cannot see (the others' hands and
-// favourites, the deck).
+// favourites, the deck). Looking on through every other player's turn did no better with 3 players
+// and worse with 4 (docs/balance.md).
 std::string AkelarreEngine::lookahead_play(Rng& rng) const {
     constexpr int kDraws = 4;
     const int me = to_act();
@@ -322,11 +340,7 @@ std::string AkelarreEngine::lookahead_play(Rng& rng) const {
             const int turn = after.turns_;
             while (!game->over() && after.turns_ < turn + 2)
                 game->apply(game->own_bot_action(OwnBot::Greedy, rng));
-            const std::vector<int> totals = player_totals(final_scores(after.game_.state().players));
-            int others = -1000;
-            for (int p = 0; p < players(); ++p)
-                if (p != me) others = std::max(others, totals[static_cast<std::size_t>(p)]);
-            value += totals[static_cast<std::size_t>(me)] - others;
+            value += lead_of(after.game_.state().players, me);
         }
         if (value > best_value + 1e-9) best_value = value, best = o;
     }
