@@ -25,8 +25,8 @@ void check_seats(const TableSetup& setup, int players) {
     if (static_cast<int>(setup.seats.size()) != players)
         throw std::invalid_argument("name one seat per player (" + std::to_string(players) + ")");
     for (const std::string& s : setup.seats)
-        if (s != "human" && s != "random" && s != "greedy")
-            throw std::invalid_argument("a seat is human, random or greedy, not \"" + s + "\"");
+        if (s != "human" && s != "random" && s != "greedy" && s != "best")
+            throw std::invalid_argument("a seat is human, random, greedy or best, not \"" + s + "\"");
 }
 
 // Every action of the setup, a whole turn given as a list split into its steps.
@@ -193,9 +193,8 @@ TableState play_table(const TableSetup& setup, const solver::Deadline& deadline,
         if (out.actions.size() >= kMaxTableActions)
             throw std::logic_error("the game did not end within " + std::to_string(kMaxTableActions) +
                                    " actions");
-        const OwnBot bot = setup.seats[static_cast<std::size_t>(engine->to_act())] == "greedy"
-                               ? OwnBot::Greedy
-                               : OwnBot::Random;
+        const std::string& seat = setup.seats[static_cast<std::size_t>(engine->to_act())];
+        const OwnBot bot = seat == "best" ? OwnBot::Best : seat == "greedy" ? OwnBot::Greedy : OwnBot::Random;
         record(engine->own_bot_action(bot, rng));
     }
     for (int p = 0; p < engine->players(); ++p) out.names.push_back(engine->player_name(p));

@@ -13,8 +13,10 @@
 
 namespace tlaloc::session {
 
-// A seat: "human", or one of the game's own bots, "random" or "greedy" (Aztlán's greedy, Azteka's
-// search, Akelarre's best play, Atlacoya's greedy).
+// A seat: "human", or one of the game's own bots, "random", "greedy" (Aztlán's greedy, Azteka's
+// one-turn search, Akelarre's best play, Atlacoya's greedy) or "best" (the game's strongest: Azteka's
+// search three whole turns deep, Akelarre's play weighed against the next player's answer; greedy in
+// Aztlán and Atlacoya).
 struct TableSetup {
     GameSpec spec;
     std::uint64_t seed = 1;
@@ -37,7 +39,7 @@ struct TableState {
 };
 
 // Plays the setup's actions and the bots' answers. std::invalid_argument for a bad set-up (a seat
-// that is not human, random or greedy, not one seat per player, a spec make_engine refuses); an
+// that is not human, random, greedy or best, not one seat per player, a spec make_engine refuses); an
 // InputError naming "actions[i]" for an action the rules refuse. `max_legal` bounds the list of
 // legal actions; `hint` asks the greedy bot's choice for the person to act.
 TableState play_table(const TableSetup& setup, const solver::Deadline& deadline, std::size_t max_legal,

@@ -206,6 +206,38 @@ TEST(SessionEngine, AkelarrePlaysGoOnAfterAnOwnersChoice) {
         }
 }
 
+// The studio's table deals a game again at every request and plays the actions so far: a bot whose
+// play paused for an owner's choice has lost its plan there, and must still find a legal way on from
+// the melds it has begun (deal 17 with 3 players begins two that need four more cards).
+TEST(SessionEngine, AkelarreBotsGoOnInAGameDealtAgainAfterAnOwnersChoice) {
+    int rebuilt = 0;
+    for (std::uint64_t seed : {17, 3, 5, 8}) {
+        auto game = make_engine({"akelarre", 3, "singles"}, seed);
+        std::vector<Rng> rngs;
+        for (int p = 0; p < 3; ++p) rngs.emplace_back(1000 + p);
+        std::vector<std::string> actions;
+        int last_actor = -1;
+        while (!game->over()) {
+            const int p = game->to_act();
+            if (last_actor >= 0 && last_actor != p && !actions.empty() &&
+                actions.back().find("\"choose\"") != std::string::npos) {
+                // Dealt again from the seed with the actions so far: no plan survives.
+                auto again = make_engine({"akelarre", 3, "singles"}, seed);
+                for (const std::string& a : actions) again->apply(a);
+                Rng rng(seed);
+                std::string a;
+                ASSERT_NO_THROW(a = again->own_bot_action(OwnBot::Greedy, rng)) << "deal " << seed;
+                EXPECT_EQ(again->why_illegal(a), std::nullopt) << "deal " << seed << ": " << a;
+                ++rebuilt;
+            }
+            actions.push_back(game->own_bot_action(OwnBot::Greedy, rngs[static_cast<std::size_t>(p)]));
+            game->apply(actions.back());
+            last_actor = p;
+        }
+    }
+    EXPECT_GT(rebuilt, 3);
+}
+
 // Akelarre's best bot looks one turn further than greedy (which plays the most cards it can): over
 // seeded two-player games with the seats swapped it wins more than greedy does. The balance runs
 // measure the rate with its interval (docs/akelarre.md); this holds the direction on fixed deals.

@@ -136,6 +136,27 @@ TEST(TablePlay, AFinishedGamesLogIsOneItsReplayAccepts) {
     EXPECT_THROW(table_log(unfinished), std::invalid_argument);
 }
 
+// A "best" seat is the game's strongest bot: Azteka's deeper search (the log names it "best") and
+// Akelarre's lookahead play legal whole games whose logs replay.
+TEST(TablePlay, BestSeatsPlayWholeGamesThatReplay) {
+    const TableSetup zt = table("azteka", 2, "standard", {"human", "best"}, 9);
+    TableSetup zdone = zt;
+    zdone.actions = play_to_the_end(zt).actions;
+    const std::string zlog = table_log(zdone);
+    EXPECT_FALSE(azteka::replay_match("z.jsonl", zlog).wrong);
+    EXPECT_NE(zlog.find("{\"bot\":\"best\",\"player\":2}"), std::string::npos) << zlog.substr(0, 300);
+
+    const TableSetup ak = table("akelarre", 2, "singles", {"best", "greedy"}, 3);
+    const TableState k = play_table(ak, solver::Deadline(), 100, false);
+    ASSERT_TRUE(k.over);
+    TableSetup kdone = ak;
+    kdone.actions = k.actions;
+    EXPECT_FALSE(akelarre::replay_game_log("k.jsonl", table_log(kdone)).wrong);
+    EXPECT_THROW(
+        play_table(table("akelarre", 2, "singles", {"best", "clever"}), solver::Deadline(), 100, false),
+        std::invalid_argument);
+}
+
 // A person at the table sees their own hand and favourite, not the other seats' (Akelarre); in
 // Aztlán the others' prosperity cards are counted and the power cards being chosen are not shown;
 // a finished game shows everything, as its replay does.

@@ -226,14 +226,55 @@ std::string AkelarreEngine::own_bot_action(OwnBot bot, Rng& rng) const {
     return text(steps.front());
 }
 
+namespace {
+
+// Moves that finish every meld being laid (one or two cards on a place), each a card from the hand
+// or taken from a four-card meld onto such a place: a depth-first search of at most `budget` states.
+bool finish_melds(const std::vector<MeetingPlace>& places, const std::vector<Card>& hand, int depth,
+                  int& budget, std::vector<Move>& out) {
+    std::vector<MeetingPlace> p0 = places;
+    std::vector<Card> h0 = hand;
+    PlayPhase phase(p0, h0);
+    if (!phase.why_cannot_finish()) return true;
+    if (depth == 0 || --budget < 0) return false;
+    for (const Move& m : phase.legal_moves()) {
+        const std::size_t size = places[static_cast<std::size_t>(m.to)].cards.size();
+        if (size == 0 || size >= 3) continue;
+        std::vector<MeetingPlace> p = places;
+        std::vector<Card> h = hand;
+        PlayPhase(p, h).apply(m);
+        out.push_back(m);
+        if (finish_melds(p, h, depth - 1, budget, out)) return true;
+        out.pop_back();
+    }
+    return false;
+}
+
+}  // namespace
+
 // The bots plan whole plays from a turn's start; in a turn a search began otherwise (a new meld of
-// one or two cards) their plan may not fit: then a legal action at random, cards first.
+// one or two cards) their plan may not fit: then a legal action at random, cards first. A play whose
+// plan is lost (the studio's table deals the game again at every request) with melds begun that the
+// two-move lookahead cannot finish gets the moves that finish them.
 std::string AkelarreEngine::fallback(Rng& rng) const {
     std::vector<std::string> legal = legal_actions();
     std::vector<std::string> plays;
     for (const std::string& a : legal)
         if (a.find("\"play\"") != std::string::npos) plays.push_back(a);
     const std::vector<std::string>& from = plays.empty() ? legal : plays;
+    const GameState& now = game_.state();
+    if (from.empty() && now.phase == Phase::Play) {
+        constexpr int kMostMoves = 8, kMostStates = 50000;
+        int budget = kMostStates;
+        std::vector<Move> moves;
+        if (finish_melds(now.places, now.players[static_cast<std::size_t>(now.current)].hand, kMostMoves,
+                         budget, moves)) {
+            std::vector<GameAction> steps;
+            for (const Move& m : moves) steps.push_back(PlayCard{m});
+            const std::string finish = same_player_prefix(steps);
+            if (finish != "[]") return finish;
+        }
+    }
     if (from.empty()) {
         const GameState& s = game_.state();
         std::string table;
