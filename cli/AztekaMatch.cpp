@@ -107,7 +107,7 @@ void print_match(const Match& m) {
         std::cout << "the match is drawn (" << v.why << ")\n";
 }
 
-// Azteka's seats: greedy and best are the same bot, the search of the mover's turn.
+// Azteka's seats: greedy searches the mover's turn, best three whole turns deep.
 MatchBot bot_named(const std::string& option, const std::string& name) {
     const BotName bot =
         read_bot(name, {BotName::Random, BotName::Greedy, BotName::Best, BotName::Human}, option, std::cerr);
@@ -139,11 +139,10 @@ void add_match(CLI::App& group) {
     cmd->add_option("--seed", opt->seed, "seed for the bots' choices")
         ->capture_default_str()
         ->check(CLI::Range(std::uint64_t{0}, static_cast<std::uint64_t>(kMatchMaxSeed)));
-    cmd->add_option("--life-bot", opt->life_bot,
-                    "player 1 (Life in round 1): best (= greedy), random or human")
+    cmd->add_option("--life-bot", opt->life_bot, "player 1 (Life in round 1): best, greedy, random or human")
         ->capture_default_str();
     cmd->add_option("--death-bot", opt->death_bot,
-                    "player 2 (Death in round 1): best (= greedy), random or human")
+                    "player 2 (Death in round 1): best, greedy, random or human")
         ->capture_default_str();
     cmd->add_option("--variant", opt->variant,
                     "standard or aggressive (ring turns of two sectors, no abilities)")

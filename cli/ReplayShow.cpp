@@ -74,7 +74,9 @@ void add_replay_command(CLI::App& group, const ReplayCommand& command) {
     auto* cmd = group.add_subcommand("replay", command.description);
     cmd->add_option("LOG", run->file, "the JSON lines game log")->required();
     add_show_options(*cmd, run->show);
-    add_timeout(*cmd, run->timeout);
+    // Only a replay that searches (the seven-day game's solver) can run long; the others read a log
+    // once, step by step, and take no limit.
+    if (command.timeout > 0) add_timeout(*cmd, run->timeout);
     cmd->callback([run, cmd, game = command.game] {
         const std::string content = read_json_input_file(run->file);
         const std::string what = command_words(*cmd) + " " + run->file;

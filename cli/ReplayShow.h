@@ -20,12 +20,12 @@ void add_show_options(CLI::App& cmd, ShowOptions& opt);
 void print_replay_steps(const ShowOptions& opt, const std::string& game, const std::string& file,
                         const std::string& content, unsigned timeout = 0);
 
-// A game's `replay LOG [--show [--step N]] [--timeout S]`: exit 0 and a line saying what is right,
-// 1 and the first wrong step, 2 not a log of the game.
+// A game's `replay LOG [--show [--step N]]`, with `[--timeout S]` where the replay searches: exit 0 and a
+// line saying what is right, 1 and the first wrong step, 2 not a log of the game.
 struct ReplayCommand {
     std::string game;         // one of session::replay_games()
     std::string description;  // the command's help: what is re-checked, with examples
-    unsigned timeout = 0;     // the default of --timeout, seconds (0: no limit)
+    unsigned timeout = 0;     // the default of --timeout, seconds (0: no --timeout, the replay is linear)
 };
 void add_replay_command(CLI::App& group, const ReplayCommand& command);
 

@@ -185,7 +185,8 @@ TEST(AztekaMatchPlayouts, TheBestBotBeatsTheGreedyBot) {
     EXPECT_GT(best_wins, 2 * greedy_wins) << best_wins << " to " << greedy_wins;
 }
 
-// Where the mover can win with this very turn (positions from random play), the best bot does.
+// Where the mover can win with this very turn (positions from random play), the best and greedy
+// bots do, with the fewest pawns any winning turn leaves on the board (the match's tie-break).
 TEST(AztekaMatchPlayouts, TheBestBotTakesAWinInHand) {
     int checked = 0;
     for (int i = 0; i < 200 && checked < 20; ++i) {
@@ -197,13 +198,19 @@ TEST(AztekaMatchPlayouts, TheBestBotTakesAWinInHand) {
             g = turns[rng() % turns.size()].after;
         }
         if (g.over()) continue;
-        bool wins_now = false;
-        for (const WholeTurn& t : whole_turns(g)) wins_now = wins_now || t.after.winner == g.position.to_move;
-        if (!wins_now) continue;
+        const Side me = g.position.to_move;
+        int fewest = 100;  // pawns on the board after the winning turn that leaves the fewest
+        for (const WholeTurn& t : whole_turns(g))
+            if (t.after.winner == me) fewest = std::min(fewest, t.after.position.pawns_on_board(me));
+        if (fewest == 100) continue;
         ++checked;
-        Game after = g;
-        for (const Action& a : bot_turn(MatchBot::Deep, g, rng)) apply(after, a);
-        EXPECT_EQ(after.winner, g.position.to_move) << "position " << i;
+        for (MatchBot bot : {MatchBot::Deep, MatchBot::Search}) {
+            Game after = g;
+            for (const Action& a : bot_turn(bot, g, rng)) apply(after, a);
+            EXPECT_EQ(after.winner, me) << "position " << i << " bot " << to_string(bot);
+            EXPECT_EQ(after.position.pawns_on_board(me), fewest)
+                << "position " << i << " bot " << to_string(bot);
+        }
     }
     EXPECT_GT(checked, 5);
 }

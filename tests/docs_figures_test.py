@@ -63,6 +63,9 @@ def main():
         missing = [name for name in restated if f"`{name}`" not in listed]
         if missing:
             failures.append(f"docs/verify.md does not list the restating claims {missing}")
+        stale = [name for name in re.findall(r"`([a-z0-9-]+)`", listed) if name not in restated]
+        if stale:
+            failures.append(f"docs/verify.md lists {stale} as restating a constant; verify all does not")
 
     for f in failures:
         print("FAIL:", f)

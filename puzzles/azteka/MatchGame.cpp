@@ -9,8 +9,8 @@
 namespace tlaloc::azteka {
 
 std::optional<MatchBot> parse_match_bot(const std::string& name) {
-    // Azteka has one bot of its own beyond random, the search of the mover's turn: it is both
-    // "greedy" and "best" ("search" in logs written before).
+    // greedy: the search of the mover's turn; best: the search three whole turns deep ("search", the
+    // old name of the strongest bot, reads as best).
     switch (bot_name(name).value_or(BotName::Mcts)) {
         case BotName::Human:
             return MatchBot::Human;
@@ -93,18 +93,22 @@ bool opponent_wins_at_once(const Game& after, Side me) {
     return false;
 }
 
-std::vector<Action> search_turn(const Game& g, std::mt19937_64& rng) {
-    const Side me = g.position.to_move;
-    const Side them = g.position.next_side(me);
-    std::vector<WholeTurn> turns = whole_turns(g);
-    // A win now, with the fewest pawns (the match's tie-break).
+// A turn that wins the round now with the fewest pawns on the board (the match's tie-break), if any.
+const WholeTurn* fewest_pawns_win(const std::vector<WholeTurn>& turns, Side me) {
     const WholeTurn* win = nullptr;
     for (const WholeTurn& t : turns) {
         if (t.after.winner == me &&
             (!win || t.after.position.pawns_on_board(me) < win->after.position.pawns_on_board(me)))
             win = &t;
     }
-    if (win) return win->actions;
+    return win;
+}
+
+std::vector<Action> search_turn(const Game& g, std::mt19937_64& rng) {
+    const Side me = g.position.to_move;
+    const Side them = g.position.next_side(me);
+    std::vector<WholeTurn> turns = whole_turns(g);
+    if (const WholeTurn* win = fewest_pawns_win(turns, me)) return win->actions;
     std::vector<const WholeTurn*> best;
     int best_score = INT_MAX;
     bool best_safe = false;
@@ -150,11 +154,13 @@ int negamax(const Game& g, int depth, int alpha, int beta) {
     return alpha;
 }
 
-// The mover's whole turns valued by a search `depth` turns deep (its own turn, the answer, ...);
-// among the best, one at random (the match's generator), as the greedy bot does.
+// A win now with the fewest pawns, as the greedy bot plays it; otherwise the mover's whole turns
+// valued by a search `depth` turns deep (its own turn, the answer, ...) and, among the best, one at
+// random (the match's generator), as the greedy bot does.
 std::vector<Action> deep_turn(const Game& g, std::mt19937_64& rng) {
     constexpr int kDepth = 3;
     const std::vector<WholeTurn> turns = whole_turns(g);
+    if (const WholeTurn* win = fewest_pawns_win(turns, g.position.to_move)) return win->actions;
     std::vector<const WholeTurn*> best;
     int best_value = -2 * kWon;
     for (const WholeTurn& t : turns) {

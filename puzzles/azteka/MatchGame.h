@@ -14,10 +14,11 @@
 
 namespace tlaloc::azteka {
 
-// random: any whole turn, uniformly; Search ("greedy"; "search" in older logs): a turn that wins at
+// random: any whole turn, uniformly; Search ("greedy"): a turn that wins at
 // once (fewest pawns), else one after which the opponent cannot win at once and that brings its own
 // goal nearest; Deep ("best"): an alpha-beta search three whole turns deep (its turn, the answer,
-// its next turn) valuing the positions there as greedy does; human: asks.
+// its next turn) valuing the positions there as greedy does, a win at once as greedy plays it ("search",
+// the old name of the strongest bot, reads as best); human: asks.
 enum class MatchBot { Human, Random, Search, Deep };
 std::optional<MatchBot> parse_match_bot(const std::string& name);
 const char* to_string(MatchBot bot);

@@ -318,13 +318,17 @@ std::vector<std::vector<GameAction>> play_options(const GameState& s, const std:
     std::vector<Card> hand = me.hand;
     std::vector<GameAction> start;
     bool hand_card = false;
+    const auto moves =
+        static_cast<std::size_t>(std::count_if(greedy.begin(), greedy.end(), [](const GameAction& a) {
+            return std::holds_alternative<PlayCard>(a);
+        }));
     for (const GameAction& a : greedy) {
         const auto* play = std::get_if<PlayCard>(&a);
         if (!play) break;
         PlayPhase(places, hand).apply(play->move);
         start.push_back(a);
         hand_card = hand_card || !play->move.from;
-        if (start.size() + 2 >= greedy.size() || why_cannot_finish(places)) continue;
+        if (start.size() >= moves || why_cannot_finish(places)) continue;  // all of them: greedy's own play
         std::vector<GameAction> option = start;
         if (!hand_card && !hand.empty()) option.push_back(Discard{least_worth()});
         option.push_back(EndPlay{});
@@ -354,6 +358,37 @@ int lead_of(const std::vector<Player>& seats, int me) {
 
 }  // namespace
 
+// `me`'s lead (lead_of) in a copy of `world` once `option` is played and the next player has played
+// greedy's turn; nothing when the option is refused or the imagined game reaches a dead end there
+// (a dealt hand the real player does not hold may leave the others' bots stuck).
+std::optional<int> AkelarreEngine::lead_after(const Engine& world, const std::vector<GameAction>& option,
+                                              int me, Rng& rng) {
+    try {
+        auto game = world.clone();
+        if (!play_through(*game, option, rng)) return std::nullopt;
+        const auto& after = static_cast<const AkelarreEngine&>(*game);
+        const int turn = after.turns_;
+        while (!game->over() && after.turns_ < turn + 2)
+            game->apply(game->own_bot_action(OwnBot::Greedy, rng));
+        return lead_of(after.game_.state().players, me);
+    } catch (const std::logic_error&) {  // DeadEnd is one
+        return std::nullopt;
+    }
+}
+
+// Keeps a bot's whole play (plays_); when a search has asked for many plays of one state, the oldest
+// plan nobody has started makes room for it.
+void AkelarreEngine::remember(PlayPlan plan) const {
+    constexpr std::size_t kMostPlans = 8;
+    if (plays_.size() >= kMostPlans) {
+        const auto unbegun =
+            std::find_if(plays_.begin(), plays_.end(), [](const PlayPlan& p) { return !p.begun; });
+        if (unbegun == plays_.end()) return;
+        plays_.erase(unbegun);
+    }
+    plays_.push_back(std::move(plan));
+}
+
 // The "best" bot's play at the start of a turn: of play_options, the one that leaves the player
 // furthest ahead of the best other player once its turn is over and the next player has played
 // greedy's turn, averaged over a few draws of what the player cannot see (the others' hands and
@@ -372,22 +407,18 @@ std::string AkelarreEngine::lookahead_play(Rng& rng) const {
     for (std::size_t o = 0; o < options.size(); ++o) {
         double value = 0;
         for (const auto& world : worlds) {
-            auto game = world->clone();
-            if (!play_through(*game, options[o], rng)) {
-                value = -1e9;
+            const std::optional<int> lead = lead_after(*world, options[o], me, rng);
+            if (!lead) {
+                value = -1e9;  // the option fails in a world it might be played in
                 break;
             }
-            const auto& after = static_cast<const AkelarreEngine&>(*game);
-            const int turn = after.turns_;
-            while (!game->over() && after.turns_ < turn + 2)
-                game->apply(game->own_bot_action(OwnBot::Greedy, rng));
-            value += lead_of(after.game_.state().players, me);
+            value += *lead;
         }
         if (value > best_value + 1e-9) best_value = value, best = o;
     }
     const std::string play = same_player_prefix(options[best]);
     if (play == "[]") return fallback(rng);
-    plays_.push_back({me, false, options[best]});
+    remember({me, false, options[best]});
     return play;
 }
 
@@ -407,8 +438,7 @@ std::string AkelarreEngine::whole_play(OwnBot bot, Rng& rng) const {
         bot_steps(game_.state(), bot == OwnBot::Random ? Bot::Random : Bot::Best, rng);
     const std::string play = same_player_prefix(steps);
     if (play == "[]") return fallback(rng);
-    constexpr std::size_t kMostPlans = 8;  // a search asks for a few plays of one state
-    if (plays_.size() < kMostPlans) plays_.push_back({to_act(), false, std::move(steps)});
+    remember({to_act(), false, std::move(steps)});
     return play;
 }
 

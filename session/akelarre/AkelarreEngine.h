@@ -2,6 +2,8 @@
 // engine (model/akelarre/Game): an action is the log's JSON object ({"action": "play", "card": "F3",
 // "to": 2}, ...). Hidden from a seat: the others' hands and favourites and the deck's order.
 #pragma once
+#include <optional>
+
 #include "model/akelarre/Game.h"
 #include "session/common/Engine.h"
 
@@ -71,6 +73,9 @@ private:
         std::vector<akelarre::GameAction> rest;
     };
     mutable std::vector<PlayPlan> plays_;
+    void remember(PlayPlan plan) const;
+    static std::optional<int> lead_after(const Engine& world, const std::vector<akelarre::GameAction>& option,
+                                         int me, Rng& rng);
 };
 
 }  // namespace tlaloc::session
