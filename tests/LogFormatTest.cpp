@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "model/common/Json.h"
+#include "model/common/LogFormat.h"
 #include "tests/support/CliRun.h"
 #include "tests/support/ScratchDir.h"
 
@@ -108,4 +109,45 @@ TEST(LogFormat, NewLogsCarryTheCurrentFormat) {
         const std::string text = slurp(log);
         EXPECT_EQ(Json::parse(text.substr(0, text.find('\n')))["format"], format) << play;
     }
+}
+
+// What every replay shares: the first recorded value the rules contradict, named by key or by path.
+TEST(ReplayKit, TheFirstDifferingKeyIsNamedWithBothValues) {
+    const Json recorded = {{"points", 19}, {"tokens", 2}, {"ranking", {1, 2}}};
+    const Json rules = {{"points", 16}, {"tokens", 3}, {"ranking", {1, 2}}};
+    EXPECT_EQ(tlaloc::first_differing_key(recorded, rules, {"ranking", "points", "tokens"}),
+              "points recorded 19, the rules give 16");
+    EXPECT_EQ(tlaloc::first_differing_key(recorded, rules, {"tokens"}, "the game gives"),
+              "tokens recorded 2, the game gives 3");
+    EXPECT_EQ(tlaloc::first_differing_key(recorded, rules, {"ranking"}), std::nullopt);
+    // A key one side lacks counts as null.
+    EXPECT_EQ(tlaloc::first_differing_key(Json::object(), rules, {"tokens"}),
+              "tokens recorded null, the rules give 3");
+}
+
+TEST(ReplayKit, TheFirstJsonDifferenceIsFoundThroughObjectsAndArrays) {
+    const Json dealt = {{"cards", {{"columns", {{{"bottom", "novice-red"}}, {{"bottom", "novice-gecko"}}}}}}};
+    Json recorded = dealt;
+    EXPECT_EQ(tlaloc::first_json_difference(recorded, dealt, "row", "the seed deals"), std::nullopt);
+    recorded["cards"]["columns"][1]["bottom"] = "novice-blue";
+    EXPECT_EQ(tlaloc::first_json_difference(recorded, dealt, "row", "the seed deals"),
+              "row.cards.columns[1].bottom recorded \"novice-blue\", the seed deals \"novice-gecko\"");
+    recorded = dealt;
+    recorded["cards"]["columns"].erase(1);
+    EXPECT_EQ(tlaloc::first_json_difference(recorded, dealt, "row", "the seed deals"),
+              "row.cards.columns recorded 1 entries, the seed deals 2");
+    recorded = dealt;
+    recorded["extra"] = 1;
+    EXPECT_EQ(tlaloc::first_json_difference(recorded, dealt, "row", "the seed deals"),
+              "row.extra is recorded, but the seed deals none");
+}
+
+TEST(ReplayKit, ALongValueIsCutOutsideAnyCharacter) {
+    EXPECT_EQ(tlaloc::shown_in_log(Json(7)), "7");
+    // 199 characters of text after the opening quote put a two-byte character across the cut.
+    const std::string text = std::string(198, 'a') + "\u00e9\u00e9\u00e9";
+    const std::string shown = tlaloc::shown_in_log(Json(text));
+    EXPECT_EQ(shown.substr(0, 199), "\"" + std::string(198, 'a'));
+    EXPECT_EQ(shown.substr(199), "... (206 characters)");
+    EXPECT_NO_THROW((void)Json::parse("\"" + shown.substr(1, 198) + "\""));
 }

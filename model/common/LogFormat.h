@@ -4,7 +4,9 @@
 // seed) rather than replayed against rules it was not played by. Logs written before logs carried a
 // version are version 1.
 #pragma once
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "model/common/Json.h"
 
@@ -29,5 +31,23 @@ std::string log_format_text(const LogFormat& format);
 // the line otherwise, saying which format and version the log is of and, for an older version of
 // this format, to play it again from its seed.
 void check_log_format(const JsonPlace& setup, const LogFormat& format);
+
+// What every replay shares once a log's lines are read.
+// Fails `line` unless its "kind" is `kind`: expected a "round" line here, found "turn".
+void expect_log_kind(const JsonPlace& line, const std::string& kind);
+// A value for a replay's message: its JSON text, cut short past 200 characters (never inside a
+// UTF-8 character) so the message stays one readable line.
+std::string shown_in_log(const Json& value);
+// The first of `keys` whose value differs between the recorded object and the one the rules derive
+// ("points recorded 19, the rules give 16"; a missing key counts as null); nullopt when all agree.
+// `source` says where the derived value comes from: "the rules give", "the seed deals", ...
+std::optional<std::string> first_differing_key(const Json& recorded, const Json& derived,
+                                               const std::vector<std::string>& keys,
+                                               const std::string& source = "the rules give");
+// The first place where `recorded` differs from `derived`, searched through objects and arrays
+// ("row.cards.columns[2].bottom recorded \"novice-gecko\", the seed deals \"novice-red\""), named
+// from `path`; nullopt when they are equal.
+std::optional<std::string> first_json_difference(const Json& recorded, const Json& derived,
+                                                 const std::string& path, const std::string& source);
 
 }  // namespace tlaloc

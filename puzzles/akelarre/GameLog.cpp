@@ -40,12 +40,6 @@ Json scores_json(const std::vector<Player>& players, const std::vector<PlayerSco
     return j;
 }
 
-void expect_kind(const JsonPlace& line, const std::string& kind) {
-    const JsonPlace k = line.at("kind");
-    if (k.as_string() != kind)
-        k.fail("expected a \"" + kind + "\" line here, found \"" + k.as_string() + "\"");
-}
-
 // The end line's "winner": the name of the one player with the most points, "team 1" or "team 2" in
 // the team game, null for a draw.
 Json winner_json(const std::vector<Player>& players, const std::vector<PlayerScore>& scores) {
@@ -71,7 +65,7 @@ LoggedGame read_log(const std::string& name, const std::string& content) {
     LoggedGame game;
     const JsonPlace setup(lines.front().json, lines.front().where);
     setup.expect_object();
-    expect_kind(setup, "setup");
+    expect_log_kind(setup, "setup");
     check_log_format(setup, kAkelarreLog);
     setup.expect_only_keys(
         {"kind", "format", "players", "first", "seed", "teams", "bots", "best_states", "favourites"});
@@ -119,7 +113,7 @@ LoggedGame read_log(const std::string& name, const std::string& content) {
         keys.push_back("kind");
         keys.push_back("player");
         line.expect_only_keys(keys);
-        expect_kind(line, "action");
+        expect_log_kind(line, "action");
         game.actions.push_back({lines[i].where,
                                 {line.at("player").as_string(),
                                  parse_action(line, static_cast<int>(game.setup.players.size()))}});

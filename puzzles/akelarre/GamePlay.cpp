@@ -221,33 +221,15 @@ TurnPosition turn_of(const GameState& s) {
     return {me.hand, s.places, me.favourite, me.name};
 }
 
-std::optional<Bot> parse_bot(const std::string& name) {
-    // Akelarre's own bot, the best play of each turn, is both "greedy" and "best".
-    switch (bot_name(name).value_or(BotName::Mcts)) {
-        case BotName::Random:
-            return Bot::Random;
-        case BotName::Greedy:
-        case BotName::Best:
-            return Bot::Best;
-        case BotName::Human:
-            return Bot::Human;
-        case BotName::Mcts:
-            break;
-    }
-    return std::nullopt;
-}
+// Akelarre's own bot, the best play of each turn, is both "greedy" and "best".
+constexpr std::array<BotRow<Bot>, 4> kBots{{{Bot::Random, BotName::Random},
+                                            {Bot::Best, BotName::Best},
+                                            {Bot::Best, BotName::Greedy},
+                                            {Bot::Human, BotName::Human}}};
 
-const char* to_string(Bot bot) {
-    switch (bot) {
-        case Bot::Random:
-            return "random";
-        case Bot::Best:
-            return "best";
-        case Bot::Human:
-            return "human";
-    }
-    return "?";
-}
+std::optional<Bot> parse_bot(const std::string& name) { return game_bot(name, kBots); }
+
+const char* to_string(Bot bot) { return game_bot_name(bot, kBots); }
 
 PlayedGame play_game(const GameSetup& setup, const std::vector<Bot>& bots, const solver::Deadline& deadline,
                      const ActionObserver& observer, std::size_t best_bot_states, const HumanAction& human) {

@@ -8,37 +8,16 @@
 
 namespace tlaloc::azteka {
 
-std::optional<MatchBot> parse_match_bot(const std::string& name) {
-    // greedy: the search of the mover's turn; best: the search three whole turns deep ("search", the
-    // old name of the strongest bot, reads as best).
-    switch (bot_name(name).value_or(BotName::Mcts)) {
-        case BotName::Human:
-            return MatchBot::Human;
-        case BotName::Random:
-            return MatchBot::Random;
-        case BotName::Greedy:
-            return MatchBot::Search;
-        case BotName::Best:
-            return MatchBot::Deep;
-        case BotName::Mcts:
-            break;
-    }
-    return std::nullopt;
-}
+// greedy: the search of the mover's turn; best: the search three whole turns deep ("search", the old
+// name of the strongest bot, reads as best).
+constexpr std::array<BotRow<MatchBot>, 4> kMatchBots{{{MatchBot::Human, BotName::Human},
+                                                      {MatchBot::Random, BotName::Random},
+                                                      {MatchBot::Search, BotName::Greedy},
+                                                      {MatchBot::Deep, BotName::Best}}};
 
-const char* to_string(MatchBot bot) {
-    switch (bot) {
-        case MatchBot::Human:
-            return "human";
-        case MatchBot::Random:
-            return "random";
-        case MatchBot::Search:
-            return "greedy";
-        case MatchBot::Deep:
-            return "best";
-    }
-    return "?";
-}
+std::optional<MatchBot> parse_match_bot(const std::string& name) { return game_bot(name, kMatchBots); }
+
+const char* to_string(MatchBot bot) { return game_bot_name(bot, kMatchBots); }
 
 const std::vector<std::string>& match_variants() {
     static const std::vector<std::string> names = {"standard", "aggressive"};

@@ -97,18 +97,12 @@ std::string kind_of(const JsonLine& line) {
     return p.at("kind").as_string();
 }
 
-void expect_kind(const JsonPlace& line, const std::string& kind) {
-    const JsonPlace k = line.at("kind");
-    if (k.as_string() != kind)
-        k.fail("expected a \"" + kind + "\" line here, found \"" + k.as_string() + "\"");
-}
-
 // The setup line's variant (the rest of it is checked and left: the seed and the seats choose moves,
 // which the log records).
 std::string read_setup(const JsonLine& line) {
     const JsonPlace p(line.json, line.where);
     p.expect_object();
-    expect_kind(p, "setup");
+    expect_log_kind(p, "setup");
     check_log_format(p, kAztekaLog);
     p.expect_only_keys({"kind", "format", "seed", "players", "round_turn_limit", "variant"});
     const JsonPlace variant = p.at("variant");
@@ -184,7 +178,7 @@ void read_nullable_int(const JsonPlace& v, std::int64_t low, std::int64_t high) 
 
 Json read_round_end(const JsonLine& line, int round) {
     const JsonPlace p(line.json, line.where);
-    expect_kind(p, "round");
+    expect_log_kind(p, "round");
     p.expect_only_keys({"kind", "round", "winner", "player", "goal", "pawns", "turns"});
     if (p.at("round").as_int(1, kMatchRounds) != round)
         p.at("round").fail("expected round " + std::to_string(round) + " here");
@@ -203,7 +197,7 @@ Json read_round_end(const JsonLine& line, int round) {
 
 Json read_end(const JsonLine& line) {
     const JsonPlace p(line.json, line.where);
-    expect_kind(p, "end");
+    expect_log_kind(p, "end");
     p.expect_only_keys({"kind", "rounds_won", "pawns", "winner", "why"});
     for (const char* key : {"rounds_won", "pawns"})
         if (p.at(key).size() != kMatchPlayers) p.at(key).fail("expected one entry per player");
@@ -248,11 +242,7 @@ LoggedMatch read_match(const std::string& name, const std::string& content) {
 
 std::optional<std::string> differs(const std::string& step, const Json& recorded, const Json& rules,
                                    const std::vector<std::string>& keys) {
-    for (const std::string& key : keys) {
-        if (recorded.at(key) != rules.at(key))
-            return step + ": " + key + " recorded " + recorded.at(key).dump() + ", the rules give " +
-                   rules.at(key).dump();
-    }
+    if (auto d = first_differing_key(recorded, rules, keys)) return step + ": " + *d;
     return std::nullopt;
 }
 

@@ -28,13 +28,6 @@ Json played_json(const Map& map, const std::vector<PlayedCard>& play) {
     return out;
 }
 
-// A recorded value, null when the line lacks the key.
-const Json& recorded(const Json& line, const std::string& key) {
-    static const Json none = nullptr;
-    auto found = line.find(key);
-    return found == line.end() ? none : *found;
-}
-
 // Players are numbered from 1 in the log, as at the table.
 Json numbers(const std::vector<int>& players) {
     Json out = Json::array();
@@ -329,10 +322,12 @@ Action parse_action(const Game& game, const JsonPlace& line) {
 
 namespace {
 
-void expect_kind(const JsonPlace& line, const std::string& kind) {
-    const JsonPlace k = line.at("kind");
-    if (k.as_string() != kind)
-        k.fail("expected a \"" + kind + "\" line here, found \"" + k.as_string() + "\"");
+// The first key of the line the rules give whose recorded value differs ("vp recorded [..], the
+// rules give [..]").
+std::optional<std::string> differs_from(const Json& recorded, const Json& expected) {
+    std::vector<std::string> keys;
+    for (auto it = expected.begin(); it != expected.end(); ++it) keys.push_back(it.key());
+    return first_differing_key(recorded, expected, keys);
 }
 
 // The setup line, read and typed: the game it starts (bad data is bad input). The game is dealt
@@ -340,7 +335,7 @@ void expect_kind(const JsonPlace& line, const std::string& kind) {
 // the seed's is a wrong step (`wrong`), so a log cannot choose its own deck.
 Game read_setup(const JsonLine& line, GameSetup& setup, std::optional<std::string>& wrong) {
     const JsonPlace p(line.json, line.where);
-    expect_kind(p, "setup");
+    expect_log_kind(p, "setup");
     check_log_format(p, kAztlanLog);
     p.expect_only_keys({"kind", "format", "players", "profile", "map", "seed", "seats", "stack", "deck"});
     setup.players = static_cast<int>(p.at("players").as_int(kMinGamePlayers, kMaxGamePlayers));
@@ -427,11 +422,8 @@ GameReplay replay_game(const std::string& name, const std::string& content) {
             }
             Json expected = age_line(game, game.ages()[ages_seen++]);
             expect_form(line, expected);
-            for (auto it = expected.begin(); it != expected.end(); ++it)
-                if (recorded(lines[i].json, it.key()) != it.value() && !out.wrong)
-                    out.wrong = lines[i].where + ": age " + std::to_string(ages_seen) + " \"" + it.key() +
-                                "\" recorded " + recorded(lines[i].json, it.key()).dump() +
-                                ", the rules give " + it.value().dump();
+            if (auto d = differs_from(lines[i].json, expected))
+                out.wrong = lines[i].where + ": age " + std::to_string(ages_seen) + ": " + *d;
         } else if (kind == "end") {
             const std::vector<std::string> keys = {"kind", "final", "unused_card_vp_placeholder", "ranking"};
             line.expect_only_keys(keys);
@@ -444,11 +436,7 @@ GameReplay replay_game(const std::string& name, const std::string& content) {
             }
             Json expected = end_line(game);
             expect_form(line, expected);
-            for (auto it = expected.begin(); it != expected.end(); ++it)
-                if (recorded(lines[i].json, it.key()) != it.value() && !out.wrong)
-                    out.wrong = lines[i].where + ": \"" + it.key() + "\" recorded " +
-                                recorded(lines[i].json, it.key()).dump() + ", the rules give " +
-                                it.value().dump();
+            if (auto d = differs_from(lines[i].json, expected)) out.wrong = lines[i].where + ": " + *d;
             ended = true;
         } else {
             line.at("kind").fail("expected an action, age or end line");

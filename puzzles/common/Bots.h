@@ -7,6 +7,8 @@
 // game may seat a bot of its own beyond these under its own name (Atlacoya's "cautious" bidder,
 // weaker than its greedy one): read_bot_or_own.
 #pragma once
+#include <array>
+#include <cstddef>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -50,5 +52,30 @@ std::optional<BotName> read_bot_or_own(const std::string& word, const std::vecto
 // The same for a comma-separated list of seats ("greedy,random"), one name per seat.
 std::vector<BotName> read_bots(const std::string& list, const std::vector<BotName>& allowed,
                                const std::string& option, std::ostream& notes);
+
+// A game's own bot enum over the vocabulary, written once: one row per name the game plays, {its
+// bot, the name}. Where two names play the same bot, the first of its rows names it.
+template <class Bot>
+struct BotRow {
+    Bot bot;
+    BotName name;
+};
+
+// The game's bot for a name of the vocabulary (an old name mapped); nullopt for a name it does not play.
+template <class Bot, std::size_t N>
+std::optional<Bot> game_bot(const std::string& word, const std::array<BotRow<Bot>, N>& rows) {
+    const std::optional<BotName> name = bot_name(word);
+    for (const BotRow<Bot>& row : rows)
+        if (name == row.name) return row.bot;
+    return std::nullopt;
+}
+
+// The vocabulary's name of a game's bot.
+template <class Bot, std::size_t N>
+const char* game_bot_name(Bot bot, const std::array<BotRow<Bot>, N>& rows) {
+    for (const BotRow<Bot>& row : rows)
+        if (row.bot == bot) return to_string(row.name);
+    return "?";
+}
 
 }  // namespace tlaloc

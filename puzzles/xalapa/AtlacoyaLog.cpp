@@ -1,18 +1,12 @@
 #include "puzzles/xalapa/AtlacoyaLog.h"
 #include "model/common/LogFormat.h"
+#include "puzzles/xalapa/LogCells.h"
 
 #include <algorithm>
 
 namespace tlaloc::xalapa {
 
 namespace {
-
-Json cells_json(const Board& board, const CellSet& stones) {
-    Json out = Json::array();
-    for (int i = 0; i < board.size(); ++i)
-        if (stones.test(static_cast<std::size_t>(i))) out.push_back({board.cell(i).row, board.cell(i).col});
-    return out;
-}
 
 // Challenges are numbered from 1 in the log, as at the table.
 Json numbers_json(const std::vector<int>& positions) {
@@ -36,7 +30,7 @@ Json atlacoya_play_entry(int player, const Board& board, const AtlacoyaPlay& pla
     for (AtlacoyaStep s : play.steps) steps.push_back(to_string(s));
     return {{"player", player},
             {"bid", play.bid},
-            {"stones", cells_json(board, play.stones)},
+            {"stones", log_cells_json(board, play.stones)},
             {"steps", steps},
             {"choice", play.choice ? Json(to_string(*play.choice)) : Json(nullptr)},
             {"met", met_json(o.met)},

@@ -2,11 +2,11 @@
 // the game is dealt again from the seed and played again from the recorded plays, and everything the
 // log records is compared with what the seed and the rules give.
 #include <algorithm>
-#include <set>
 
 #include "model/common/LogFormat.h"
 #include "puzzles/xalapa/AtlacoyaLog.h"
 #include "puzzles/xalapa/Deal.h"
+#include "puzzles/xalapa/LogCells.h"
 
 namespace tlaloc::xalapa {
 
@@ -40,15 +40,9 @@ const std::vector<std::string> kResultKeys = {"met",    "covered",     "stopped_
                                               "points", "tokens_laid", "tokens_lost", "tokens_recovered",
                                               "total",  "tokens_left"};
 
-void expect_kind(const JsonPlace& line, const std::string& kind) {
-    const JsonPlace k = line.at("kind");
-    if (k.as_string() != kind)
-        k.fail("expected a \"" + kind + "\" line here, found \"" + k.as_string() + "\"");
-}
-
 void read_setup(const LogLine& line, LoggedGame& game) {
     const JsonPlace p(line.json, line.where);
-    expect_kind(p, "setup");
+    expect_log_kind(p, "setup");
     check_log_format(p, kAtlacoyaLog);
     p.expect_only_keys({"kind", "format", "seed", "players", "points"});
     game.seed = static_cast<std::uint64_t>(p.at("seed").as_int(0, kAtlacoyaMaxSeed));
@@ -72,29 +66,6 @@ void read_setup(const LogLine& line, LoggedGame& game) {
     game.setup = line.json;
 }
 
-// Fills the play's stones, noting (not failing on) a stone the rules forbid: that is a wrong step.
-void read_stones(const JsonPlace& list, const Board& board, LoggedPlay& out) {
-    Cell previous{0, 0};
-    for (const JsonPlace& s : list.items()) {
-        if (s.size() != 2) s.fail("expected a field [row, column]");
-        const Cell c{static_cast<int>(s.at(0).as_int(0, kMaxSide - 1)),
-                     static_cast<int>(s.at(1).as_int(0, kMaxSide - 1))};
-        const std::string field = "[" + std::to_string(c.row) + "," + std::to_string(c.col) + "]";
-        // One order for a set of fields, so that a log states each play one way only.
-        if (c.row < previous.row || (c.row == previous.row && c.col < previous.col))
-            s.fail("field " + field + " is listed after [" + std::to_string(previous.row) + "," +
-                   std::to_string(previous.col) + "]: stones are listed row by row, left to right");
-        previous = c;
-        if (!board.contains(c)) {
-            if (!out.stone_fault) out.stone_fault = "a stone on " + field + " lies outside the board";
-        } else if (out.play.stones.test(static_cast<std::size_t>(board.index(c)))) {
-            if (!out.stone_fault) out.stone_fault = "two stones on field " + field;
-        } else {
-            out.play.stones.set(static_cast<std::size_t>(board.index(c)));
-        }
-    }
-}
-
 // The recorded results must have the right types; whether they are right is the replay's question.
 void check_result_types(const JsonPlace& e) {
     for (const char* key : {"met", "covered"})
@@ -116,7 +87,7 @@ LoggedPlay read_play(const JsonPlace& e, std::size_t player, const Board& board)
     LoggedPlay out;
     out.entry = e.json();
     out.play.bid = static_cast<int>(e.at("bid").as_int(0, 99));
-    read_stones(e.at("stones"), board, out);
+    out.play.stones = read_log_cells(e.at("stones"), board, out.stone_fault);
     for (const JsonPlace& s : e.at("steps").items()) {
         const std::string step = s.as_string();
         if (step != "token" && step != "stop") s.fail("expected token or stop");
@@ -154,7 +125,7 @@ void check_pile_types(const JsonPlace& piles) {
 LoggedDay read_day(const LogLine& line, int day, const std::vector<Board>& boards, const Catalogue& cat) {
     const JsonPlace p(line.json, line.where);
     p.expect_only_keys({"kind", "day", "row", "piles", "plays"});
-    expect_kind(p, "day");
+    expect_log_kind(p, "day");
     if (p.at("day").as_int(1, kAtlacoyaDays) != day)
         p.at("day").fail("expected day " + std::to_string(day) + " here");
     const JsonPlace row = p.at("row");
@@ -179,7 +150,7 @@ LoggedDay read_day(const LogLine& line, int day, const std::vector<Board>& board
 
 void check_end_types(const JsonPlace& p, std::size_t players) {
     p.expect_only_keys({"kind", "points", "tokens", "ranking"});
-    expect_kind(p, "end");
+    expect_log_kind(p, "end");
     for (const char* key : {"points", "tokens"}) {
         const JsonPlace list = p.at(key);
         if (list.size() != players) list.fail("expected one number per player");
@@ -211,58 +182,15 @@ LoggedGame read_game(const Catalogue& cat, const std::string& name, const std::s
     return game;
 }
 
-// A value for a message: its JSON text, cut short past 200 characters so the line stays readable.
-std::string shown(const Json& value) {
-    constexpr std::size_t kMost = 200;
-    std::string text = value.dump();
-    if (text.size() <= kMost) return text;
-    std::size_t cut = kMost;
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
-        --cut;  // not inside a character
-    return text.substr(0, cut) + "... (" + std::to_string(text.size()) + " characters)";
-}
-
-std::string differs(const std::string& step, const std::string& key, const Json& recorded,
-                    const Json& rules) {
-    return step + ": " + key + " recorded " + shown(recorded) + ", the rules give " + shown(rules);
-}
-
-// The first place where `recorded` differs from `derived` ("row.cards.columns[2].bottom recorded
-// \"novice-gecko\", the seed deals \"novice-red\""), or nullopt when they are equal.
-std::optional<std::string> first_difference(const Json& recorded, const Json& derived,
-                                            const std::string& path, const std::string& source) {
-    if (recorded == derived) return std::nullopt;
-    if (recorded.is_object() && derived.is_object()) {
-        std::set<std::string> keys;
-        for (auto it = recorded.begin(); it != recorded.end(); ++it) keys.insert(it.key());
-        for (auto it = derived.begin(); it != derived.end(); ++it) keys.insert(it.key());
-        for (const std::string& key : keys) {
-            const std::string at = path + "." + key;
-            if (!recorded.contains(key)) return at + " is missing, " + source + " " + shown(derived.at(key));
-            if (!derived.contains(key)) return at + " is recorded, but " + source + " none";
-            if (auto d = first_difference(recorded.at(key), derived.at(key), at, source)) return d;
-        }
-    }
-    if (recorded.is_array() && derived.is_array()) {
-        for (std::size_t i = 0; i < std::min(recorded.size(), derived.size()); ++i)
-            if (auto d =
-                    first_difference(recorded[i], derived[i], path + "[" + std::to_string(i) + "]", source))
-                return d;
-        return path + " recorded " + std::to_string(recorded.size()) + " entries, " + source + " " +
-               std::to_string(derived.size());
-    }
-    return path + " recorded " + shown(recorded) + ", " + source + " " + shown(derived);
-}
-
 // The seats' board sides must be the ones the seed chooses, and the points table the shipped one.
 std::optional<std::string> check_setup(const LoggedGame& game, const AtlacoyaSetup& dealt) {
     const Json& players = game.setup.at("players");
     for (std::size_t p = 0; p < dealt.seats.size(); ++p)
-        if (auto d = first_difference(players[p].at("board"), board_to_json(dealt.seats[p].board),
-                                      "players[" + std::to_string(p) + "].board", "the seed gives"))
+        if (auto d = first_json_difference(players[p].at("board"), board_to_json(dealt.seats[p].board),
+                                           "players[" + std::to_string(p) + "].board", "the seed gives"))
             return "setup: " + *d;
-    if (auto d = first_difference(game.setup.at("points"), atlacoya_points_to_json(dealt.points), "points",
-                                  "the shipped table gives"))
+    if (auto d = first_json_difference(game.setup.at("points"), atlacoya_points_to_json(dealt.points),
+                                       "points", "the shipped table gives"))
         return "setup: " + *d;
     return std::nullopt;
 }
@@ -281,8 +209,7 @@ std::optional<std::string> check_day(const LoggedDay& d, int day, const std::vec
         const AtlacoyaOutcome o = resolve(rows[p], points, state.tokens[p], lp.play);
         const Json rules = atlacoya_play_entry(static_cast<int>(p) + 1, rows[p].board, lp.play, o,
                                                state.points[p] + o.points, state.tokens[p] - o.tokens_lost);
-        for (const std::string& key : kResultKeys)
-            if (lp.entry.at(key) != rules.at(key)) return differs(step, key, lp.entry.at(key), rules.at(key));
+        if (auto d = first_differing_key(lp.entry, rules, kResultKeys)) return step + ": " + *d;
         plays.push_back(lp.play);
     }
     play_day(state, rows, points, plays);
@@ -294,10 +221,10 @@ std::optional<std::string> check_deal(const LoggedDay& d, int day, const Catalog
                                       const AtlacoyaSetup& dealt, std::vector<Challenge>& rows) {
     const Challenge row = deal_atlacoya_day(cat, piles, dealt.seats.front().board);
     const std::string step = "day " + std::to_string(day) + ": ";
-    if (auto diff = first_difference(d.row, atlacoya_row_json(row), "row", "the seed deals"))
+    if (auto diff = first_json_difference(d.row, atlacoya_row_json(row), "row", "the seed deals"))
         return step + *diff;
-    if (auto diff =
-            first_difference(d.piles, atlacoya_piles_json(pile_sizes(piles)), "piles", "the seed leaves"))
+    if (auto diff = first_json_difference(d.piles, atlacoya_piles_json(pile_sizes(piles)), "piles",
+                                          "the seed leaves"))
         return step + *diff;
     rows.clear();
     for (const AtlacoyaSeat& seat : dealt.seats) rows.push_back(row_on_board(row, seat.board));
@@ -317,10 +244,8 @@ std::optional<std::string> check_game(const Catalogue& cat, const AtlacoyaPoints
         if (auto why = check_day(game.days[d], day, rows, points, state)) return why;
     }
     const Json rules = atlacoya_end_line(state, atlacoya_places(state));
-    for (const char* key : {"points", "tokens", "ranking"})
-        if (game.end.at(key) != rules.at(key))
-            return "end: " + std::string(key) + " recorded " + shown(game.end.at(key)) + ", the game gives " +
-                   shown(rules.at(key));
+    if (auto d = first_differing_key(game.end, rules, {"points", "tokens", "ranking"}, "the game gives"))
+        return "end: " + *d;
     return std::nullopt;
 }
 

@@ -9,35 +9,14 @@
 
 namespace tlaloc::xalapa {
 
-std::optional<SeatPlayer> parse_seat_player(const std::string& name) {
-    switch (bot_name(name).value_or(BotName::Mcts)) {
-        case BotName::Random:
-            return SeatPlayer::Random;
-        case BotName::Greedy:
-            return SeatPlayer::Greedy;
-        case BotName::Best:
-            return SeatPlayer::Best;
-        case BotName::Human:
-            return SeatPlayer::Human;
-        case BotName::Mcts:
-            break;
-    }
-    return std::nullopt;
-}
+constexpr std::array<BotRow<SeatPlayer>, 4> kSeatPlayers{{{SeatPlayer::Random, BotName::Random},
+                                                          {SeatPlayer::Greedy, BotName::Greedy},
+                                                          {SeatPlayer::Best, BotName::Best},
+                                                          {SeatPlayer::Human, BotName::Human}}};
 
-const char* to_string(SeatPlayer player) {
-    switch (player) {
-        case SeatPlayer::Random:
-            return "random";
-        case SeatPlayer::Greedy:
-            return "greedy";
-        case SeatPlayer::Best:
-            return "best";
-        case SeatPlayer::Human:
-            break;
-    }
-    return "human";
-}
+std::optional<SeatPlayer> parse_seat_player(const std::string& name) { return game_bot(name, kSeatPlayers); }
+
+const char* to_string(SeatPlayer player) { return game_bot_name(player, kSeatPlayers); }
 
 bool experts_by_default(Level level) { return level != Level::Basic && level != Level::One; }
 

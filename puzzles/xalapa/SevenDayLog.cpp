@@ -1,20 +1,10 @@
 #include <algorithm>
 
 #include "model/common/LogFormat.h"
+#include "puzzles/xalapa/LogCells.h"
 #include "puzzles/xalapa/SevenDayLog.h"
 
 namespace tlaloc::xalapa {
-
-namespace {
-
-Json cells_json(const Board& board, const CellSet& stones) {
-    Json out = Json::array();
-    for (int i = 0; i < board.size(); ++i)
-        if (stones.test(static_cast<std::size_t>(i))) out.push_back({board.cell(i).row, board.cell(i).col});
-    return out;
-}
-
-}  // namespace
 
 std::vector<std::string> challenge_words(const Challenge& c) {
     std::vector<std::string> out;
@@ -63,9 +53,9 @@ Json seven_day_play_line(int day, int seat, const Board& board, const SevenDayPl
     Json j = {{"kind", "play"},
               {"day", day},
               {"seat", seat + 1},
-              {"stones", cells_json(board, play.stones)},
+              {"stones", log_cells_json(board, play.stones)},
               {"done_at", play.done_at ? Json(*play.done_at) : Json(nullptr)}};
-    if (play.plan) j["plan"] = cells_json(board, *play.plan);
+    if (play.plan) j["plan"] = log_cells_json(board, *play.plan);
     j["met"] = met;
     j["unmet"] = unmet;
     j["penalty"] = r.penalty;

@@ -6,6 +6,7 @@
 
 #include "model/common/LogFormat.h"
 #include "model/xalapa/Evaluation.h"
+#include "puzzles/xalapa/LogCells.h"
 #include "puzzles/xalapa/SevenDayLog.h"
 
 namespace tlaloc::xalapa {
@@ -36,15 +37,9 @@ struct LoggedGame {
     Json end;
 };
 
-void expect_kind(const JsonPlace& line, const std::string& kind) {
-    const JsonPlace k = line.at("kind");
-    if (k.as_string() != kind)
-        k.fail("expected a \"" + kind + "\" line here, found \"" + k.as_string() + "\"");
-}
-
 void read_setup(const JsonLine& line, const Catalogue& cat, LoggedGame& game) {
     const JsonPlace p(line.json, line.where);
-    expect_kind(p, "setup");
+    expect_log_kind(p, "setup");
     check_log_format(p, kSevenDayLog);
     p.expect_only_keys({"kind", "format", "seed", "level", "hourglass", "seats"});
     game.seed = static_cast<std::uint64_t>(p.at("seed").as_int(0, kSevenDayMaxSeed));
@@ -70,33 +65,9 @@ void read_setup(const JsonLine& line, const Catalogue& cat, LoggedGame& game) {
     }
 }
 
-// Reads [row, col] fields listed row by row, noting (not failing on) a field the rules forbid.
-CellSet read_cells(const JsonPlace& list, const Board& board, std::optional<std::string>& fault) {
-    CellSet out;
-    Cell previous{0, 0};
-    for (const JsonPlace& s : list.items()) {
-        if (s.size() != 2) s.fail("expected a field [row, column]");
-        const Cell c{static_cast<int>(s.at(0).as_int(0, kMaxSide - 1)),
-                     static_cast<int>(s.at(1).as_int(0, kMaxSide - 1))};
-        const std::string field = "[" + std::to_string(c.row) + "," + std::to_string(c.col) + "]";
-        if (c.row < previous.row || (c.row == previous.row && c.col < previous.col))
-            s.fail("field " + field + " is listed after [" + std::to_string(previous.row) + "," +
-                   std::to_string(previous.col) + "]: fields are listed row by row, left to right");
-        previous = c;
-        if (!board.contains(c)) {
-            if (!fault) fault = "a stone on " + field + " lies outside the board";
-        } else if (out.test(static_cast<std::size_t>(board.index(c)))) {
-            if (!fault) fault = "two stones on field " + field;
-        } else {
-            out.set(static_cast<std::size_t>(board.index(c)));
-        }
-    }
-    return out;
-}
-
 LoggedPlay read_play(const JsonLine& line, int day, std::size_t seat, const Board& board) {
     const JsonPlace p(line.json, line.where);
-    expect_kind(p, "play");
+    expect_log_kind(p, "play");
     p.expect_only_keys(
         {"kind", "day", "seat", "stones", "done_at", "plan", "met", "unmet", "penalty", "total"});
     if (p.at("day").as_int(1, kSevenDays) != day)
@@ -105,12 +76,12 @@ LoggedPlay read_play(const JsonLine& line, int day, std::size_t seat, const Boar
         p.at("seat").fail("expected seat " + std::to_string(seat + 1) + " here");
     LoggedPlay out;
     out.entry = line.json;
-    out.play.stones = read_cells(p.at("stones"), board, out.stone_fault);
+    out.play.stones = read_log_cells(p.at("stones"), board, out.stone_fault);
     if (!p.at("done_at").is_null())
         out.play.done_at = static_cast<int>(p.at("done_at").as_int(0, kMaxDoneAt));
     if (const auto plan = p.get("plan")) {
         std::optional<std::string> fault;
-        out.play.plan = read_cells(*plan, board, fault);
+        out.play.plan = read_log_cells(*plan, board, fault);
         out.has_plan = true;
         if (fault && !out.stone_fault) out.stone_fault = "its plan has " + *fault;
     }
@@ -123,7 +94,7 @@ LoggedPlay read_play(const JsonLine& line, int day, std::size_t seat, const Boar
 
 void read_day(const JsonLine& line, int day, const Catalogue& cat) {
     const JsonPlace p(line.json, line.where);
-    expect_kind(p, "day");
+    expect_log_kind(p, "day");
     p.expect_only_keys({"kind", "day", "position", "position_side", "columns", "challenges", "piles"});
     if (p.at("day").as_int(1, kSevenDays) != day)
         p.at("day").fail("expected day " + std::to_string(day) + " here");
@@ -148,7 +119,7 @@ void read_day(const JsonLine& line, int day, const Catalogue& cat) {
 
 void read_scores(const JsonLine& line, int day, std::size_t players) {
     const JsonPlace p(line.json, line.where);
-    expect_kind(p, "scores");
+    expect_log_kind(p, "scores");
     p.expect_only_keys({"kind", "day", "first_done", "hourglass_end", "penalties", "totals"});
     if (p.at("day").as_int(1, kSevenDays) != day)
         p.at("day").fail("expected day " + std::to_string(day) + " here");
@@ -161,7 +132,7 @@ void read_scores(const JsonLine& line, int day, std::size_t players) {
 }
 
 void read_end(const JsonPlace& p, std::size_t players) {
-    expect_kind(p, "end");
+    expect_log_kind(p, "end");
     p.expect_only_keys({"kind", "totals", "ranking", "winners"});
     if (p.at("totals").size() != players) p.at("totals").fail("expected one total per seat");
     for (const JsonPlace& v : p.at("totals").items()) v.as_int(0, 100000);
@@ -204,26 +175,6 @@ LoggedGame read_game(const Catalogue& cat, const std::string& name, const std::s
     read_end(JsonPlace(lines.back().json, lines.back().where), n);
     game.end = lines.back().json;
     return game;
-}
-
-// A value for a message: its JSON text, cut short past 200 characters.
-std::string shown(const Json& value) {
-    std::string text = value.dump();
-    if (text.size() <= 200) return text;
-    std::size_t cut = 200;
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-    return text.substr(0, cut) + "... (" + std::to_string(text.size()) + " characters)";
-}
-
-// The first key of `keys` whose value differs between the two objects.
-std::optional<std::string> first_difference(const Json& recorded, const Json& derived,
-                                            const std::vector<std::string>& keys, const std::string& source) {
-    for (const std::string& key : keys) {
-        const Json r = recorded.contains(key) ? recorded.at(key) : Json(nullptr);
-        const Json d = derived.contains(key) ? derived.at(key) : Json(nullptr);
-        if (r != d) return key + " recorded " + shown(r) + ", " + source + " " + shown(d);
-    }
-    return std::nullopt;
 }
 
 struct Replayer {
@@ -269,7 +220,7 @@ struct Replayer {
                 const Json rules = seven_day_play_line(day, static_cast<int>(p), setup.seats[p].board,
                                                        expected, SevenDayResult{}, 0);
                 if (auto diff =
-                        first_difference(lp.entry, rules, {"done_at", "plan", "stones"}, "the bot gives"))
+                        first_differing_key(lp.entry, rules, {"done_at", "plan", "stones"}, "the bot gives"))
                     return step + ": " + *diff;
             }
             if (auto why = game.why_illegal(static_cast<int>(p), lp.play))
@@ -280,13 +231,13 @@ struct Replayer {
         for (std::size_t p = 0; p < n; ++p) {
             const Json rules = seven_day_play_line(day, static_cast<int>(p), setup.seats[p].board,
                                                    scored.plays[p], scored.results[p], scored.totals[p]);
-            if (auto diff = first_difference(d.plays[p].entry, rules, {"met", "unmet", "penalty", "total"},
-                                             "the rules give"))
+            if (auto diff = first_differing_key(d.plays[p].entry, rules, {"met", "unmet", "penalty", "total"},
+                                                "the rules give"))
                 return "day " + std::to_string(day) + ", seat " + std::to_string(p + 1) + ": " + *diff;
         }
         if (auto diff =
-                first_difference(d.scores, seven_day_scores_line(day, scored, setup.hourglass),
-                                 {"first_done", "hourglass_end", "penalties", "totals"}, "the rules give"))
+                first_differing_key(d.scores, seven_day_scores_line(day, scored, setup.hourglass),
+                                    {"first_done", "hourglass_end", "penalties", "totals"}, "the rules give"))
             return "day " + std::to_string(day) + " scores: " + *diff;
         return std::nullopt;
     }
@@ -297,14 +248,15 @@ struct Replayer {
         for (std::size_t d = 0; d < log.days.size(); ++d) {
             const int day = static_cast<int>(d) + 1;
             const Json dealt = seven_day_day_line(day, game.days().back(), game.challenge());
-            if (auto diff = first_difference(log.days[d].line, dealt,
-                                             {"position", "position_side", "columns", "challenges", "piles"},
-                                             "the seed deals"))
+            if (auto diff = first_differing_key(
+                    log.days[d].line, dealt, {"position", "position_side", "columns", "challenges", "piles"},
+                    "the seed deals"))
                 return "day " + std::to_string(day) + ": " + *diff;
             if (auto why = check_plays(log.days[d], day, game)) return why;
         }
         const Json rules = seven_day_end_line(game.totals(), game.places());
-        if (auto diff = first_difference(log.end, rules, {"totals", "ranking", "winners"}, "the game gives"))
+        if (auto diff =
+                first_differing_key(log.end, rules, {"totals", "ranking", "winners"}, "the game gives"))
             return "end: " + *diff;
         return std::nullopt;
     }

@@ -133,21 +133,12 @@ std::string mcts_action(const Engine& game, const MctsOptions& options, Rng& rng
     return tree.best();
 }
 
-std::optional<SessionBot> parse_session_bot(const std::string& name) {
-    switch (bot_name(name).value_or(BotName::Human)) {
-        case BotName::Random:
-            return SessionBot::Random;
-        case BotName::Greedy:
-            return SessionBot::Greedy;
-        case BotName::Best:
-            return SessionBot::Best;
-        case BotName::Mcts:
-            return SessionBot::Mcts;
-        case BotName::Human:
-            break;
-    }
-    return std::nullopt;
-}
+constexpr std::array<BotRow<SessionBot>, 4> kSessionBots{{{SessionBot::Random, BotName::Random},
+                                                          {SessionBot::Greedy, BotName::Greedy},
+                                                          {SessionBot::Best, BotName::Best},
+                                                          {SessionBot::Mcts, BotName::Mcts}}};
+
+std::optional<SessionBot> parse_session_bot(const std::string& name) { return game_bot(name, kSessionBots); }
 
 const std::vector<BotName>& session_bot_names() {
     static const std::vector<BotName> names = {BotName::Random, BotName::Greedy, BotName::Best,
@@ -155,19 +146,7 @@ const std::vector<BotName>& session_bot_names() {
     return names;
 }
 
-const char* to_string(SessionBot bot) {
-    switch (bot) {
-        case SessionBot::Random:
-            return "random";
-        case SessionBot::Greedy:
-            return "greedy";
-        case SessionBot::Best:
-            return "best";
-        case SessionBot::Mcts:
-            return "mcts";
-    }
-    return "?";
-}
+const char* to_string(SessionBot bot) { return game_bot_name(bot, kSessionBots); }
 
 std::string bot_action(SessionBot bot, const Engine& game, const MctsOptions& options, Rng& rng) {
     switch (bot) {
