@@ -144,7 +144,7 @@ TEST(ReplayKit, TheFirstJsonDifferenceIsFoundThroughObjectsAndArrays) {
 
 TEST(ReplayKit, ALongValueIsCutOutsideAnyCharacter) {
     EXPECT_EQ(tlaloc::shown_in_log(Json(7)), "7");
-    // 199 characters of text after the opening quote put a two-byte character across the cut.
+    // 198 characters after the opening quote, then a two-byte character across the cut at 200.
     const std::string text = std::string(198, 'a') + "\u00e9\u00e9\u00e9";
     const std::string shown = tlaloc::shown_in_log(Json(text));
     EXPECT_EQ(shown.substr(0, 199), "\"" + std::string(198, 'a'));

@@ -1,6 +1,7 @@
 // The one vocabulary of bot names that every game's seats are given in (`--bots`, `--life-bot`, the
 // seats of a log): random, greedy, best, mcts and human. Each game says which of them it plays and
-// what each one is there (docs/architecture.md, "Bots"); this file only reads the words.
+// what each one is there (docs/architecture.md, "Bots"); this file reads the words and maps them to
+// each game's own bots (BotRow).
 //
 // Old names still work: "search" (Azteka's match) and "solver" (Azteka's play) are now "best". A
 // command maps them with a one-line notice on stderr; a log that records them replays as before. A
