@@ -8,7 +8,11 @@
 #include <sstream>
 
 #include "model/common/InputError.h"
+#include "puzzles/akelarre/GamePlay.h"
+#include "puzzles/azteka/MatchGame.h"
 #include "puzzles/common/Bots.h"
+#include "puzzles/xalapa/SevenDayGame.h"
+#include "session/common/Mcts.h"
 #include "support/CliRun.h"
 #include "support/ScratchDir.h"
 
@@ -67,6 +71,33 @@ TEST(BotNames, EveryCurrentNameReadsAsItself) {
         EXPECT_EQ(renamed_bot_notice(to_string(b)), "") << to_string(b);
     }
     EXPECT_EQ(bot_list(all_bot_names()), "random, greedy, best, mcts, human");
+}
+
+// Each game's own bots read from the vocabulary and named back in it (BotRow tables): what each game
+// seats, what it refuses, and one name for a bot two names play.
+TEST(BotNames, EachGameMapsTheVocabularyToItsOwnBots) {
+    EXPECT_EQ(azteka::parse_match_bot("greedy"), azteka::MatchBot::Search);
+    EXPECT_EQ(azteka::parse_match_bot("best"), azteka::MatchBot::Deep);
+    EXPECT_EQ(azteka::parse_match_bot("search"), azteka::MatchBot::Deep);  // an old name
+    EXPECT_EQ(azteka::parse_match_bot("mcts"), std::nullopt);
+    EXPECT_STREQ(azteka::to_string(azteka::MatchBot::Search), "greedy");
+    EXPECT_STREQ(azteka::to_string(azteka::MatchBot::Deep), "best");
+    // Akelarre's best play of each turn is both greedy and best, and is named best.
+    EXPECT_EQ(akelarre::parse_bot("greedy"), akelarre::Bot::Best);
+    EXPECT_EQ(akelarre::parse_bot("best"), akelarre::Bot::Best);
+    EXPECT_EQ(akelarre::parse_bot("mcts"), std::nullopt);
+    EXPECT_EQ(akelarre::parse_bot("nobody"), std::nullopt);
+    EXPECT_STREQ(akelarre::to_string(akelarre::Bot::Best), "best");
+    EXPECT_STREQ(akelarre::to_string(akelarre::Bot::Human), "human");
+    EXPECT_EQ(xalapa::parse_seat_player("human"), xalapa::SeatPlayer::Human);
+    EXPECT_EQ(xalapa::parse_seat_player("mcts"), std::nullopt);
+    EXPECT_STREQ(xalapa::to_string(xalapa::SeatPlayer::Greedy), "greedy");
+    // The session's bots: no human (a person is a seat, not a bot).
+    EXPECT_EQ(session::parse_session_bot("mcts"), session::SessionBot::Mcts);
+    EXPECT_EQ(session::parse_session_bot("human"), std::nullopt);
+    for (const session::SessionBot b : {session::SessionBot::Random, session::SessionBot::Greedy,
+                                        session::SessionBot::Best, session::SessionBot::Mcts})
+        EXPECT_EQ(session::parse_session_bot(session::to_string(b)), b) << session::to_string(b);
 }
 
 TEST(BotNames, OldNamesAreTheBestBot) {
