@@ -17,6 +17,7 @@
 #include "solver/akelarre/ExhaustivePlay.h"
 #include "solver/akelarre/MeldCover.h"
 #include "solver/akelarre/TurnSearch.h"
+#include "tests/support/TestScale.h"
 
 using namespace tlaloc;
 using namespace tlaloc::akelarre;
@@ -738,7 +739,9 @@ TEST(AkelarreBest, AProbeTowardTheRootsSplitChangesNoFigure) {
 
     std::mt19937 rng(12);
     int reached = 0, missed = 0;
-    for (int round = 0; round < 700; ++round) {
+    // A fifth of the turns at the sanitizer run's small scale, where the sample's counts are not asserted.
+    const int rounds = tlaloc::test_support::scaled_rounds(700);
+    for (int round = 0; round < rounds; ++round) {
         TurnPosition turn = random_game_turn(rng, 3 + round % 3, 0.75);
         turn.hand.resize(static_cast<std::size_t>(3 + round % 3));
         options.ceiling_probe = true;
@@ -752,6 +755,7 @@ TEST(AkelarreBest, AProbeTowardTheRootsSplitChangesNoFigure) {
             << "turn " << round << ": " << turn_to_json(turn).dump();
         EXPECT_EQ(why_illegal(turn, with.outcome.moves), std::nullopt) << "turn " << round;
     }
+    if (rounds < 700) return;
     EXPECT_GE(reached, 8);
     EXPECT_GE(missed, 5);
 }

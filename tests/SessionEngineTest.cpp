@@ -12,6 +12,7 @@
 
 #include "session/Games.h"
 #include "session/common/Mcts.h"
+#include "support/TestScale.h"
 #include "template_game/NimEngine.h"
 
 using namespace tlaloc::session;
@@ -245,9 +246,12 @@ TEST(SessionEngine, AkelarreBotsGoOnInAGameDealtAgainAfterAnOwnersChoice) {
 // Akelarre's best bot looks one turn further than greedy (which plays the most cards it can): over
 // seeded two-player games with the seats swapped it wins more than greedy does. The balance runs
 // measure the rate with its interval (docs/akelarre.md); this holds the direction on fixed deals.
+// At the small scale (the sanitizer run, where a game takes seconds) one deal is played both ways,
+// for what the instrumented code finds; the strength is asserted from the full 30 games.
 TEST(SessionEngine, AkelarresBestBotBeatsGreedy) {
+    const std::uint64_t deals = tlaloc::test_support::small_test_scale() ? 1 : 15;
     int best_wins = 0, greedy_wins = 0;
-    for (std::uint64_t deal = 1; deal <= 15; ++deal)
+    for (std::uint64_t deal = 1; deal <= deals; ++deal)
         for (int best_seat : {0, 1}) {
             auto game = make_engine({"akelarre", 2, "singles"}, deal);
             std::vector<Rng> rngs = {Rng(deal * 2), Rng(deal * 2 + 1)};
@@ -260,6 +264,7 @@ TEST(SessionEngine, AkelarresBestBotBeatsGreedy) {
             if (won.size() != 1) continue;
             (won.front() == best_seat ? best_wins : greedy_wins) += 1;
         }
+    if (deals == 1) return;
     EXPECT_GT(best_wins, greedy_wins) << best_wins << " to " << greedy_wins;
 }
 

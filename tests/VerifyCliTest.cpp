@@ -13,6 +13,7 @@
 #include "model/common/Json.h"
 #include "tests/support/CliRun.h"
 #include "tests/support/ScratchDir.h"
+#include "tests/support/TestScale.h"
 
 namespace {
 
@@ -396,7 +397,9 @@ TEST(VerifyCli, ShippedAnalysesAreWhatTheirCommandsMeasure) {
             ASSERT_NE(command.find(" balance "), std::string::npos) << command;
             const auto dry = run(command + " --dry-run");
             EXPECT_EQ(dry.code, 0) << command << ": " << dry.out;
-            if (file["game"] != "azteka") continue;
+            // Replayed in full where a 2,000-game run takes seconds, not at the sanitizer run's small
+            // scale (minutes there); the dry run above still reads every command.
+            if (file["game"] != "azteka" || tlaloc::test_support::small_test_scale()) continue;
             const auto played = run(command);
             ASSERT_EQ(played.code, 0) << command;
             const auto report = tlaloc::Json::parse(played.out);
@@ -407,5 +410,5 @@ TEST(VerifyCli, ShippedAnalysesAreWhatTheirCommandsMeasure) {
         }
     }
     EXPECT_GE(analyses, 2);
-    EXPECT_GE(replayed, 2);
+    if (!tlaloc::test_support::small_test_scale()) EXPECT_GE(replayed, 2);
 }
