@@ -98,6 +98,13 @@ TEST(BotNames, EachGameMapsTheVocabularyToItsOwnBots) {
     for (const session::SessionBot b : {session::SessionBot::Random, session::SessionBot::Greedy,
                                         session::SessionBot::Best, session::SessionBot::Mcts})
         EXPECT_EQ(session::parse_session_bot(session::to_string(b)), b) << session::to_string(b);
+    // What balance's --bots accepts is the table's names, in its order, each once.
+    EXPECT_EQ(session::session_bot_names(),
+              (std::vector<BotName>{BotName::Random, BotName::Greedy, BotName::Best, BotName::Mcts}));
+    constexpr std::array<BotRow<akelarre::Bot>, 3> kTwoNamesOneBot{{{akelarre::Bot::Best, BotName::Best},
+                                                                    {akelarre::Bot::Best, BotName::Greedy},
+                                                                    {akelarre::Bot::Best, BotName::Best}}};
+    EXPECT_EQ(game_bot_names(kTwoNamesOneBot), (std::vector<BotName>{BotName::Best, BotName::Greedy}));
 }
 
 TEST(BotNames, OldNamesAreTheBestBot) {

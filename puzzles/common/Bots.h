@@ -8,6 +8,7 @@
 // game may seat a bot of its own beyond these under its own name (Atlacoya's "cautious" bidder,
 // weaker than its greedy one): read_bot_or_own.
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <iosfwd>
@@ -69,6 +70,15 @@ std::optional<Bot> game_bot(const std::string& word, const std::array<BotRow<Bot
     for (const BotRow<Bot>& row : rows)
         if (name == row.name) return row.bot;
     return std::nullopt;
+}
+
+// The names a game's table reads, in the order of its rows (a name once): the `allowed` of read_bots.
+template <class Bot, std::size_t N>
+std::vector<BotName> game_bot_names(const std::array<BotRow<Bot>, N>& rows) {
+    std::vector<BotName> out;
+    for (const BotRow<Bot>& row : rows)
+        if (std::find(out.begin(), out.end(), row.name) == out.end()) out.push_back(row.name);
+    return out;
 }
 
 // The vocabulary's name of a game's bot.

@@ -141,8 +141,7 @@ constexpr std::array<BotRow<SessionBot>, 4> kSessionBots{{{SessionBot::Random, B
 std::optional<SessionBot> parse_session_bot(const std::string& name) { return game_bot(name, kSessionBots); }
 
 const std::vector<BotName>& session_bot_names() {
-    static const std::vector<BotName> names = {BotName::Random, BotName::Greedy, BotName::Best,
-                                               BotName::Mcts};
+    static const std::vector<BotName> names = game_bot_names(kSessionBots);
     return names;
 }
 
