@@ -5,7 +5,7 @@
 # chromium-driver, python3-selenium are installed for it), the JSON Schemas (python3-jsonschema) and
 # the census through a live single-node Slurm (slurmctld, slurmd, slurm-client and munge are
 # installed for it). Then the same tests built with AddressSanitizer and UBSan
-# (scripts/sanitize.sh, build-asan) and each fuzz target for 60 s (scripts/fuzz.sh, build-fuzz; clang
+# (scripts/sanitize.sh, build-asan) and each fuzz target for 30 s (scripts/fuzz.sh, build-asan; clang
 # and libFuzzer are installed for it).
 # TLALOC_TEST_SANITIZERS=0 skips the sanitizer run, TLALOC_TEST_FUZZ_SECONDS=0 the fuzzing
 # (another number: that many seconds per target). See docs/robustness.md.
@@ -32,6 +32,6 @@ slurmctld slurmd slurm-client munge" \
 if [ "${TLALOC_TEST_SANITIZERS:-1}" != 0 ]; then
   scripts/sanitize.sh "$@"
 fi
-if [ "${TLALOC_TEST_FUZZ_SECONDS:-60}" != 0 ]; then
-  scripts/fuzz.sh "${TLALOC_TEST_FUZZ_SECONDS:-60}"
+if [ "${TLALOC_TEST_FUZZ_SECONDS:-30}" != 0 ]; then
+  scripts/fuzz.sh "${TLALOC_TEST_FUZZ_SECONDS:-30}"
 fi

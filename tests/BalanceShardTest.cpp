@@ -21,6 +21,7 @@
 #include "tests/support/CliRun.h"
 #include "tests/support/ScratchDir.h"
 #include "tests/support/Spawn.h"
+#include "tests/support/TestScale.h"
 
 namespace fs = std::filesystem;
 using tlaloc::Json;
@@ -36,11 +37,17 @@ using tlaloc::test_support::file_text;
 
 std::size_t count_lines(const std::string& text) { return std::count(text.begin(), text.end(), '\n'); }
 
-// Shard 1/3 of 90 Aztlán games, greedy against random: 30 games, about a second.
-const std::string kRun = "aztlan balance --games 90 --players 2 --bots greedy,random --seed 7";
+// Shard 1/3 of 90 Aztlán games, greedy against random: 30 games, about a second (18 games, 6 a shard,
+// at the sanitizer run's small scale, where the greedy bot is some ten times slower).
+const int kGames = tlaloc::test_support::small_test_scale() ? 18 : 90;
+const std::string kShardGames = std::to_string(kGames / 3);
+const std::string kRun =
+    "aztlan balance --games " + std::to_string(kGames) + " --players 2 --bots greedy,random --seed 7";
 std::vector<std::string> shard_args(const fs::path& out, const std::string& shard = "1/3") {
-    return {TLALOC_BIN,      "aztlan", "balance", "--games", "90",  "--players", "2",          "--bots",
-            "greedy,random", "--seed", "7",       "--shard", shard, "--out",     out.string(), "--resume"};
+    return {TLALOC_BIN,  "aztlan",  "balance", "--games",       std::to_string(kGames),
+            "--players", "2",       "--bots",  "greedy,random", "--seed",
+            "7",         "--shard", shard,     "--out",         out.string(),
+            "--resume"};
 }
 
 struct Uninterrupted {
@@ -64,7 +71,7 @@ const Uninterrupted& uninterrupted() {
 
 TEST(BalanceShard, UninterruptedShardHoldsItsHeaderAndGamesInOrder) {
     const std::string& lines = uninterrupted().lines;
-    ASSERT_EQ(count_lines(lines), 31u);  // the header and 30 games
+    ASSERT_EQ(count_lines(lines), 1u + kGames / 3);  // the header and the games
     std::istringstream in(lines);
     std::string line;
     std::getline(in, line);
@@ -109,9 +116,9 @@ TEST(BalanceShard, SigtermKeepsEveryFinishedGameAndSaysHowToResume) {
     EXPECT_EQ(part.back(), '\n') << "a cut line after SIGTERM";
     EXPECT_EQ(want.compare(0, part.size(), part), 0);
     const std::string note = file_text(err);
-    EXPECT_NE(
-        note.find("stopped by SIGTERM with " + std::to_string(count_lines(part) - 1) + " of 30 games done"),
-        std::string::npos)
+    EXPECT_NE(note.find("stopped by SIGTERM with " + std::to_string(count_lines(part) - 1) + " of " +
+                        kShardGames + " games done"),
+              std::string::npos)
         << note;
     EXPECT_NE(note.find("--resume"), std::string::npos) << note;
     const auto resumed = run_tlaloc_split(kRun + " --shard 1/3 --resume --out " + out.string());
@@ -139,10 +146,11 @@ TEST(BalanceShard, CutLastLineIsDroppedOnResume) {
 TEST(BalanceShard, ResumeRefusesAFileOfAnotherRunOrShard) {
     const std::string& want = uninterrupted().lines;
     const fs::path out = scratch() / "other.jsonl";
-    const std::string others[] = {
-        kRun + " --shard 2/3",
-        "aztlan balance --games 90 --players 2 --bots greedy,random --seed 8 --shard 1/3",
-        "aztlan balance --games 90 --players 2 --bots random --seed 7 --shard 1/3"};
+    const std::string others[] = {kRun + " --shard 2/3",
+                                  "aztlan balance --games " + std::to_string(kGames) +
+                                      " --players 2 --bots greedy,random --seed 8 --shard 1/3",
+                                  "aztlan balance --games " + std::to_string(kGames) +
+                                      " --players 2 --bots random --seed 7 --shard 1/3"};
     for (const std::string& run : others) {
         std::ofstream(out, std::ios::binary) << want;
         const auto r = run_tlaloc_split(run + " --resume --out " + out.string());
@@ -187,7 +195,7 @@ TEST(BalanceShard, MergeNamesShardsMissingOrStoppedShort) {
         a.erase(timing), b.erase(timing);
     EXPECT_EQ(a, b);
 
-    // Shard 2 stopped after 4 of its 30 games; shard 1 absent.
+    // Shard 2 stopped after 4 of its games; shard 1 absent.
     const std::string full = file_text(dir / "m2.jsonl");
     std::size_t cut = 0;
     for (int line = 0; line < 5; ++line) cut = full.find('\n', cut) + 1;
@@ -196,9 +204,10 @@ TEST(BalanceShard, MergeNamesShardsMissingOrStoppedShort) {
                                           (dir / "short.jsonl").string() + " --json");
     EXPECT_EQ(partial.code, 1) << partial.err;
     EXPECT_NE(partial.err.find("missing shards 1/3"), std::string::npos) << partial.err;
-    EXPECT_NE(partial.err.find("incomplete shards 2/3 (4 of 30 games)"), std::string::npos) << partial.err;
+    EXPECT_NE(partial.err.find("incomplete shards 2/3 (4 of " + kShardGames + " games)"), std::string::npos)
+        << partial.err;
     const Json report = Json::parse(partial.out);
-    EXPECT_EQ(report["games"], 34);
+    EXPECT_EQ(report["games"], kGames / 3 + 4);
     EXPECT_EQ(report["complete"], false);
     EXPECT_EQ(report["incomplete_shards"].size(), 1u);
 }

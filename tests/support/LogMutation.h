@@ -147,13 +147,17 @@ struct MutationScore {
     double rate() const { return mutants == 0 ? 1.0 : static_cast<double>(detected) / mutants; }
 };
 
-// Replays every mutant of `log`: `refused(text)` is true when the replay rejects the log (bad input or
-// a wrong step); `exempt(where)` names the fields that cannot change the game (documented per game).
+// Replays every mutant of `log` (every `step`-th with a step): `refused(text)` is true when the replay
+// rejects the log (bad input or a wrong step); `exempt(where)` names the fields that cannot change the
+// game (documented per game).
 inline MutationScore score_mutants(const std::string& log,
                                    const std::function<bool(const std::string&)>& refused,
-                                   const std::function<bool(const std::string& where)>& exempt) {
+                                   const std::function<bool(const std::string& where)>& exempt,
+                                   std::size_t step = 1) {
     MutationScore score;
-    for (const auto& m : log_mutants(log)) {
+    const auto mutants = log_mutants(log);
+    for (std::size_t i = 0; i < mutants.size(); i += std::max<std::size_t>(1, step)) {
+        const LogMutant& m = mutants[i];
         if (exempt(m.where)) {
             ++score.exempt;
             continue;
