@@ -740,6 +740,18 @@ TEST(AkelarreBest, AProbeTowardTheRootsSplitChangesNoFigure) {
     options.probe_core = ProbeCore::own;  // the search waits for the probe's answer
     using Probe = TurnSearchResult::Probe;
     const std::string dir = std::string(TLALOC_SOURCE_DIR) + "/tests/data/akelarre/";
+    // The search with probes against the same search without them on one turn: the same figures, and
+    // its play legal.
+    const auto expect_same_without_probe = [&](const TurnPosition& turn, const TurnSearchResult& with,
+                                               const std::string& what) {
+        TurnSearchOptions plain = options;
+        plain.ceiling_probe = false;
+        const TurnSearchResult without = search_turn(turn, plain);
+        EXPECT_EQ(without.probe, Probe::none) << what;
+        EXPECT_EQ(figures(with.outcome), figures(without.outcome))
+            << what << ": " << turn_to_json(turn).dump();
+        EXPECT_EQ(why_illegal(turn, with.outcome.moves), std::nullopt) << what;
+    };
     // The two turns against the breadth-first search over the rules engine, or, at the sanitizer run's
     // small scale (where that search took most of the test's 159 s of one core), against the search
     // without probes.
@@ -748,10 +760,7 @@ TEST(AkelarreBest, AProbeTowardTheRootsSplitChangesNoFigure) {
         if (!tlaloc::test_support::small_test_scale())
             return expect_exhaustive_agrees(turn, name, options).probe;
         const TurnSearchResult with = search_turn(turn, options);
-        TurnSearchOptions plain = options;
-        plain.ceiling_probe = false;
-        EXPECT_EQ(figures(with.outcome), figures(search_turn(turn, plain).outcome)) << name;
-        EXPECT_EQ(why_illegal(turn, with.outcome.moves), std::nullopt) << name;
+        expect_same_without_probe(turn, with, name);
         return with.probe;
     };
     EXPECT_EQ(probe_of("probe-reached.json"), Probe::reached);
@@ -765,16 +774,10 @@ TEST(AkelarreBest, AProbeTowardTheRootsSplitChangesNoFigure) {
     for (int round = 0; round < rounds; ++round) {
         TurnPosition turn = random_game_turn(rng, 3 + round % 3, 0.75);
         turn.hand.resize(static_cast<std::size_t>(3 + round % 3));
-        options.ceiling_probe = true;
         const TurnSearchResult with = search_turn(turn, options);
         if (with.probe == Probe::none) continue;
         ++(with.probe == Probe::reached ? reached : missed);
-        options.ceiling_probe = false;
-        const TurnSearchResult without = search_turn(turn, options);
-        EXPECT_EQ(without.probe, Probe::none);
-        EXPECT_EQ(figures(with.outcome), figures(without.outcome))
-            << "turn " << round << ": " << turn_to_json(turn).dump();
-        EXPECT_EQ(why_illegal(turn, with.outcome.moves), std::nullopt) << "turn " << round;
+        expect_same_without_probe(turn, with, "turn " + std::to_string(round));
     }
     if (rounds < 700) return;
     EXPECT_GE(reached, 8);

@@ -41,13 +41,18 @@ std::size_t count_lines(const std::string& text) { return std::count(text.begin(
 // at the sanitizer run's small scale, where the greedy bot is some ten times slower).
 const int kGames = tlaloc::test_support::small_test_scale() ? 18 : 90;
 const std::string kShardGames = std::to_string(kGames / 3);
-const std::string kRun =
-    "aztlan balance --games " + std::to_string(kGames) + " --players 2 --bots greedy,random --seed 7";
+// A two-player balance run of kGames games with these bots and this seed.
+std::string balance_run(const std::string& bots, int seed) {
+    return "aztlan balance --games " + std::to_string(kGames) + " --players 2 --bots " + bots + " --seed " +
+           std::to_string(seed);
+}
+const std::string kRun = balance_run("greedy,random", 7);
 std::vector<std::string> shard_args(const fs::path& out, const std::string& shard = "1/3") {
-    return {TLALOC_BIN,  "aztlan",  "balance", "--games",       std::to_string(kGames),
-            "--players", "2",       "--bots",  "greedy,random", "--seed",
-            "7",         "--shard", shard,     "--out",         out.string(),
-            "--resume"};
+    std::vector<std::string> args = {TLALOC_BIN};
+    std::istringstream words(kRun + " --shard " + shard + " --resume");
+    for (std::string w; words >> w;) args.push_back(w);
+    args.insert(args.end(), {"--out", out.string()});
+    return args;
 }
 
 struct Uninterrupted {
@@ -146,11 +151,8 @@ TEST(BalanceShard, CutLastLineIsDroppedOnResume) {
 TEST(BalanceShard, ResumeRefusesAFileOfAnotherRunOrShard) {
     const std::string& want = uninterrupted().lines;
     const fs::path out = scratch() / "other.jsonl";
-    const std::string others[] = {kRun + " --shard 2/3",
-                                  "aztlan balance --games " + std::to_string(kGames) +
-                                      " --players 2 --bots greedy,random --seed 8 --shard 1/3",
-                                  "aztlan balance --games " + std::to_string(kGames) +
-                                      " --players 2 --bots random --seed 7 --shard 1/3"};
+    const std::string others[] = {kRun + " --shard 2/3", balance_run("greedy,random", 8) + " --shard 1/3",
+                                  balance_run("random", 7) + " --shard 1/3"};
     for (const std::string& run : others) {
         std::ofstream(out, std::ios::binary) << want;
         const auto r = run_tlaloc_split(run + " --resume --out " + out.string());
