@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "puzzles/azteka/MatchLog.h"
+#include "session/GameLog.h"
 #include "solver/azteka/Fewest.h"
 #include "solver/azteka/FewestExact.h"
 #include "solver/azteka/WinSearch.h"
@@ -51,26 +51,28 @@ void largest_win_horizon(const std::string& name, const Position& pos, unsigned 
 }
 
 void matches(int count) {
-    const MatchBot kinds[] = {MatchBot::Random, MatchBot::Search};
+    const char* kinds[] = {"random", "greedy"};
     auto t0 = std::chrono::steady_clock::now();
-    Match one = play_match({1, {MatchBot::Search, MatchBot::Search}});
-    std::printf("one match, search against search: %zu + %zu turns, %.4fs\n", one.rounds[0].turns.size(),
-                one.rounds[1].turns.size(), seconds_since(t0));
+    const session::PlayedGame one =
+        session::play_seated({{"azteka", 2, "standard"}, 1, {"greedy", "greedy"}});
+    std::printf("one match, greedy against greedy: %d whole turns, %.4fs\n", one.engine->length(),
+                seconds_since(t0));
     t0 = std::chrono::steady_clock::now();
-    int wrong = 0, decided = 0, drawn_rounds = 0;
+    int wrong = 0, decided = 0;
     long long turns = 0;
     for (int i = 0; i < count; ++i) {
-        const Match m = play_match({static_cast<std::uint64_t>(i), {kinds[i % 2], kinds[(i / 2) % 2]}});
-        const MatchReplay r = replay_match("bench", match_log_text(m));
-        wrong += r.wrong.has_value() || r.rounds != kMatchRounds;
-        decided += m.verdict.winner.has_value();
-        turns += r.turns;
-        for (const MatchRound& round : m.rounds) drawn_rounds += !round.result.winner;
+        const session::SeatedGame game{
+            {"azteka", 2, "standard"}, static_cast<std::uint64_t>(i), {kinds[i % 2], kinds[(i / 2) % 2]}};
+        const session::PlayedGame m = session::play_seated(game);
+        const std::string log = session::log_text(game, m.actions);
+        wrong += session::replay_log(session::read_log("azteka", "bench", log)).wrong.has_value();
+        decided += !m.engine->winners().empty();
+        turns += m.engine->length();
     }
     std::printf(
-        "%d seeded matches (random and search bots), each replayed through the rules: %d wrong, %d "
-        "decided, %d rounds drawn at the turn limit, %lld turns, %.2fs\n",
-        count, wrong, decided, drawn_rounds, turns, seconds_since(t0));
+        "%d seeded matches (random and greedy bots), each replayed through the rules: %d wrong, %d "
+        "decided, %lld whole turns, %.2fs\n",
+        count, wrong, decided, turns, seconds_since(t0));
 }
 
 }  // namespace

@@ -12,8 +12,10 @@
 #include "cli/Timeout.h"
 #include "model/azteka/Diagram.h"
 #include "model/common/InputError.h"
-#include "puzzles/azteka/MatchLog.h"
+#include "puzzles/azteka/MatchGame.h"
 #include "puzzles/common/Bots.h"
+#include "session/GameLog.h"
+#include "session/azteka/AztekaEngine.h"
 
 namespace tlaloc::cli {
 
@@ -29,15 +31,13 @@ struct MatchOptions {
     bool json = false;
 };
 
-// A person's whole turn, one action per input line as in `azteka play` (moves lists them); nullopt
-// when they quit or the input ends. What the rules refuse gets an answer and they type again.
-std::optional<std::vector<Action>> human_turn(const Game& start, int player) {
-    Game g = start;
-    const Side side = g.position.to_move;
-    std::vector<Action> actions;
-    std::cout << "\n" << draw_circle(g.position);
-    while (!g.over() && g.position.to_move == side) {
-        std::cout << "player " << player << ", " << side_name(side)
+// A person's action, one per input line as in `azteka play` (moves lists them); nullopt when they
+// quit or the input ends. What the rules refuse gets an answer and they type again.
+std::optional<std::string> person_action(const session::Engine& engine) {
+    const Game& g = dynamic_cast<const session::AztekaEngine&>(engine).round_game();
+    if (!g.birth_pending) std::cout << "\n" << draw_circle(g.position);
+    for (;;) {
+        std::cout << "player " << engine.to_act() + 1 << ", " << side_name(g.position.to_move)
                   << (g.birth_pending ? " (Birth: place again or skip)" : "") << "> " << std::flush;
         std::string line;
         if (!std::getline(std::cin, line)) {
@@ -49,82 +49,71 @@ std::optional<std::vector<Action>> human_turn(const Game& start, int player) {
             return std::nullopt;
         }
         if (line == "moves" || line == "help") {
-            for (const auto& a : legal_actions(g)) std::cout << describe(a) << "; ";
+            for (const std::string& a : engine.legal_actions()) std::cout << a << "; ";
             std::cout << "\n";
-            continue;
-        }
-        auto action = parse_action_words(line);
-        if (!action || why_illegal(g, *action)) {
+        } else if (engine.unreadable(line) || engine.why_illegal(line)) {
             std::cout << "not a legal action here: '" << line << "' (type moves for the list)\n";
-            continue;
-        }
-        apply(g, *action);
-        actions.push_back(*action);
-    }
-    return actions;
-}
-
-std::string seat_name(const Match& m, int player) {
-    return "player " + std::to_string(player) + " (" + to_string(m.setup.bots[player - 1]) + ")";
-}
-
-void print_match(const Match& m) {
-    std::cout << "Azteka match" << (m.setup.variant == "standard" ? "" : " (" + m.setup.variant + " variant)")
-              << ", seed " << m.setup.seed << ": " << seat_name(m, 1) << " against " << seat_name(m, 2)
-              << "\n";
-    for (std::size_t r = 0; r < m.rounds.size(); ++r) {
-        const int round = static_cast<int>(r) + 1;
-        const MatchRound& played = m.rounds[r];
-        std::cout << "round " << round << ": life is player " << player_of(round, Side::Life)
-                  << ", death is player " << player_of(round, Side::Death) << "\n";
-        for (std::size_t t = 0; t < played.turns.size(); ++t) {
-            const MatchTurn& turn = played.turns[t];
-            std::cout << "  " << t + 1 << ". " << side_name(turn.side) << ":";
-            for (const Action& a : turn.actions) std::cout << " " << describe(a);
-            if (!turn.disintegrated.empty())
-                std::cout << " (" << turn.disintegrated.size() << " disintegrated)";
-            std::cout << "\n";
-        }
-        if (m.abandoned && r + 1 == m.rounds.size()) break;
-        const RoundResult& res = played.result;
-        if (!played.turns.empty()) std::cout << draw_circle(played.turns.back().after);
-        if (res.winner) {
-            std::cout << "round " << round << ": " << side_name(*res.winner) << " (player "
-                      << player_of(round, *res.winner) << ") wins (" << res.goal << ") with " << res.pawns
-                      << " pawns on the board after " << res.turns << " turns\n";
         } else {
-            std::cout << "round " << round << ": drawn after " << res.turns << " turns\n";
+            return line;
         }
     }
-    if (m.abandoned) {
-        std::cout << "the match was abandoned\n";
-        return;
-    }
-    const MatchVerdict& v = m.verdict;
-    if (v.winner)
-        std::cout << "player " << *v.winner << " wins the match (" << v.why << ")\n";
-    else
-        std::cout << "the match is drawn (" << v.why << ")\n";
 }
 
-// Azteka's seats: greedy searches the mover's turn, best three whole turns deep.
-MatchBot bot_named(const std::string& option, const std::string& name) {
-    const BotName bot =
-        read_bot(name, {BotName::Random, BotName::Greedy, BotName::Best, BotName::Human}, option, std::cerr);
-    return *parse_match_bot(to_string(bot));
+// One line per action (a bot's whole turn, a person's action), and each round's end with its circle.
+std::string action_text(const std::vector<std::string>& seats, int player, const std::string& stage,
+                        const std::string& action, const session::Engine& after) {
+    std::string words;
+    for (const std::string& w : session::action_steps(action).value_or(std::vector<std::string>{action}))
+        words += (words.empty() ? "" : ", ") + w;
+    std::string out = "  " + stage + ": player " + std::to_string(player + 1) + " (" +
+                      seats[static_cast<std::size_t>(player)] + ") " + words + "\n";
+    const Json settled = after.settled();
+    if (!settled.is_object() || !settled.contains("round")) return out;
+    const Json& r = settled["round"];
+    out += after.describe();
+    const std::string round = stage.substr(0, stage.find(','));
+    if (r["winner"].is_null()) return out + round + ": drawn after " + r["turns"].dump() + " turns\n";
+    return out + round + ": " + r["winner"].get<std::string>() + " (player " + r["player"].dump() +
+           ") wins (" + r["goal"].get<std::string>() + ") with " + r["pawns"].dump() +
+           " pawns on the board after " + r["turns"].dump() + " turns\n";
+}
+
+// A seat's bot (the old names read with a notice): random, greedy (one whole turn ahead), best (three
+// whole turns deep) or human.
+std::string read_seat(const std::string& option, const std::string& name) {
+    return to_string(
+        read_bot(name, {BotName::Random, BotName::Greedy, BotName::Best, BotName::Human}, option, std::cerr));
 }
 
 void run_match(const MatchOptions& opt) {
-    MatchSetup setup;
-    setup.seed = opt.seed;
-    setup.bots = {bot_named("--life-bot", opt.life_bot), bot_named("--death-bot", opt.death_bot)};
-    setup.variant = opt.variant;
-    const Match m = play_match(setup, human_turn);
-    if (!m.abandoned && !opt.log.empty()) write_file_atomically(opt.log, match_log_text(m));
-    if (opt.json && !m.abandoned)
-        std::cout << match_log_text(m);
-    else
-        print_match(m);
+    const session::SeatedGame game{
+        {"azteka", kMatchPlayers, opt.variant},
+        opt.seed,
+        {read_seat("--life-bot", opt.life_bot), read_seat("--death-bot", opt.death_bot)}};
+    std::string text = "Azteka match" + (opt.variant == "standard" ? "" : " (" + opt.variant + " variant)") +
+                       ", seed " + std::to_string(opt.seed) + ": player 1 (" + game.seats[0] +
+                       ") against player 2 (" + game.seats[1] + ")\n";
+    const session::PlayedGame played = session::play_seated(
+        game, person_action,
+        [&](int player, const std::string& stage, const std::string& action, const session::Engine& after) {
+            text += action_text(game.seats, player, stage, action, after);
+        });
+    if (played.abandoned) {
+        std::cout << text << "the match was abandoned\n";
+        return;
+    }
+    const std::string log = session::log_text(game, played.actions);
+    if (!opt.log.empty()) write_file_atomically(opt.log, log);
+    if (opt.json) {
+        std::cout << log;
+        return;
+    }
+    const Json end = played.engine->final_account();
+    const std::vector<int> won = played.engine->winners();
+    std::cout << text
+              << (won.empty() ? "the match is drawn ("
+                              : "player " + std::to_string(won.front() + 1) + " wins the match (")
+              << end["why"].get<std::string>() << ")\n";
 }
 
 void add_match(CLI::App& group) {
@@ -138,7 +127,7 @@ void add_match(CLI::App& group) {
         "Example: tlaloc azteka match --variant aggressive --seed 3 --log match.jsonl");
     cmd->add_option("--seed", opt->seed, "seed for the bots' choices")
         ->capture_default_str()
-        ->check(CLI::Range(std::uint64_t{0}, static_cast<std::uint64_t>(kMatchMaxSeed)));
+        ->check(CLI::Range(std::uint64_t{0}, static_cast<std::uint64_t>(kMaxExactJsonInteger)));
     cmd->add_option("--life-bot", opt->life_bot, "player 1 (Life in round 1): best, greedy, random or human")
         ->capture_default_str();
     cmd->add_option("--death-bot", opt->death_bot,

@@ -29,12 +29,12 @@
 #include "model/xalapa/Challenge.h"
 #include "model/xalapa/Evaluation.h"
 #include "puzzles/akelarre/GameLog.h"
-#include "puzzles/azteka/MatchLog.h"
 #include "puzzles/aztlan/GameLog.h"
 #include "puzzles/xalapa/AtlacoyaLog.h"
 #include "puzzles/xalapa/Census.h"
 #include "puzzles/xalapa/CensusReport.h"
 #include "puzzles/xalapa/SevenDayLog.h"
+#include "session/GameLog.h"
 #include "solver/akelarre/TurnSearch.h"
 #include "solver/common/SearchLimit.h"
 #include "solver/xalapa/ChallengeSolver.h"
@@ -226,10 +226,18 @@ void exercise_azteka_position(const fs::path& file) {
 }
 
 // `tlaloc azteka replay FILE`: a log is read whole (or refused with an InputError); a match it calls
-// legal has its two rounds.
+// legal is over, and the log written again from its actions is legal too, with as many actions.
 void exercise_azteka_match_log(const fs::path& file) {
-    const azteka::MatchReplay r = azteka::replay_match(file.string(), read_all(file));
-    if (!r.wrong && r.rounds != azteka::kMatchRounds) violated("a legal match without its two rounds");
+    const session::ReadLog log = session::read_log("azteka", file.string(), read_all(file));
+    const session::LogCheck r = session::replay_log(log);
+    if (r.wrong) return;
+    if (!r.engine->over()) violated("a legal match that is not over");
+    std::vector<std::string> actions;
+    for (const session::LoggedAction& a : log.actions) actions.push_back(a.action);
+    const session::LogCheck again =
+        session::replay_log(session::read_log("azteka", "again", session::log_text(log.game, actions)));
+    if (again.wrong || again.actions != r.actions)
+        violated("a legal match written again is not the same game");
 }
 
 // ---- Akelarre ----

@@ -10,7 +10,6 @@
 #include "model/common/Json.h"
 #include "model/common/LogFormat.h"
 #include "puzzles/akelarre/GameLog.h"
-#include "puzzles/azteka/MatchLog.h"
 #include "puzzles/aztlan/GameLog.h"
 #include "puzzles/xalapa/AtlacoyaLog.h"
 #include "puzzles/xalapa/Catalogue.h"
@@ -18,6 +17,7 @@
 #include "puzzles/xalapa/Render.h"
 #include "puzzles/xalapa/SevenDayGame.h"
 #include "puzzles/xalapa/SevenDayLog.h"
+#include "session/GameLog.h"
 #include "session/Games.h"
 #include "session/akelarre/AkelarreEngine.h"
 #include "session/xalapa/AtlacoyaEngine.h"
@@ -95,34 +95,24 @@ ReplayShow aztlan_steps(const std::string& name, const std::string& content, con
     return out;
 }
 
-// ---- Azteka: a turn line's actions in the words of `azteka play`, the whole turn as one step ----
+// ---- the games that log in the envelope (session/GameLog): their steps are the log's actions ----
 
-std::string azteka_words(const Json& a) {
-    if (a.contains("place"))
-        return "place " + std::to_string(a["place"][0].get<int>()) + " " +
-               std::to_string(a["place"][1].get<int>());
-    if (a.contains("turn"))
-        return (a.value("sectors", 1) == 2 ? "turn2 " : "turn ") + std::to_string(a["turn"].get<int>());
-    return "skip";
-}
-
-ReplayShow azteka_steps(const std::string& name, const std::string& content, const ReplayPictures& pictures) {
+ReplayShow envelope_steps(const ReadLog& log, const ReplayPictures& pictures) {
     ReplayShow out;
-    out.wrong = azteka::replay_match(name, content).wrong;
-    const std::vector<JsonLine> lines = lines_of(name, content);
-    GameSpec spec{"azteka", 2, lines.front().json.at("variant").get<std::string>()};
-    auto engine = make_engine(spec, 0);  // the match deals nothing: the seed only moves the bots
-    std::vector<LoggedStep> logged;
-    for (std::size_t i = 1; i < lines.size(); ++i) {
-        const Json& t = lines[i].json;
-        if (t.value("kind", "") != "turn") continue;
-        Json words = Json::array();
-        for (const Json& a : t.at("actions")) words.push_back(azteka_words(a));
-        logged.push_back({lines[i].where, t.at("player").get<int>() - 1,
-                          words.size() == 1 ? words[0].get<std::string>() : words.dump()});
-    }
-    out.players = 2;
-    play_steps(*engine, logged, pictures, out);
+    out.players = log.game.spec.players;
+    out.steps.push_back(first_step(*make_engine(log.game.spec, log.game.seed), pictures));
+    out.wrong = replay_log(log, [&](int player, const std::string& stage, const std::string& action,
+                                    const Engine& engine) {
+                    ReplayStep s;
+                    s.number = static_cast<int>(out.steps.size());
+                    s.stage = stage;
+                    s.player = player;
+                    s.who = engine.player_name(player);
+                    s.action = action;
+                    s.text = engine.describe();
+                    if (pictures.wants(s.number)) s.svg = engine.picture_svg();
+                    out.steps.push_back(std::move(s));
+                }).wrong;
     return out;
 }
 
@@ -321,6 +311,8 @@ std::string replay_game_of(const std::string& name, const std::string& content) 
     if (j.value("kind", "") != "setup") setup.fail("the first line of a game log is its \"setup\" line");
     // Every log names its format; a log from before formats is told apart by its setup's keys (and then
     // refused with its game's own message saying to play it again).
+    if (auto g = j.find("game"); g != j.end() && g->is_string() && logs_in_envelope(g->get<std::string>()))
+        return g->get<std::string>();
     if (auto f = j.find("format"); f != j.end() && f->is_string()) {
         const std::string name = f->get<std::string>().substr(0, f->get<std::string>().find('/'));
         const std::pair<const LogFormat*, const char*> known[] = {{&kAztlanLog, "aztlan"},
@@ -350,11 +342,11 @@ ReplayCheck check_log(const std::string& game, const std::string& name, const st
         out.wrong = r.wrong;
         out.summary = "a legal game of " + count(r.players, "players, ") + count(r.actions, "actions") +
                       "; every age's results and the final scores are right";
-    } else if (game == "azteka") {
-        const azteka::MatchReplay r = azteka::replay_match(name, content);
-        if (r.wrong) out.wrong = name + ": " + *r.wrong;
-        out.summary = "a legal match of " + count(r.rounds, "rounds, ") + count(r.turns, "turns") +
-                      "; every board, round result and the verdict are right";
+    } else if (logs_in_envelope(game)) {
+        const LogCheck r = replay_log(read_log(game, name, content));
+        out.wrong = r.wrong;
+        out.summary = "a legal game of " + count(r.engine->players(), "players in ") +
+                      count(r.actions, "actions") + "; every record, the scores and the result are right";
     } else if (game == "akelarre") {
         const akelarre::GameReplay r = akelarre::replay_game_log(name, content);
         out.wrong = r.wrong;
@@ -390,7 +382,7 @@ ReplayShow show_replay(const std::string& game, const std::string& name, const s
     }
     ReplayShow out;
     if (found == "aztlan") out = aztlan_steps(name, content, pictures);
-    if (found == "azteka") out = azteka_steps(name, content, pictures);
+    if (logs_in_envelope(found)) out = envelope_steps(read_log(found, name, content), pictures);
     if (found == "akelarre") out = akelarre_steps(name, content, pictures);
     if (found == "atlacoya") out = atlacoya_steps(name, content, pictures);
     if (found == "seven-day") out = seven_day_steps(name, content, pictures, deadline);

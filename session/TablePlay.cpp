@@ -8,10 +8,10 @@
 #include "model/common/InputError.h"
 #include "model/common/Json.h"
 #include "puzzles/akelarre/GameLog.h"
-#include "puzzles/azteka/MatchLog.h"
 #include "puzzles/aztlan/GameLog.h"
 #include "puzzles/xalapa/AtlacoyaLog.h"
 #include "puzzles/xalapa/Catalogue.h"
+#include "session/GameLog.h"
 #include "session/xalapa/AtlacoyaEngine.h"
 
 namespace tlaloc::session {
@@ -71,29 +71,6 @@ std::string aztlan_log(const TableSetup& setup) {
     std::string text;
     for (const std::string& l : lines) text += l + "\n";
     return text;
-}
-
-std::string azteka_log(const TableSetup& setup) {
-    std::deque<std::string> queue = flat_steps(setup.actions);
-    azteka::MatchSetup people;
-    people.seed = setup.seed;
-    people.variant = setup.spec.variant;
-    people.bots = {azteka::MatchBot::Human, azteka::MatchBot::Human};
-    azteka::Match match = azteka::play_match(people, [&](const azteka::Game& game, int) {
-        std::vector<azteka::Action> turn;
-        azteka::Game after = game;
-        const azteka::Side side = game.position.to_move;
-        do {
-            auto a = azteka::parse_action_words(next_of(queue));
-            if (!a) throw std::invalid_argument("not an Azteka action in the game");
-            azteka::apply(after, *a);
-            turn.push_back(*a);
-        } while (!after.over() && after.position.to_move == side);
-        return std::optional<std::vector<azteka::Action>>(turn);
-    });
-    for (std::size_t p = 0; p < match.setup.bots.size(); ++p)
-        match.setup.bots[p] = azteka::parse_match_bot(setup.seats[p]).value_or(azteka::MatchBot::Search);
-    return azteka::match_log_text(match);
 }
 
 std::string akelarre_log(const TableSetup& setup) {
@@ -224,7 +201,8 @@ TableState play_table(const TableSetup& setup, const solver::Deadline& deadline,
 std::string table_log(const TableSetup& setup) {
     check_seats(setup, make_engine(setup.spec, setup.seed)->players());
     if (setup.spec.game == "aztlan") return aztlan_log(setup);
-    if (setup.spec.game == "azteka") return azteka_log(setup);
+    if (logs_in_envelope(setup.spec.game))
+        return log_text({setup.spec, setup.seed, setup.seats}, setup.actions);
     if (setup.spec.game == "akelarre") return akelarre_log(setup);
     if (setup.spec.game == "atlacoya") return atlacoya_log(setup);
     throw std::invalid_argument("no whole game named " + setup.spec.game);

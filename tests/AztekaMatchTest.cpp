@@ -1,6 +1,7 @@
 // Whole Azteka matches: the verdict rules, playout invariants over many seeded matches (pawns
 // conserved, goals evaluated after every action, every match ends), the log and its replay, and the
-// `match` / `replay` commands.
+// `match` / `replay` commands. Matches are played by the session layer (session/GameLog) over the
+// Azteka engine; the invariants are checked on the rules engine itself.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,7 +10,9 @@
 #include <functional>
 #include <sstream>
 
-#include "puzzles/azteka/MatchLog.h"
+#include "model/common/InputError.h"
+#include "puzzles/azteka/MatchGame.h"
+#include "session/GameLog.h"
 #include "tests/support/CliRun.h"
 #include "tests/support/ScratchDir.h"
 #include "tests/support/TestScale.h"
@@ -26,59 +29,60 @@ namespace {
 RoundResult won(Side side, int pawns) { return {side, side == Side::Life ? "expand" : "dominate", pawns, 9}; }
 RoundResult drawn() { return {std::nullopt, "", 0, kRoundTurnLimit}; }
 
-// The bots of seed i: every pairing of random, greedy (Search) and best (Deep) in turn.
-MatchSetup setup_for(int i) {
-    const MatchBot kinds[] = {MatchBot::Random, MatchBot::Search, MatchBot::Deep};
-    return {static_cast<std::uint64_t>(i) * 7919 + 3, {kinds[i % 3], kinds[(i / 3) % 3]}};
+// The seats of seed i: every pairing of random, greedy and best in turn.
+session::SeatedGame setup_for(int i, const std::string& variant = "standard") {
+    const char* kinds[] = {"random", "greedy", "best"};
+    return {
+        {"azteka", 2, variant}, static_cast<std::uint64_t>(i) * 7919 + 3, {kinds[i % 3], kinds[(i / 3) % 3]}};
 }
 
-// Plays the match again action by action and checks the invariants after each action.
-void check_invariants(const Match& m, const std::string& where) {
+// Plays the match's actions again on the rules engine, round by round, and checks the invariants
+// after each action: pawns conserved, goals evaluated at once, every round ends by a goal or the limit.
+void check_invariants(const session::SeatedGame& setup, const session::PlayedGame& m,
+                      const std::string& where) {
     ASSERT_FALSE(m.abandoned) << where;
-    ASSERT_EQ(m.rounds.size(), 2u) << where;
-    for (int round = 1; round <= kMatchRounds; ++round) {
-        const MatchRound& played = m.rounds[round - 1];
-        const std::string at = where + " round " + std::to_string(round);
-        ASSERT_LE(played.turns.size(), static_cast<std::size_t>(kRoundTurnLimit)) << at;
-        EXPECT_EQ(played.result.turns, static_cast<int>(played.turns.size())) << at;
-        Game g = start_game(Position(profile_named(m.setup.variant)));
-        for (std::size_t t = 0; t < played.turns.size(); ++t) {
-            const MatchTurn& turn = played.turns[t];
-            ASSERT_FALSE(g.over()) << at << " turn " << t + 1 << " after the round ended";
-            ASSERT_EQ(turn.side, g.position.to_move) << at;
-            EXPECT_EQ(turn.player, player_of(round, turn.side)) << at;
-            for (std::size_t a = 0; a < turn.actions.size(); ++a) {
-                ASSERT_FALSE(g.over()) << at << ": an action after a goal was met";
-                ASSERT_TRUE(is_legal(g, turn.actions[a])) << at << " " << describe(turn.actions[a]);
-                apply(g, turn.actions[a]);
-                // Pawns are conserved: on the board plus in hand is the whole set of 14.
-                for (Side side : {Side::Life, Side::Death})
-                    ASSERT_EQ(g.position.pawns_on_board(side) + g.position.supply[static_cast<int>(side)], 14)
-                        << at;
-                // Goals after every action: a goal met ends the round at once, for the side acting
-                // first.
-                const auto mover_goal = goal_met(g.position, turn.side);
-                const auto other_goal = goal_met(g.position, g.position.next_side(turn.side));
-                if (mover_goal || other_goal) {
-                    ASSERT_TRUE(g.over()) << at;
-                    EXPECT_EQ(*g.winner, mover_goal ? turn.side : g.position.next_side(turn.side)) << at;
-                    EXPECT_EQ(a + 1, turn.actions.size()) << at;
-                    EXPECT_EQ(t + 1, played.turns.size()) << at;
-                } else {
-                    ASSERT_FALSE(g.over()) << at;
-                }
+    ASSERT_TRUE(m.engine->over()) << where;
+    int round = 1, turns = 0;
+    Game g = start_game(Position(profile_named(setup.spec.variant)));
+    for (std::size_t i = 0; i < m.actions.size(); ++i) {
+        const std::string at =
+            where + " round " + std::to_string(round) + " turn " + std::to_string(turns + 1);
+        ASSERT_LE(round, kMatchRounds) << at << ": an action after the match";
+        const Side side = g.position.to_move;
+        EXPECT_EQ(m.actors[i] + 1, player_of(round, side)) << at;
+        const auto steps =
+            session::action_steps(m.actions[i]).value_or(std::vector<std::string>{m.actions[i]});
+        for (std::size_t a = 0; a < steps.size(); ++a) {
+            const auto action = parse_action_words(steps[a]);
+            ASSERT_TRUE(action && is_legal(g, *action)) << at << " " << steps[a];
+            apply(g, *action);
+            for (Side p : {Side::Life, Side::Death})
+                ASSERT_EQ(g.position.pawns_on_board(p) + g.position.supply[static_cast<int>(p)], 14) << at;
+            const auto mover_goal = goal_met(g.position, side);
+            const auto other_goal = goal_met(g.position, g.position.next_side(side));
+            if (mover_goal || other_goal) {
+                ASSERT_TRUE(g.over()) << at;
+                EXPECT_EQ(*g.winner, mover_goal ? side : g.position.next_side(side)) << at;
+                EXPECT_EQ(a + 1, steps.size()) << at;
+            } else {
+                ASSERT_FALSE(g.over()) << at;
             }
-            EXPECT_EQ(g.position.holes, turn.after.holes) << at;
         }
-        // Every round ends: a goal, or the turn limit.
-        if (played.result.winner) {
-            EXPECT_EQ(g.winner, played.result.winner) << at;
-            EXPECT_EQ(played.result.pawns, g.position.pawns_on_board(*g.winner)) << at;
-        } else {
-            EXPECT_FALSE(g.over()) << at;
-            EXPECT_EQ(played.turns.size(), static_cast<std::size_t>(kRoundTurnLimit)) << at;
+        if (!g.over() && g.position.to_move == side) continue;  // Birth's bonus placement to come
+        ++turns;
+        if (g.over() || turns == kRoundTurnLimit) {
+            ASSERT_TRUE(round_result(g, turns).has_value()) << at;
+            ++round, turns = 0;
+            g = start_game(Position(profile_named(setup.spec.variant)));
         }
     }
+    EXPECT_EQ(round, kMatchRounds + 1) << where;
+}
+
+session::PlayedGame played(const session::SeatedGame& setup) { return session::play_seated(setup); }
+
+std::string log_of(const session::SeatedGame& setup) {
+    return session::log_text(setup, played(setup).actions);
 }
 
 std::vector<std::string> lines_of(const std::string& text) {
@@ -95,14 +99,23 @@ std::string joined(const std::vector<std::string>& lines) {
 }
 
 const std::string& sample_log() {
-    static const std::string log = match_log_text(play_match(setup_for(5)));
+    static const std::string log = log_of(setup_for(5));
     return log;
 }
 
-MatchReplay replay_edited(const std::function<void(std::vector<std::string>&)>& edit) {
+std::optional<std::string> replayed(const std::string& name, const std::string& log) {
+    return session::replay_log(session::read_log("azteka", name, log)).wrong;
+}
+
+std::optional<std::string> replay_edited(const std::function<void(std::vector<std::string>&)>& edit) {
     std::vector<std::string> lines = lines_of(sample_log());
     edit(lines);
-    return replay_match("edited.jsonl", joined(lines));
+    return replayed("edited.jsonl", joined(lines));
+}
+
+int winner_of(const session::PlayedGame& m) {
+    const std::vector<int> w = m.engine->winners();
+    return w.empty() ? 0 : w.front() + 1;
 }
 
 }  // namespace
@@ -138,29 +151,30 @@ TEST(AztekaMatchPlayouts, InvariantsHoldOverSeededMatches) {
     const int matches = scaled_rounds(400, 10);
     int decided = 0;
     for (int i = 0; i < matches; ++i) {
-        const Match m = play_match(setup_for(i));
-        check_invariants(m, "match " + std::to_string(i));
-        decided += m.verdict.winner.has_value();
-        const MatchReplay r = replay_match("match", match_log_text(m));
-        EXPECT_EQ(r.wrong, std::nullopt) << "match " << i;
+        const session::SeatedGame setup = setup_for(i, i % 5 == 4 ? "aggressive" : "standard");
+        const session::PlayedGame m = played(setup);
+        check_invariants(setup, m, "match " + std::to_string(i));
+        decided += winner_of(m) != 0;
+        EXPECT_EQ(replayed("match", session::log_text(setup, m.actions)), std::nullopt) << "match " << i;
         if (HasFatalFailure()) return;
     }
     EXPECT_GT(decided, matches / 4);  // matches are not all drawn
 }
 
 TEST(AztekaMatchPlayouts, TheSameSeedGivesTheSameMatch) {
-    EXPECT_EQ(match_log_text(play_match(setup_for(3))), match_log_text(play_match(setup_for(3))));
-    MatchSetup other = setup_for(3);
+    EXPECT_EQ(log_of(setup_for(3)), log_of(setup_for(3)));
+    session::SeatedGame other = setup_for(3);
     other.seed += 1;
-    EXPECT_NE(match_log_text(play_match(setup_for(3))), match_log_text(play_match(other)));
+    EXPECT_NE(log_of(setup_for(3)), log_of(other));
 }
 
 TEST(AztekaMatchPlayouts, SearchBotsBeatRandomBots) {
     int search_wins = 0, random_wins = 0;
     for (int i = 0; i < scaled_rounds(20, 4); ++i) {
-        const Match m = play_match({static_cast<std::uint64_t>(i), {MatchBot::Search, MatchBot::Random}});
-        search_wins += m.verdict.winner == 1;
-        random_wins += m.verdict.winner == 2;
+        const session::PlayedGame m =
+            played({{"azteka", 2, "standard"}, static_cast<std::uint64_t>(i), {"greedy", "random"}});
+        search_wins += winner_of(m) == 1;
+        random_wins += winner_of(m) == 2;
     }
     EXPECT_GT(search_wins, random_wins);
 }
@@ -173,14 +187,13 @@ TEST(AztekaMatchPlayouts, TheBestBotBeatsTheGreedyBot) {
     const int matches = scaled_rounds(40, 10);
     for (int i = 0; i < matches; ++i) {
         const bool best_first = i % 2 == 0;
-        const MatchSetup setup{
-            static_cast<std::uint64_t>(i / 2) + 100,
-            {best_first ? MatchBot::Deep : MatchBot::Search, best_first ? MatchBot::Search : MatchBot::Deep},
-            i % 4 < 2 ? "standard" : "aggressive"};
-        const Match m = play_match(setup);
-        check_invariants(m, "best against greedy " + std::to_string(i));
-        if (!m.verdict.winner) continue;
-        (*m.verdict.winner == (best_first ? 1 : 2) ? best_wins : greedy_wins) += 1;
+        const session::SeatedGame setup{{"azteka", 2, i % 4 < 2 ? "standard" : "aggressive"},
+                                        static_cast<std::uint64_t>(i / 2) + 100,
+                                        {best_first ? "best" : "greedy", best_first ? "greedy" : "best"}};
+        const session::PlayedGame m = played(setup);
+        check_invariants(setup, m, "best against greedy " + std::to_string(i));
+        if (winner_of(m) == 0) continue;
+        (winner_of(m) == (best_first ? 1 : 2) ? best_wins : greedy_wins) += 1;
     }
     EXPECT_GT(best_wins, 2 * greedy_wins) << best_wins << " to " << greedy_wins;
 }
@@ -216,43 +229,49 @@ TEST(AztekaMatchPlayouts, TheBestBotTakesAWinInHand) {
 }
 
 TEST(AztekaMatchReplay, FindsTheFirstWrongStep) {
-    EXPECT_EQ(replay_match("log", sample_log()).wrong, std::nullopt);
-    // A recorded board the rules do not give.
-    MatchReplay r = replay_edited([](auto& lines) {
+    EXPECT_EQ(replayed("log", sample_log()), std::nullopt);
+    // A recorded circle the rules do not give.
+    auto r = replay_edited([](auto& lines) {
         Json j = Json::parse(lines[1]);
-        j["rings"][3] = "DDDDDDDD";
+        j["after"]["rings"][3] = "DDDDDDDD";
         lines[1] = j.dump();
     });
-    ASSERT_TRUE(r.wrong.has_value());
-    EXPECT_EQ(r.wrong->rfind("round 1, turn 1: rings recorded", 0), 0u) << *r.wrong;
+    ASSERT_TRUE(r.has_value());
+    EXPECT_EQ(r->rfind("edited.jsonl:2: after.rings[3] recorded", 0), 0u) << *r;
     // An action on a taken hole: turn 2 places where turn 1 did.
     r = replay_edited([](auto& lines) {
         Json first = Json::parse(lines[1]), second = Json::parse(lines[2]);
-        second["actions"] = first["actions"];
+        second["action"] = first["action"];
         lines[2] = second.dump();
     });
-    ASSERT_TRUE(r.wrong.has_value());
-    EXPECT_NE(r.wrong->find("round 1, turn 2"), std::string::npos) << *r.wrong;
+    ASSERT_TRUE(r.has_value());
+    EXPECT_EQ(r->rfind("edited.jsonl:3: player 2: ", 0), 0u) << *r;
     // The verdict changed.
     r = replay_edited([](auto& lines) {
         Json j = Json::parse(lines.back());
-        j["winner"] = j["winner"].is_null() ? Json(1) : Json(nullptr);
+        j["winners"] = j["winners"].empty() ? Json::array({1}) : Json::array();
         lines.back() = j.dump();
     });
-    ASSERT_TRUE(r.wrong.has_value());
-    EXPECT_EQ(r.wrong->rfind("end: winner", 0), 0u) << *r.wrong;
+    ASSERT_TRUE(r.has_value());
+    EXPECT_NE(r->find(": winners"), std::string::npos) << *r;
     // A round's result claimed with other pawns.
     r = replay_edited([](auto& lines) {
         for (auto& line : lines) {
             Json j = Json::parse(line);
-            if (j["kind"] != "round" || j["pawns"].is_null()) continue;
-            j["pawns"] = j["pawns"].get<int>() - 1;
+            if (!j.contains("after") || !j["after"].contains("round") ||
+                j["after"]["round"]["pawns"].is_null())
+                continue;
+            j["after"]["round"]["pawns"] = j["after"]["round"]["pawns"].get<int>() - 1;
             line = j.dump();
             break;
         }
     });
-    ASSERT_TRUE(r.wrong.has_value());
-    EXPECT_NE(r.wrong->find(": pawns recorded"), std::string::npos) << *r.wrong;
+    ASSERT_TRUE(r.has_value());
+    EXPECT_NE(r->find(": after.round.pawns recorded"), std::string::npos) << *r;
+    // The log stops before the match is over.
+    r = replay_edited([](auto& lines) { lines.resize(lines.size() / 2); });
+    ASSERT_TRUE(r.has_value());
+    EXPECT_NE(r->find("the log ends before the game is over"), std::string::npos) << *r;
 }
 
 TEST(AztekaMatchReplay, AMalformedLogIsBadInput) {
@@ -264,65 +283,58 @@ TEST(AztekaMatchReplay, AMalformedLogIsBadInput) {
             EXPECT_NE(std::string(e.what()).find(what), std::string::npos) << e.what();
         }
     };
-    bad([](auto& lines) { lines.pop_back(); }, "the log ends here");
+    auto edit_line = [&](std::size_t n, const std::function<void(Json&)>& change, const std::string& what) {
+        bad(
+            [&](auto& lines) {
+                Json j = Json::parse(lines[n]);
+                change(j);
+                lines[n] = j.dump();
+            },
+            what);
+    };
     bad([](auto& lines) { lines[0] = "{\"kind\": \"setup\""; }, "edited.jsonl:1");
-    bad([](auto& lines) { lines.push_back(lines.back()); }, "a line after the end line");
-    bad(
-        [](auto& lines) {
-            Json j = Json::parse(lines[1]);
-            j["actions"] = Json::array({Json{{"jump", 1}}});
-            lines[1] = j.dump();
-        },
-        "jump");
-    bad(
-        [](auto& lines) {
-            Json j = Json::parse(lines[0]);
-            j["seed"] = 1e300;
-            lines[0] = j.dump();
-        },
-        "seed");
-    // A ring or sector the board does not have (4 rings, 8 sectors), and a match variant that is not
-    // one.
-    for (const Json& action :
-         {Json{{"place", {4, 0}}}, Json{{"place", {0, 8}}}, Json{{"turn", 9}}, Json{{"place", {0, -1}}}}) {
-        bad(
-            [&](auto& lines) {
-                Json j = Json::parse(lines[1]);
-                j["actions"] = Json::array({action});
-                lines[1] = j.dump();
-            },
-            "edited.jsonl:2: actions[0]." + action.begin().key());
-    }
-    bad(
-        [](auto& lines) {
-            Json j = Json::parse(lines[0]);
-            j["variant"] = "three-player";
-            lines[0] = j.dump();
-        },
-        "edited.jsonl:1: variant: unknown match variant \"three-player\"");
-    // A log without its setup line, a line of an unknown kind, a goal or winner no round can have.
+    bad([](auto& lines) { lines.push_back(lines.back()); }, "nothing may follow the end line");
+    edit_line(
+        1, [](Json& j) { j["action"] = Json::array({"jump 1"}); },
+        "edited.jsonl:2: action: not an Azteka action");
+    edit_line(
+        1, [](Json& j) { j["action"] = 7; }, "edited.jsonl:2: action: expected an action");
+    edit_line(
+        0, [](Json& j) { j["seed"] = 1e300; }, "seed");
+    // A ring or sector the board does not have (4 rings, 8 sectors), and a match variant that is not one.
+    for (const char* words : {"place 4 0", "place 0 8", "turn 9", "place 0 -1"})
+        edit_line(
+            1, [&](Json& j) { j["action"] = Json::array({words}); },
+            "edited.jsonl:2: action: not an Azteka action");
+    edit_line(
+        0, [](Json& j) { j["variant"] = "three-player"; },
+        "edited.jsonl:1: variant: azteka has no variant \"three-player\"");
+    // A log without its setup line, a line of an unknown kind, steps out of order, a record of
+    // another form than the rules'.
     bad([](auto& lines) { lines.erase(lines.begin()); }, "edited.jsonl:1: kind: expected a \"setup\" line");
-    bad(
-        [](auto& lines) {
-            Json j = Json::parse(lines[1]);
-            j["kind"] = "move";
-            lines[1] = j.dump();
-        },
-        "edited.jsonl:2: kind: expected a \"turn\" or \"round\" line here, found \"move\"");
-    for (const auto& edit : {std::pair<std::string, std::string>{"goal", "fly"}, {"winner", "mummies"}}) {
-        const std::string& key = edit.first;
-        const std::string& value = edit.second;
-        bad(
-            [&](auto& lines) {
-                for (auto& line : lines) {
-                    Json j = Json::parse(line);
-                    if (j["kind"] != "round") continue;
-                    j[key] = value;
-                    line = j.dump();
-                    break;
-                }
-            },
-            key + ": expected");
+    edit_line(
+        1, [](Json& j) { j["kind"] = "move"; },
+        "edited.jsonl:2: kind: expected an \"action\" or \"end\" line");
+    edit_line(
+        2, [](Json& j) { j["step"] = 5; }, "edited.jsonl:3: step: expected step 2 here");
+    edit_line(
+        1, [](Json& j) { j["after"]["rings"] = 3; }, "edited.jsonl:2: after.rings");
+    edit_line(
+        1, [](Json& j) { j["player"] = 3; }, "edited.jsonl:2: player");
+}
+
+// A log of the format before the envelope (version 2) is refused with one line saying to play the
+// match again from its seed.
+TEST(AztekaMatchReplay, AnOlderFormatIsRefusedWithWhatToDo) {
+    const std::string old =
+        "{\"format\":\"tlaloc-azteka-match/2\",\"kind\":\"setup\",\"players\":[{\"bot\":\"best\",\"player\":1},"
+        "{\"bot\":\"random\",\"player\":2}],\"round_turn_limit\":200,\"seed\":7,\"variant\":\"standard\"}\n";
+    try {
+        session::read_log("azteka", "old.jsonl", old);
+        ADD_FAILURE() << "an old log was read";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("version 2"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("tlaloc azteka match --seed 7"), std::string::npos) << e.what();
     }
 }
 
@@ -332,23 +344,27 @@ TEST(AztekaMatchCli, LogsAndReplaysAMatch) {
     CliRun a = run_tlaloc_split("azteka match --seed 11 --life-bot best --death-bot random --log " + log);
     ASSERT_EQ(a.code, 0) << a.err;
     EXPECT_NE(a.out.find("round 2:"), std::string::npos) << a.out;
+    EXPECT_NE(a.out.find("round 1, turn 1: player 1 (best) "), std::string::npos) << a.out;
     CliRun json = run_tlaloc_split("azteka match --seed 11 --life-bot best --death-bot random --json");
     std::ifstream in(log);
     std::stringstream text;
     text << in.rdbuf();
     EXPECT_EQ(json.out, text.str());
+    // The same match as the session layer plays for that seed and those seats.
+    EXPECT_EQ(text.str(), log_of({{"azteka", 2, "standard"}, 11, {"best", "random"}}));
     CliRun r = run_tlaloc_split("azteka replay " + log);
     EXPECT_EQ(r.code, 0) << r.out << r.err;
-    EXPECT_NE(r.out.find("a legal match of 2 rounds"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("a legal game of 2 players in "), std::string::npos) << r.out;
     // A wrong log: exit 1 naming the step; not a log: exit 2, one line.
     std::vector<std::string> lines = lines_of(text.str());
     Json j = Json::parse(lines[1]);
-    j["side"] = "death";
+    j["player"] = 2;
     lines[1] = j.dump();
     std::ofstream(dir / "wrong.jsonl") << joined(lines);
     r = run_tlaloc_split("azteka replay " + (dir / "wrong.jsonl").string());
     EXPECT_EQ(r.code, 1) << r.out << r.err;
-    EXPECT_NE(r.out.find("round 1, turn 1: side recorded \"death\""), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("wrong.jsonl:2: it is player 1's turn, the log names player 2"), std::string::npos)
+        << r.out;
     std::ofstream(dir / "junk.jsonl") << "{\"kind\": 3}\n";
     r = run_tlaloc_split("azteka replay " + (dir / "junk.jsonl").string());
     EXPECT_EQ(r.code, 2) << r.out << r.err;
@@ -363,7 +379,7 @@ TEST(AztekaMatchCli, AHumanSeatReadsActionsFromStdin) {
         run_tlaloc_split("azteka match --life-bot human --log " + log + " < " + (dir / "moves.txt").string());
     EXPECT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.out.find("not a legal action here: 'place 9 9'"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("1. life: place 0 0"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("round 1, turn 1: player 1 (human) place 0 0"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("match abandoned"), std::string::npos) << r.out;
     EXPECT_FALSE(std::filesystem::exists(log));  // no log of an unfinished match
 }
@@ -385,11 +401,9 @@ TEST(AztekaMatchCli, TheAggressiveVariantPlaysAWholeMatch) {
     EXPECT_NE(setup.find("\"variant\":\"aggressive\""), std::string::npos) << setup;
     CliRun r = run_tlaloc_split("azteka replay " + log);
     EXPECT_EQ(r.code, 0) << r.out << r.err;
-    // Played again as the rules engine sees it: every placement and ring turn legal in the variant.
-    const Match m = play_match({3, {MatchBot::Search, MatchBot::Random}, "aggressive"});
-    for (const MatchRound& round : m.rounds)
-        for (const MatchTurn& turn : round.turns)
-            EXPECT_EQ(turn.actions.size(), 1u);  // no abilities: no Birth bonus in the variant
+    // No abilities in the variant: no Birth bonus, so every whole turn is one action.
+    const session::PlayedGame m = played({{"azteka", 2, "aggressive"}, 3, {"greedy", "random"}});
+    for (const std::string& turn : m.actions) EXPECT_EQ(session::action_steps(turn)->size(), 1u) << turn;
     CliRun bad = run_tlaloc_split("azteka match --variant three-player");
     EXPECT_EQ(bad.code, 2) << bad.out;
     EXPECT_NE(bad.err.find("--variant"), std::string::npos) << bad.err;

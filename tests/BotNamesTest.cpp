@@ -208,17 +208,20 @@ TEST(BotNamesCli, EachCommandListsItsOwnBots) {
     }
 }
 
-// New logs record the new names; logs recorded with the old ones replay as before.
+// New logs record the new names; logs recorded with the old ones replay as before (Atlacoya), or,
+// where the log's format has changed since (Azteka's match log is in the envelope every game shares,
+// version 3), are refused with what to do.
 TEST(BotNamesCli, LogsRecordNewNamesAndOldLogsReplay) {
     const auto dir = scratch_dir("bot-names");
     const std::string match = (dir / "match.jsonl").string(), atlacoya = (dir / "atlacoya.jsonl").string();
     ASSERT_EQ(
-        run_tlaloc_split("azteka match --seed 7 --life-bot best --death-bot random --log " + match).code, 0);
+        run_tlaloc_split("azteka match --seed 7 --life-bot search --death-bot random --log " + match).code,
+        0);
     // Atlacoya's best is its greedy bidder: the log records the bot that played.
     ASSERT_EQ(
         run_tlaloc_split("xalapa atlacoya play --players 2 --bots best,cautious --log " + atlacoya).code, 0);
-    const std::vector<std::pair<std::string, std::string>> seats = {{match, "\"bot\":\"best\""},
-                                                                    {atlacoya, "\"bot\":\"greedy\""}};
+    const std::vector<std::pair<std::string, std::string>> seats = {
+        {match, "\"seats\":[\"best\",\"random\"]"}, {atlacoya, "\"bot\":\"greedy\""}};
     for (const auto& [log, seat] : seats) {
         std::ifstream in(log);
         std::string setup;
@@ -226,16 +229,20 @@ TEST(BotNamesCli, LogsRecordNewNamesAndOldLogsReplay) {
         EXPECT_NE(setup.find(seat), std::string::npos) << setup;
     }
     for (const std::string& run :
-         {std::string("azteka replay ") + TLALOC_TEST_DATA + "/azteka/match-seed-7.jsonl",
-          std::string("xalapa atlacoya replay ") + TLALOC_TEST_DATA + "/xalapa/atlacoya-game.jsonl",
+         {std::string("xalapa atlacoya replay ") + TLALOC_TEST_DATA + "/xalapa/atlacoya-game.jsonl",
           "azteka replay " + match, "xalapa atlacoya replay " + atlacoya}) {
         const CliRun r = run_tlaloc_split(run);
         EXPECT_EQ(r.code, 0) << run << ": " << r.out << r.err;
         EXPECT_EQ(r.err, "") << run;
     }
-    // The old fixtures do hold the old names.
-    std::ifstream old_match(std::string(TLALOC_TEST_DATA) + "/azteka/match-seed-7.jsonl");
+    // The old Azteka fixture holds the old name and an older format: refused, saying to play it again.
+    const std::string old_match = std::string(TLALOC_TEST_DATA) + "/azteka/v2/match-seed-7.jsonl";
+    std::ifstream old_in(old_match);
     std::string setup;
-    std::getline(old_match, setup);
+    std::getline(old_in, setup);
     EXPECT_NE(setup.find("\"bot\":\"search\""), std::string::npos) << setup;
+    const CliRun old = run_tlaloc_split("azteka replay " + old_match);
+    EXPECT_EQ(old.code, 2) << old.out;
+    EXPECT_NE(old.err.find("a log of version 2 of tlaloc-azteka-match"), std::string::npos) << old.err;
+    EXPECT_NE(old.err.find("tlaloc azteka match --seed 7"), std::string::npos) << old.err;
 }

@@ -8,9 +8,9 @@
 #include "model/common/InputError.h"
 #include "model/common/Json.h"
 #include "puzzles/akelarre/GameLog.h"
-#include "puzzles/azteka/MatchLog.h"
 #include "puzzles/aztlan/GameLog.h"
 #include "puzzles/xalapa/AtlacoyaLog.h"
+#include "session/GameLog.h"
 #include "session/Games.h"
 #include "session/TablePlay.h"
 
@@ -106,8 +106,8 @@ TEST(TablePlay, AFinishedGamesLogIsOneItsReplayAccepts) {
     TableSetup zdone = zt;
     zdone.actions = play_to_the_end(zt).actions;
     const std::string zlog = table_log(zdone);
-    EXPECT_FALSE(azteka::replay_match("z.jsonl", zlog).wrong);
-    EXPECT_NE(zlog.find("{\"bot\":\"human\",\"player\":1}"), std::string::npos) << zlog.substr(0, 300);
+    EXPECT_FALSE(session::replay_log(session::read_log("azteka", "z.jsonl", zlog)).wrong);
+    EXPECT_NE(zlog.find("\"seats\":[\"human\",\"random\"]"), std::string::npos) << zlog.substr(0, 300);
 
     // Akelarre between bots (a person always taking the first action may move cards for ever).
     const TableSetup ak = table("akelarre", 3, "singles", {"random", "greedy", "random"}, 6);
@@ -143,8 +143,8 @@ TEST(TablePlay, BestSeatsPlayWholeGamesThatReplay) {
     TableSetup zdone = zt;
     zdone.actions = play_to_the_end(zt).actions;
     const std::string zlog = table_log(zdone);
-    EXPECT_FALSE(azteka::replay_match("z.jsonl", zlog).wrong);
-    EXPECT_NE(zlog.find("{\"bot\":\"best\",\"player\":2}"), std::string::npos) << zlog.substr(0, 300);
+    EXPECT_FALSE(session::replay_log(session::read_log("azteka", "z.jsonl", zlog)).wrong);
+    EXPECT_NE(zlog.find("\"seats\":[\"human\",\"best\"]"), std::string::npos) << zlog.substr(0, 300);
 
     const TableSetup ak = table("akelarre", 2, "singles", {"best", "greedy"}, 3);
     const TableState k = play_table(ak, solver::Deadline(), 100, false);

@@ -92,4 +92,38 @@ std::optional<std::string> first_json_difference(const Json& recorded, const Jso
     return path + " recorded " + shown_in_log(recorded) + ", " + source + " " + shown_in_log(derived);
 }
 
+void expect_log_form(const JsonPlace& got, const Json& like) {
+    switch (like.type()) {
+        case Json::value_t::object: {
+            std::vector<std::string> keys;
+            for (auto it = like.begin(); it != like.end(); ++it) keys.push_back(it.key());
+            got.expect_only_keys(keys);
+            for (auto it = like.begin(); it != like.end(); ++it)
+                expect_log_form(got.at(it.key()), it.value());
+            break;
+        }
+        case Json::value_t::array: {
+            const std::vector<JsonPlace> items = got.items();
+            for (std::size_t i = 0; i < items.size() && i < like.size(); ++i)
+                expect_log_form(items[i], like[i]);
+            break;
+        }
+        case Json::value_t::string:
+            got.as_string();
+            break;
+        case Json::value_t::boolean:
+            got.as_bool();
+            break;
+        case Json::value_t::number_integer:
+        case Json::value_t::number_unsigned:
+            got.as_int(-kMaxExactJsonInteger, kMaxExactJsonInteger);
+            break;
+        case Json::value_t::number_float:
+            if (!got.json().is_number()) got.fail("expected a number, found " + json_type_name(got.json()));
+            break;
+        default:
+            break;
+    }
+}
+
 }  // namespace tlaloc

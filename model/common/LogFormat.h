@@ -19,7 +19,7 @@ struct LogFormat {
 };
 
 inline constexpr LogFormat kAztlanLog{"tlaloc-aztlan-game", 2, "tlaloc aztlan play"};
-inline constexpr LogFormat kAztekaLog{"tlaloc-azteka-match", 2, "tlaloc azteka match"};
+inline constexpr LogFormat kAztekaLog{"tlaloc-azteka-match", 3, "tlaloc azteka match"};
 inline constexpr LogFormat kAkelarreLog{"tlaloc-akelarre-game", 2, "tlaloc akelarre play"};
 inline constexpr LogFormat kAtlacoyaLog{"tlaloc-xalapa-atlacoya", 2, "tlaloc xalapa atlacoya play"};
 inline constexpr LogFormat kSevenDayLog{"tlaloc-xalapa-play", 1, "tlaloc xalapa play"};
@@ -44,6 +44,11 @@ std::string shown_in_log(const Json& value);
 std::optional<std::string> first_differing_key(const Json& recorded, const Json& derived,
                                                const std::vector<std::string>& keys,
                                                const std::string& source = "the rules give");
+// A recorded line (or part of one) must have the form of the one the rules derive: the same keys,
+// the same kinds of values, item by item (items past the derived ones are left to the comparison of
+// values). Anything else fails `got` (bad input), while a value of the right form that differs is a
+// wrong step, the replay's finding. A derived null says nothing about the form.
+void expect_log_form(const JsonPlace& got, const Json& like);
 // The first place where `recorded` differs from `derived`, searched through objects and arrays
 // ("row.cards.columns[2].bottom recorded \"novice-gecko\", the seed deals \"novice-red\""), named
 // from `path`; nullopt when they are equal.

@@ -48,8 +48,10 @@ void AztekaEngine::apply_one(const std::string& action) {
 void AztekaEngine::step(const azteka::Action& a) {
     const azteka::Side side = game_.position.to_move;
     finished_.reset();
+    turn_ended_ = false;
     azteka::apply(game_, a);
     if (!game_.over() && game_.position.to_move == side) return;
+    turn_ended_ = true;
     ++turns_, ++total_turns_;
     if (auto result = azteka::round_result(game_, turns_)) {
         results_[static_cast<std::size_t>(round_ - 1)] = *result;
@@ -73,13 +75,42 @@ std::vector<int> AztekaEngine::winners() const {
 }
 
 std::string AztekaEngine::own_bot_action(OwnBot bot, Rng& rng) const {
-    if (bot != OwnBot::Random)  // greedy: one whole turn ahead; best: three
-        return azteka::describe(
-            azteka::bot_turn(bot == OwnBot::Best ? azteka::MatchBot::Deep : azteka::MatchBot::Search, game_,
-                             rng)
-                .front());
-    const std::vector<azteka::Action> legal = azteka::legal_actions(game_);
-    return azteka::describe(legal[rng() % legal.size()]);
+    // greedy: one whole turn ahead; best: three; random: any whole turn, uniformly.
+    const azteka::MatchBot b = bot == OwnBot::Best     ? azteka::MatchBot::Deep
+                               : bot == OwnBot::Greedy ? azteka::MatchBot::Search
+                                                       : azteka::MatchBot::Random;
+    Json turn = Json::array();
+    for (const azteka::Action& a : azteka::bot_turn(b, game_, rng)) turn.push_back(azteka::describe(a));
+    return turn.dump();
+}
+
+std::optional<std::string> AztekaEngine::unreadable(const std::string& action) const {
+    if (azteka::parse_action_words(action)) return std::nullopt;
+    return "not an Azteka action: \"" + action + "\" (place R S, turn R, turn2 R, skip)";
+}
+
+Json AztekaEngine::settled() const {
+    if (!turn_ended_) return nullptr;
+    Json out = {{"rings", azteka::position_to_json(finished_ ? *finished_ : game_.position).at("rings")}};
+    if (finished_) {
+        const azteka::RoundResult& r = results_[static_cast<std::size_t>(round_ - 2)];
+        const bool won = r.winner.has_value();
+        out["round"] = {{"winner", won ? Json(azteka::side_name(*r.winner)) : Json(nullptr)},
+                        {"player", won ? Json(azteka::player_of(round_ - 1, *r.winner)) : Json(nullptr)},
+                        {"goal", won ? Json(r.goal) : Json(nullptr)},
+                        {"pawns", won ? Json(r.pawns) : Json(nullptr)},
+                        {"turns", r.turns}};
+    }
+    return out;
+}
+
+Json AztekaEngine::final_account() const {
+    if (!over()) return Json::object();
+    const azteka::MatchVerdict v = azteka::match_verdict(results_);
+    auto pawns = [](const std::optional<int>& p) { return p ? Json(*p) : Json(nullptr); };
+    return {{"rounds_won", {v.rounds_won[0], v.rounds_won[1]}},
+            {"pawns", {pawns(v.pawns[0]), pawns(v.pawns[1])}},
+            {"why", v.why}};
 }
 
 std::vector<double> AztekaEngine::stage_returns() const {

@@ -1,6 +1,7 @@
 // An Azteka match (two rounds, roles swapped) as a session::Engine over the rules engine
 // (model/azteka/Rules, Match): one action is one rules action in the words of `azteka play`
 // ("place 0 3", "turn 2", "turn2 1", "skip"); a whole turn is its action and Birth's bonus steps.
+// The bots play whole turns (an array of actions), drawing from one generator seeded with the seed.
 #pragma once
 #include <array>
 #include <string>
@@ -31,6 +32,12 @@ public:
     std::string describe() const override;
     std::string picture_svg() const override;  // the circle (puzzles/azteka/CirclePicture)
     std::string stage_label() const override;  // "round 1, turn 7"
+    // After a whole turn: the circle ("rings", as in the position format) and, when the turn ended a
+    // round, its result; after an action inside a turn (Birth's bonus to come): nothing.
+    Json settled() const override;
+    Json final_account() const override;  // rounds won, pawns of each player's winning round, why
+    std::vector<Rng> bot_rngs(std::uint64_t seed) const override { return {Rng(seed)}; }
+    std::optional<std::string> unreadable(const std::string& action) const override;
 
     const azteka::Game& round_game() const { return game_; }
     int round() const { return round_; }
@@ -50,6 +57,7 @@ private:
     std::array<azteka::RoundResult, azteka::kMatchRounds> results_{};
     // The circle as the last round ended, until the next action (what describe and the picture show).
     std::optional<azteka::Position> finished_;
+    bool turn_ended_ = false;  // the last action ended a whole turn
 };
 
 }  // namespace tlaloc::session

@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "model/common/Json.h"
+
 namespace tlaloc::session {
 
 // A bot's choices led to a state with no legal action before the game's end (a gap in a game's
@@ -104,6 +106,25 @@ public:
     // (by default: a game of one stage, judged by returns()).
     virtual int stage() const { return 0; }
     virtual std::vector<double> stage_returns() const { return returns(); }
+
+    // What the game's log records beside the actions (session/GameLog), each derived again by a
+    // replay and compared with the record: what the seed dealt (the setup line's "dealt"), what the
+    // last action settled (its line's "after"; null when nothing: Azteka's circle after a whole turn
+    // and a finished round's result, Aztlán's finished age), and the final account (the end line's
+    // "result", beside the scores and winners every game has).
+    virtual Json dealt() const { return Json::object(); }
+    virtual Json settled() const { return nullptr; }
+    virtual Json final_account() const { return Json::object(); }
+    // The bots' generators in a game dealt from `seed`: one per seat, or one that every seat draws
+    // from (the default), as the game's `play` has always seeded them, so a seed gives the same game.
+    virtual std::vector<Rng> bot_rngs(std::uint64_t seed) const {
+        return {Rng(seed ^ 0x9E3779B97F4A7C15ULL)};
+    }
+    // nullopt when `action` is an action of this game at all (legal here or not); else why it is not
+    // one (a log holding it is malformed, not wrong).
+    virtual std::optional<std::string> unreadable(const std::string& /*action*/) const {
+        return std::nullopt;
+    }
 
     // 1 for each winner divided among them, 0 for the others; a draw gives every player 1/players.
     std::vector<double> returns() const;

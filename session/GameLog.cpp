@@ -1,0 +1,264 @@
+#include "session/GameLog.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "model/common/InputError.h"
+
+namespace tlaloc::session {
+
+namespace {
+
+// A game longer than this is a bug of an engine or a bot, not a game.
+constexpr std::size_t kMaxLoggedActions = 100000;
+
+// Players are numbered from 1 in a log, as at the table.
+Json numbers(const std::vector<int>& players) {
+    Json out = Json::array();
+    for (int p : players) out.push_back(p + 1);
+    return out;
+}
+
+// An Engine action as the log holds it: a JSON object or array as itself, words as a string.
+Json action_json(const std::string& action) {
+    if (!action.empty() && (action.front() == '{' || action.front() == '[')) {
+        Json j = Json::parse(action, nullptr, false);
+        if (!j.is_discarded()) return j;
+    }
+    return action;
+}
+
+std::string action_text(const JsonPlace& a) {
+    if (a.is_string()) return a.as_string();
+    if (!a.is_object() && !a.is_array())
+        a.fail("expected an action (a string, an object or an array), found " + json_type_name(a.json()));
+    return a.json().dump();
+}
+
+OwnBot bot_of(const std::string& seat) {
+    return seat == "best" ? OwnBot::Best : seat == "greedy" ? OwnBot::Greedy : OwnBot::Random;
+}
+
+void check_seats(const std::vector<std::string>& seats, int players) {
+    if (static_cast<int>(seats.size()) != players)
+        throw std::invalid_argument("name one seat per player (" + std::to_string(players) + ")");
+    for (const std::string& s : seats)
+        if (s != "human" && s != "random" && s != "greedy" && s != "best")
+            throw std::invalid_argument("a seat is human, random, greedy or best, not \"" + s + "\"");
+}
+
+}  // namespace
+
+const std::vector<std::string>& log_games() {
+    static const std::vector<std::string> games = {"azteka"};
+    return games;
+}
+
+bool logs_in_envelope(const std::string& game) {
+    return std::find(log_games().begin(), log_games().end(), game) != log_games().end();
+}
+
+const LogFormat& log_format_of(const std::string& game) {
+    if (game == "azteka") return kAztekaLog;
+    if (game == "aztlan") return kAztlanLog;
+    if (game == "akelarre") return kAkelarreLog;
+    if (game == "atlacoya") return kAtlacoyaLog;
+    throw std::invalid_argument("no whole game named " + game);
+}
+
+Json log_setup_line(const SeatedGame& game, const Engine& dealt) {
+    return {{"kind", "setup"},
+            {"format", log_format_text(log_format_of(game.spec.game))},
+            {"game", game.spec.game},
+            {"variant", game.spec.variant},
+            {"players", game.spec.players},
+            {"seed", game.seed},
+            {"seats", game.seats},
+            {"dealt", dealt.dealt()}};
+}
+
+Json log_action_line(int number, int player, const std::string& action, const Engine& engine) {
+    Json j = {{"kind", "action"}, {"step", number}, {"player", player + 1}, {"action", action_json(action)}};
+    if (Json after = engine.settled(); !after.is_null()) j["after"] = std::move(after);
+    return j;
+}
+
+Json log_end_line(const Engine& engine) {
+    return {{"kind", "end"},
+            {"scores", engine.scores()},
+            {"winners", numbers(engine.winners())},
+            {"result", engine.final_account()}};
+}
+
+std::string log_text(const SeatedGame& game, const std::vector<std::string>& actions) {
+    check_seats(game.seats, game.spec.players);
+    auto engine = make_engine(game.spec, game.seed);
+    std::string text = log_setup_line(game, *engine).dump() + "\n";
+    int number = 0;
+    for (const std::string& a : actions) {
+        if (auto why = engine->why_illegal(a))
+            throw std::invalid_argument("action " + std::to_string(number + 1) + ": " + *why);
+        const int player = engine->to_act();
+        engine->apply(a);
+        text += log_action_line(++number, player, a, *engine).dump() + "\n";
+    }
+    if (!engine->over()) throw std::invalid_argument("the game is not over: its log is written at the end");
+    return text + log_end_line(*engine).dump() + "\n";
+}
+
+PlayedGame play_seated(const SeatedGame& game, const PersonSeat& person, const PlayWatcher& watch,
+                       const solver::Deadline& deadline) {
+    check_seats(game.seats, game.spec.players);
+    PlayedGame out;
+    out.engine = make_engine(game.spec, game.seed);
+    Engine& engine = *out.engine;
+    std::vector<Rng> rngs = engine.bot_rngs(game.seed);
+    while (!engine.over()) {
+        if (deadline.passed())
+            throw solver::SearchLimitReached("the game had reached " + engine.stage_label());
+        if (out.actions.size() >= kMaxLoggedActions)
+            throw std::logic_error("the game did not end within " + std::to_string(kMaxLoggedActions) +
+                                   " actions");
+        const int p = engine.to_act();
+        const std::string& seat = game.seats[static_cast<std::size_t>(p)];
+        std::optional<std::string> action;
+        if (seat == "human") {
+            if (!person) throw std::invalid_argument("a human seat needs someone to ask");
+            action = person(engine);
+            if (!action) {
+                out.abandoned = true;
+                break;
+            }
+        } else {
+            action = engine.own_bot_action(bot_of(seat), rngs[static_cast<std::size_t>(p) % rngs.size()]);
+        }
+        const std::string stage = watch ? engine.stage_label() : "";
+        engine.apply(*action);
+        out.actions.push_back(*action);
+        out.actors.push_back(p);
+        if (watch) watch(p, stage, *action, engine);
+    }
+    return out;
+}
+
+ReadLog read_log(const std::string& game, const std::string& name, const std::string& content) {
+    ReadLog out;
+    out.lines = parse_json_lines(name, content, "game log lines");
+    const JsonPlace setup(out.lines.front().json, out.lines.front().where);
+    setup.expect_object();
+    expect_log_kind(setup, "setup");
+    const std::string of = game.empty() ? setup.at("game").as_string() : game;
+    if (!logs_in_envelope(of)) setup.fail("not a game whose log is read here: \"" + of + "\"");
+    check_log_format(setup, log_format_of(of));
+    setup.expect_only_keys({"kind", "format", "game", "variant", "players", "seed", "seats", "dealt"});
+    if (const JsonPlace named = setup.at("game"); named.as_string() != of)
+        named.fail("a log of " + named.as_string() + ", not of " + of);
+    SeatedGame& g = out.game;
+    g.spec.game = of;
+    const JsonPlace variant = setup.at("variant"), players = setup.at("players"), seats = setup.at("seats");
+    g.spec.variant = variant.as_string();
+    const std::vector<std::string> variants = variants_of(of);
+    if (std::find(variants.begin(), variants.end(), g.spec.variant) == variants.end())
+        variant.fail(of + " has no variant \"" + g.spec.variant + "\"");
+    g.spec.players = static_cast<int>(players.as_int(1, 100));
+    const std::vector<int> counts = player_counts_of(of);
+    if (std::find(counts.begin(), counts.end(), g.spec.players) == counts.end())
+        players.fail(of + " is not played by " + std::to_string(g.spec.players) + " players");
+    g.seed = static_cast<std::uint64_t>(setup.at("seed").as_int(0, kMaxExactJsonInteger));
+    for (const JsonPlace& s : seats.items()) {
+        g.seats.push_back(s.as_string());
+        if (g.seats.back() != "human" && g.seats.back() != "random" && g.seats.back() != "greedy" &&
+            g.seats.back() != "best")
+            s.fail("a seat is human, random, greedy or best, not \"" + g.seats.back() + "\"");
+    }
+    if (static_cast<int>(g.seats.size()) != g.spec.players) seats.fail("name one seat per player");
+    (void)setup.at("dealt");
+    std::unique_ptr<Engine> engine;
+    try {
+        engine = make_engine(g.spec, g.seed);
+    } catch (const std::invalid_argument& e) {
+        setup.fail(e.what());
+    }
+    bool ended = false;
+    for (std::size_t i = 1; i < out.lines.size(); ++i) {
+        const JsonPlace line(out.lines[i].json, out.lines[i].where);
+        line.expect_object();
+        if (ended) line.fail("nothing may follow the end line");
+        const std::string kind = line.at("kind").as_string();
+        if (kind == "end") {
+            line.expect_only_keys({"kind", "scores", "winners", "result"});
+            for (const JsonPlace& s : line.at("scores").items()) s.as_int(-kMaxExactJsonInteger, kMaxExactJsonInteger);
+            for (const JsonPlace& w : line.at("winners").items()) w.as_int(1, g.spec.players);
+            (void)line.at("result");
+            ended = true;
+            continue;
+        }
+        if (kind != "action") line.at("kind").fail("expected an \"action\" or \"end\" line, found \"" + kind + "\"");
+        line.expect_only_keys({"kind", "step", "player", "action", "after"});
+        if (line.at("step").as_int(1, kMaxExactJsonInteger) != static_cast<std::int64_t>(out.actions.size()) + 1)
+            line.at("step").fail("expected step " + std::to_string(out.actions.size() + 1) + " here");
+        LoggedAction a{out.lines[i].where, static_cast<int>(line.at("player").as_int(1, g.spec.players)) - 1,
+                       action_text(line.at("action"))};
+        std::vector<std::string> steps = action_steps(a.action).value_or(std::vector<std::string>{a.action});
+        for (const std::string& step : steps)
+            if (auto why = engine->unreadable(step)) line.at("action").fail(*why);
+        out.actions.push_back(std::move(a));
+    }
+    return out;
+}
+
+LogCheck replay_log(const ReadLog& log, const PlayWatcher& each) {
+    LogCheck out;
+    out.engine = make_engine(log.game.spec, log.game.seed);
+    Engine& engine = *out.engine;
+    const JsonLine& first = log.lines.front();
+    expect_log_form(JsonPlace(first.json, first.where).at("dealt"), engine.dealt());
+    if (auto d = first_json_difference(first.json.at("dealt"), engine.dealt(), "dealt", "the seed deals")) {
+        out.wrong = first.where + ": " + *d;
+        return out;
+    }
+    std::size_t line_no = 1;
+    for (const LoggedAction& a : log.actions) {
+        const JsonLine& line = log.lines[line_no++];
+        if (engine.over()) {
+            out.wrong = a.where + ": the game is already over";
+            return out;
+        }
+        if (a.player != engine.to_act()) {
+            out.wrong = a.where + ": it is " + engine.player_name(engine.to_act()) + "'s turn, the log names " +
+                        engine.player_name(a.player);
+            return out;
+        }
+        if (auto why = engine.why_illegal(a.action)) {
+            out.wrong = a.where + ": " + engine.player_name(a.player) + ": " + *why;
+            return out;
+        }
+        const std::string stage = each ? engine.stage_label() : "";
+        engine.apply(a.action);
+        ++out.actions;
+        if (each) each(a.player, stage, a.action, engine);
+        const Json derived = engine.settled();
+        const Json recorded = line.json.contains("after") ? line.json.at("after") : Json(nullptr);
+        if (!recorded.is_null()) expect_log_form(JsonPlace(line.json, line.where).at("after"), derived);
+        if (auto d = first_json_difference(recorded, derived, "after", "the rules give")) {
+            out.wrong = a.where + ": " + *d;
+            return out;
+        }
+    }
+    if (!engine.over()) {
+        out.wrong = log.lines.back().where + ": the log ends before the game is over (" +
+                    engine.stage_label() + ")";
+        return out;
+    }
+    const JsonLine& end = log.lines.back();
+    if (end.json.at("kind") != "end") {
+        out.wrong = end.where + ": the game is over, but the log has no end line";
+        return out;
+    }
+    const Json derived = log_end_line(engine);
+    expect_log_form(JsonPlace(end.json, end.where), derived);
+    if (auto d = first_json_difference(end.json, derived, "", "the rules give")) out.wrong = end.where + ": " + *d;
+    return out;
+}
+
+}  // namespace tlaloc::session
