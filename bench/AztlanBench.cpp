@@ -10,8 +10,8 @@
 
 #include "model/aztlan/DomainTable.h"
 #include "model/aztlan/Scoring.h"
-#include "puzzles/aztlan/GameAudit.h"
-#include "puzzles/aztlan/GameLog.h"
+#include "session/GameLog.h"
+#include "session/aztlan/GameAudit.h"
 #include "solver/aztlan/BestPlacement.h"
 
 using namespace tlaloc;
@@ -86,11 +86,9 @@ int main() {
     // A whole 4-player game, greedy bots (the slowest of 5 seeds).
     double slowest_game = 0;
     for (std::uint64_t seed = 1; seed <= 5; ++seed) {
-        GameSetup setup;
-        setup.players = 4;
-        setup.seed = seed;
-        setup.seats.assign(4, "greedy");
-        slowest_game = std::max(slowest_game, best_seconds(1, [&] { play_game(setup); }));
+        const session::SeatedGame setup{
+            {"aztlan", 4, kDefaultProfile}, seed, {"greedy", "greedy", "greedy", "greedy"}};
+        slowest_game = std::max(slowest_game, best_seconds(1, [&] { session::play_seated(setup); }));
     }
     std::printf("whole 4-player game, greedy bots: slowest of 5 seeds %.3f s\n", slowest_game);
 

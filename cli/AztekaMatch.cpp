@@ -102,10 +102,9 @@ void run_match(const MatchOptions& opt) {
         std::cout << text << "the match was abandoned\n";
         return;
     }
-    const std::string log = session::log_text(game, played.actions);
-    if (!opt.log.empty()) write_file_atomically(opt.log, log);
+    if (!opt.log.empty()) write_file_atomically(opt.log, played.log);
     if (opt.json) {
-        std::cout << log;
+        std::cout << played.log;
         return;
     }
     const Json end = played.engine->final_account();

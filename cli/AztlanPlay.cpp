@@ -20,10 +20,11 @@
 #include "cli/Timeout.h"
 #include "model/common/InputError.h"
 #include "model/common/Text.h"
-#include "puzzles/aztlan/GameAudit.h"
 #include "puzzles/aztlan/GameLog.h"
 #include "puzzles/common/Bots.h"
+#include "session/GameLog.h"
 #include "session/aztlan/AztlanEngine.h"
+#include "session/aztlan/GameAudit.h"
 
 namespace tlaloc::cli {
 namespace {
@@ -135,7 +136,7 @@ std::optional<Action> human_action(const Game& game, LineReader& input, const so
                   << conflict_hint(game, p) << "> " << std::flush;
         const std::optional<std::string> read =
             input.next(deadline, "the game had reached age " + std::to_string(game.age()) + ", " +
-                                     to_string(game.phase()) + " phase (a human seat's answer was awaited)");
+                                     to_string(game.phase()) + " (a human seat's answer was awaited)");
         const std::string line = read ? trim_blanks(*read) : "quit";
         if (!line.empty() && line.front() == '{') {
             if (auto a = json_action(game, line)) return a;
@@ -160,11 +161,8 @@ struct PlayOptions {
 // Aztlán's seats: "best" is the greedy bot, Aztlán's strongest of its own.
 const std::vector<BotName> kPlayBots = {BotName::Random, BotName::Greedy, BotName::Best, BotName::Human};
 
-GameSetup setup_from(const PlayOptions& opt) {
-    GameSetup setup;
-    setup.players = opt.players;
-    setup.profile = opt.profile;
-    setup.seed = static_cast<std::uint64_t>(opt.seed);
+session::SeatedGame setup_from(const PlayOptions& opt) {
+    session::SeatedGame setup{{"aztlan", opt.players, opt.profile}, static_cast<std::uint64_t>(opt.seed), {}};
     if (opt.bots.empty())
         setup.seats.assign(static_cast<std::size_t>(opt.players), "greedy");
     else
@@ -173,25 +171,30 @@ GameSetup setup_from(const PlayOptions& opt) {
     if (static_cast<int>(setup.seats.size()) != opt.players)
         throw InputError("", "--bots", "name one seat per player (" + std::to_string(opt.players) + ")");
     Json none = Json::object();
-    load_named_profile(setup.profile, JsonPlace(none, "--profile"));
+    load_named_profile(opt.profile, JsonPlace(none, "--profile"));
     return setup;
 }
 
 void run_play(const PlayOptions& opt) {
-    const GameSetup setup = setup_from(opt);
-    std::string log;
+    const session::SeatedGame setup = setup_from(opt);
     const solver::Deadline deadline(opt.timeout);
     LineReader input;
-    Game game = naming("aztlan play", opt.timeout, [&] {
-        return play_game(
-            setup, [&log](const std::string& line) { log += line + "\n"; },
-            [&](const Game& g) { return human_action(g, input, deadline); }, deadline);
+    const session::PlayedGame played = naming("aztlan play", opt.timeout, [&] {
+        return session::play_seated(
+            setup,
+            [&](const session::Engine& e) -> std::optional<std::string> {
+                const auto& engine = dynamic_cast<const session::AztlanEngine&>(e);
+                const std::optional<Action> a = human_action(engine.game(), input, deadline);
+                return a ? std::optional<std::string>(engine.text(*a)) : std::nullopt;
+            },
+            nullptr, deadline);
     });
+    const Game& game = dynamic_cast<const session::AztlanEngine&>(*played.engine).game();
     for (const AgeRecord& r : game.ages())
         if (!r.scores.empty()) print_age(game, r);
     if (!game.over()) return;
     print_end(game);
-    if (!opt.log.empty()) write_file_atomically(opt.log, log);
+    if (!opt.log.empty()) write_file_atomically(opt.log, played.log);
 }
 
 void add_play(CLI::App& group) {
@@ -293,9 +296,9 @@ void run_audit(const AuditCliOptions& opt) {
     options.profile = opt.profile;
     options.seed = static_cast<std::uint64_t>(opt.seed);
     // mixed: each seat random or greedy by the seed.
-    read_bot_or_own(opt.bots, {BotName::Random, BotName::Greedy, BotName::Best}, {"mixed"}, "--bots",
-                    std::cerr);
-    options.bots = opt.bots;
+    const std::optional<BotName> bot = read_bot_or_own(
+        opt.bots, {BotName::Random, BotName::Greedy, BotName::Best}, {"mixed"}, "--bots", std::cerr);
+    options.bots = bot ? to_string(*bot) : opt.bots;
     options.deadline = solver::Deadline(opt.timeout);
     Json none = Json::object();
     load_named_profile(opt.profile, JsonPlace(none, "--profile"));

@@ -50,7 +50,7 @@ void check_seats(const std::vector<std::string>& seats, int players) {
 }  // namespace
 
 const std::vector<std::string>& log_games() {
-    static const std::vector<std::string> games = {"azteka"};
+    static const std::vector<std::string> games = {"aztlan", "azteka"};
     return games;
 }
 
@@ -113,6 +113,7 @@ PlayedGame play_seated(const SeatedGame& game, const PersonSeat& person, const P
     out.engine = make_engine(game.spec, game.seed);
     Engine& engine = *out.engine;
     std::vector<Rng> rngs = engine.bot_rngs(game.seed);
+    out.log = log_setup_line(game, engine).dump() + "\n";
     while (!engine.over()) {
         if (deadline.passed())
             throw solver::SearchLimitReached("the game had reached " + engine.stage_label());
@@ -136,8 +137,10 @@ PlayedGame play_seated(const SeatedGame& game, const PersonSeat& person, const P
         engine.apply(*action);
         out.actions.push_back(*action);
         out.actors.push_back(p);
+        out.log += log_action_line(static_cast<int>(out.actions.size()), p, *action, engine).dump() + "\n";
         if (watch) watch(p, stage, *action, engine);
     }
+    if (engine.over()) out.log += log_end_line(engine).dump() + "\n";
     return out;
 }
 
@@ -172,13 +175,13 @@ ReadLog read_log(const std::string& game, const std::string& name, const std::st
             s.fail("a seat is human, random, greedy or best, not \"" + g.seats.back() + "\"");
     }
     if (static_cast<int>(g.seats.size()) != g.spec.players) seats.fail("name one seat per player");
-    (void)setup.at("dealt");
     std::unique_ptr<Engine> engine;
     try {
         engine = make_engine(g.spec, g.seed);
     } catch (const std::invalid_argument& e) {
         setup.fail(e.what());
     }
+    engine->read_dealt(setup.at("dealt"));
     bool ended = false;
     for (std::size_t i = 1; i < out.lines.size(); ++i) {
         const JsonPlace line(out.lines[i].json, out.lines[i].where);
@@ -187,15 +190,18 @@ ReadLog read_log(const std::string& game, const std::string& name, const std::st
         const std::string kind = line.at("kind").as_string();
         if (kind == "end") {
             line.expect_only_keys({"kind", "scores", "winners", "result"});
-            for (const JsonPlace& s : line.at("scores").items()) s.as_int(-kMaxExactJsonInteger, kMaxExactJsonInteger);
+            for (const JsonPlace& s : line.at("scores").items())
+                s.as_int(-kMaxExactJsonInteger, kMaxExactJsonInteger);
             for (const JsonPlace& w : line.at("winners").items()) w.as_int(1, g.spec.players);
             (void)line.at("result");
             ended = true;
             continue;
         }
-        if (kind != "action") line.at("kind").fail("expected an \"action\" or \"end\" line, found \"" + kind + "\"");
+        if (kind != "action")
+            line.at("kind").fail("expected an \"action\" or \"end\" line, found \"" + kind + "\"");
         line.expect_only_keys({"kind", "step", "player", "action", "after"});
-        if (line.at("step").as_int(1, kMaxExactJsonInteger) != static_cast<std::int64_t>(out.actions.size()) + 1)
+        if (line.at("step").as_int(1, kMaxExactJsonInteger) !=
+            static_cast<std::int64_t>(out.actions.size()) + 1)
             line.at("step").fail("expected step " + std::to_string(out.actions.size() + 1) + " here");
         LoggedAction a{out.lines[i].where, static_cast<int>(line.at("player").as_int(1, g.spec.players)) - 1,
                        action_text(line.at("action"))};
@@ -225,8 +231,8 @@ LogCheck replay_log(const ReadLog& log, const PlayWatcher& each) {
             return out;
         }
         if (a.player != engine.to_act()) {
-            out.wrong = a.where + ": it is " + engine.player_name(engine.to_act()) + "'s turn, the log names " +
-                        engine.player_name(a.player);
+            out.wrong = a.where + ": it is " + engine.player_name(engine.to_act()) +
+                        "'s turn, the log names " + engine.player_name(a.player);
             return out;
         }
         if (auto why = engine.why_illegal(a.action)) {
@@ -246,8 +252,8 @@ LogCheck replay_log(const ReadLog& log, const PlayWatcher& each) {
         }
     }
     if (!engine.over()) {
-        out.wrong = log.lines.back().where + ": the log ends before the game is over (" +
-                    engine.stage_label() + ")";
+        out.wrong =
+            log.lines.back().where + ": the log ends before the game is over (" + engine.stage_label() + ")";
         return out;
     }
     const JsonLine& end = log.lines.back();
@@ -257,7 +263,8 @@ LogCheck replay_log(const ReadLog& log, const PlayWatcher& each) {
     }
     const Json derived = log_end_line(engine);
     expect_log_form(JsonPlace(end.json, end.where), derived);
-    if (auto d = first_json_difference(end.json, derived, "", "the rules give")) out.wrong = end.where + ": " + *d;
+    if (auto d = first_json_difference(end.json, derived, "", "the rules give"))
+        out.wrong = end.where + ": " + *d;
     return out;
 }
 

@@ -57,6 +57,7 @@ struct PlayedGame {
     std::vector<std::string> actions;  // in order
     std::vector<int> actors;           // who played each, 0-based
     bool abandoned = false;
+    std::string log;  // the game's log (written as it is played; complete once the game is over)
 };
 
 // Plays the game: the bots of its seats answer with the engine's own bots, drawing from the engine's
@@ -64,7 +65,8 @@ struct PlayedGame {
 // read before every action: SearchLimitReached names where the game was. std::invalid_argument for a
 // bad seat or spec.
 PlayedGame play_seated(const SeatedGame& game, const PersonSeat& person = nullptr,
-                       const PlayWatcher& watch = nullptr, const solver::Deadline& deadline = solver::Deadline());
+                       const PlayWatcher& watch = nullptr,
+                       const solver::Deadline& deadline = solver::Deadline());
 
 // One action of a log as read: its line, the player it names (0-based), the Engine action.
 struct LoggedAction {

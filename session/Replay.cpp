@@ -10,7 +10,6 @@
 #include "model/common/Json.h"
 #include "model/common/LogFormat.h"
 #include "puzzles/akelarre/GameLog.h"
-#include "puzzles/aztlan/GameLog.h"
 #include "puzzles/xalapa/AtlacoyaLog.h"
 #include "puzzles/xalapa/Catalogue.h"
 #include "puzzles/xalapa/Deal.h"
@@ -71,28 +70,6 @@ void play_steps(Engine& engine, const std::vector<LoggedStep>& logged, const Rep
 
 std::vector<JsonLine> lines_of(const std::string& name, const std::string& content) {
     return parse_json_lines(name, content, "game log lines");
-}
-
-// ---- Aztlán: the action line without "kind" and "age" ----
-
-ReplayShow aztlan_steps(const std::string& name, const std::string& content, const ReplayPictures& pictures) {
-    ReplayShow out;
-    out.wrong = aztlan::replay_game(name, content).wrong;
-    const std::vector<JsonLine> lines = lines_of(name, content);
-    const Json& setup = lines.front().json;
-    GameSpec spec{"aztlan", setup.at("players").get<int>(), setup.at("profile").get<std::string>()};
-    auto engine = make_engine(spec, setup.at("seed").get<std::uint64_t>());
-    std::vector<LoggedStep> logged;
-    for (std::size_t i = 1; i < lines.size(); ++i) {
-        Json a = lines[i].json;
-        if (a.value("kind", "") != "action") continue;
-        a.erase("kind");
-        a.erase("age");
-        logged.push_back({lines[i].where, a.at("player").get<int>() - 1, a.dump()});
-    }
-    out.players = spec.players;
-    play_steps(*engine, logged, pictures, out);
-    return out;
 }
 
 // ---- the games that log in the envelope (session/GameLog): their steps are the log's actions ----
@@ -337,12 +314,7 @@ ReplayCheck check_log(const std::string& game, const std::string& name, const st
                       const solver::Deadline& deadline) {
     ReplayCheck out;
     const auto count = [](int n, const char* what) { return std::to_string(n) + " " + what; };
-    if (game == "aztlan") {
-        const aztlan::GameReplay r = aztlan::replay_game(name, content);
-        out.wrong = r.wrong;
-        out.summary = "a legal game of " + count(r.players, "players, ") + count(r.actions, "actions") +
-                      "; every age's results and the final scores are right";
-    } else if (logs_in_envelope(game)) {
+    if (logs_in_envelope(game)) {
         const LogCheck r = replay_log(read_log(game, name, content));
         out.wrong = r.wrong;
         out.summary = "a legal game of " + count(r.engine->players(), "players in ") +
@@ -381,7 +353,6 @@ ReplayShow show_replay(const std::string& game, const std::string& name, const s
         throw InputError(name + ":1", "", "this is a log of " + found + ", not of " + game);
     }
     ReplayShow out;
-    if (found == "aztlan") out = aztlan_steps(name, content, pictures);
     if (logs_in_envelope(found)) out = envelope_steps(read_log(found, name, content), pictures);
     if (found == "akelarre") out = akelarre_steps(name, content, pictures);
     if (found == "atlacoya") out = atlacoya_steps(name, content, pictures);

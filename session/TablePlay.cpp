@@ -8,7 +8,6 @@
 #include "model/common/InputError.h"
 #include "model/common/Json.h"
 #include "puzzles/akelarre/GameLog.h"
-#include "puzzles/aztlan/GameLog.h"
 #include "puzzles/xalapa/AtlacoyaLog.h"
 #include "puzzles/xalapa/Catalogue.h"
 #include "session/GameLog.h"
@@ -46,31 +45,6 @@ std::string next_of(std::deque<std::string>& queue) {
     std::string a = queue.front();
     queue.pop_front();
     return a;
-}
-
-std::string aztlan_log(const TableSetup& setup) {
-    std::deque<std::string> queue = flat_steps(setup.actions);
-    aztlan::GameSetup people;
-    people.players = setup.spec.players;
-    people.profile = setup.spec.variant;
-    people.seed = setup.seed;
-    people.seats.assign(static_cast<std::size_t>(people.players), "human");
-    std::vector<std::string> lines;
-    const aztlan::Game game = aztlan::play_game(
-        people, [&](const std::string& line) { lines.push_back(line); },
-        [&](const aztlan::Game& g) -> std::optional<aztlan::Action> {
-            Json j = Json::parse(next_of(queue));
-            return aztlan::parse_action(g, JsonPlace(j, "action"));
-        });
-    if (!game.over()) throw std::invalid_argument("the game is not over: its log is written at the end");
-    aztlan::GameSetup seated = people;
-    seated.seats = setup.seats;
-    lines.front() = aztlan::setup_line(seated, aztlan::Game::seeded(aztlan::game_map(), game.profile(),
-                                                                    people.players, people.seed))
-                        .dump();
-    std::string text;
-    for (const std::string& l : lines) text += l + "\n";
-    return text;
 }
 
 std::string akelarre_log(const TableSetup& setup) {
@@ -200,7 +174,6 @@ TableState play_table(const TableSetup& setup, const solver::Deadline& deadline,
 
 std::string table_log(const TableSetup& setup) {
     check_seats(setup, make_engine(setup.spec, setup.seed)->players());
-    if (setup.spec.game == "aztlan") return aztlan_log(setup);
     if (logs_in_envelope(setup.spec.game))
         return log_text({setup.spec, setup.seed, setup.seats}, setup.actions);
     if (setup.spec.game == "akelarre") return akelarre_log(setup);

@@ -15,8 +15,10 @@
 #include <sstream>
 #include <thread>
 
-#include "puzzles/aztlan/GameAudit.h"
+#include "puzzles/aztlan/GameBots.h"
 #include "puzzles/aztlan/GameLog.h"
+#include "session/GameLog.h"
+#include "session/aztlan/GameAudit.h"
 #include "tests/support/AztlanFixtures.h"
 #include "tests/support/ScratchDir.h"
 #include "tests/support/TestScale.h"
@@ -33,19 +35,20 @@ Profile profile_named(const std::string& id) {
     return load_named_profile(id, JsonPlace(none, "test"));
 }
 
-GameSetup setup_of(int players, const std::string& profile, std::uint64_t seed, const std::string& bot) {
-    GameSetup s;
-    s.players = players;
-    s.profile = profile;
-    s.seed = seed;
-    s.seats.assign(players, bot);
-    return s;
+session::SeatedGame setup_of(int players, const std::string& profile, std::uint64_t seed,
+                             const std::string& bot) {
+    return {
+        {"aztlan", players, profile}, seed, std::vector<std::string>(static_cast<std::size_t>(players), bot)};
 }
 
-std::string log_of(const GameSetup& setup) {
-    std::string log;
-    play_game(setup, [&log](const std::string& line) { log += line + "\n"; });
-    return log;
+std::string log_of(const session::SeatedGame& setup) { return session::play_seated(setup).log; }
+
+// The log replayed by the session layer (session/GameLog): the first wrong step, or nullopt.
+struct Replayed {
+    std::optional<std::string> wrong;
+};
+Replayed replay_game(const std::string& name, const std::string& log) {
+    return {session::replay_log(session::read_log("aztlan", name, log)).wrong};
 }
 
 // Plays with bots, checking the conservation invariants after every single action.
@@ -95,7 +98,7 @@ TEST(AztlanGame, PlayoutInvariantsPerPlayerCountAndEdition) {
                 ASSERT_TRUE(game.over());
                 expect_recount(game);
                 // Every logged game replays.
-                GameReplay r =
+                const Replayed r =
                     replay_game("log", log_of(setup_of(players, edition, 1000 + g, to_string(bot))));
                 EXPECT_EQ(r.wrong, std::nullopt);
             }
@@ -266,9 +269,9 @@ TEST(AztlanGameReplay, CatchesTheFirstWrongStep) {
     // A recorded age score changed.
     auto tampered = lines;
     for (auto& l : tampered) {
-        if (l.find("\"kind\":\"age\"") == std::string::npos) continue;
         Json j = Json::parse(l);
-        j["points"][0] = 999;
+        if (!j.contains("after")) continue;
+        j["after"]["points"][0] = 999;
         l = j.dump();
         break;
     }
@@ -279,15 +282,18 @@ TEST(AztlanGameReplay, CatchesTheFirstWrongStep) {
     // A power card played twice: age II's first choice repeats age I's card of that player.
     tampered = lines;
     int first_card = 0;
+    int age = 1;
     for (auto& l : tampered) {
         Json j = Json::parse(l);
-        if (j["kind"] != "action" || j["phase"] != "choice") continue;
-        if (j["age"] == 1 && j["player"] == 1) first_card = j["card"];
-        if (j["age"] == 2 && j["player"] == 1) {
-            j["card"] = first_card;
+        if (j["kind"] != "action") continue;
+        Json& a = j["action"];
+        if (a["phase"] == "choice" && a["player"] == 1 && age == 1) first_card = a["card"];
+        if (a["phase"] == "choice" && a["player"] == 1 && age == 2) {
+            a["card"] = first_card;
             l = j.dump();
             break;
         }
+        if (j.contains("after")) ++age;
     }
     r = replay_game("log", joined(tampered));
     ASSERT_TRUE(r.wrong.has_value());
@@ -303,18 +309,18 @@ TEST(AztlanGameReplay, CatchesTheFirstWrongStep) {
 TEST(AztlanGameReplay, MalformedLogIsBadInput) {
     const std::string log = log_of(setup_of(2, "it", 4, "random"));
     const std::string first_line = log.substr(0, log.find('\n') + 1);
+    const std::string action = "{\"kind\":\"action\",\"step\":1,\"player\":1,\"action\":";
     for (const std::string& bad :
          {std::string("not json\n"), std::string("{\"kind\": \"action\"}\n"),
-          first_line + "{\"kind\":\"action\",\"age\":1,\"phase\":\"choice\",\"player\":1,\"card\":\"x\"}\n",
-          first_line +
-              "{\"kind\":\"action\",\"age\":1,\"phase\":\"development\",\"player\":1,\"place\":\"NOPE\"}\n",
-          first_line + "{\"kind\":\"action\",\"age\":1,\"phase\":\"choice\",\"player\":7,\"card\":5}\n",
+          first_line + action + "{\"phase\":\"choice\",\"player\":1,\"card\":\"x\"}}\n",
+          first_line + action + "{\"phase\":\"development\",\"player\":1,\"place\":\"NOPE\"}}\n",
+          first_line + action + "{\"phase\":\"choice\",\"player\":7,\"card\":5}}\n",
           first_line + "{\"kind\":\"weird\"}\n", first_line + "{\"kind\":\"age\",\"age\":1}\n",
           first_line + "{\"kind\":\"end\"}\n"}) {
         EXPECT_THROW(replay_game("log", bad), InputError) << bad;
     }
-    // An age or end line of the wrong form (a value of another kind, a key of none) is bad input too;
-    // only a value of the right form that differs is a wrong step (exit 1, below).
+    // An age record or end line of the wrong form (a value of another kind, a key of none) is bad input
+    // too; only a value of the right form that differs is a wrong step (exit 1, below).
     std::vector<std::string> lines;
     for (std::size_t from = 0, to; (to = log.find('\n', from)) != std::string::npos; from = to + 1)
         lines.push_back(log.substr(from, to - from));
@@ -323,8 +329,11 @@ TEST(AztlanGameReplay, MalformedLogIsBadInput) {
         bool done = false;
         for (const std::string& line : lines) {
             Json j = Json::parse(line);
-            if (!done && j["kind"] == kind) {
-                edit(j);
+            if (!done && kind == "age" && j.contains("after")) {
+                edit(j["after"]);
+                done = true;
+            } else if (!done && kind == "end" && j["kind"] == "end") {
+                edit(j["result"]);
                 done = true;
             }
             out += j.dump() + "\n";
@@ -340,7 +349,7 @@ TEST(AztlanGameReplay, MalformedLogIsBadInput) {
           edited("end", [](Json& j) { j["final"] = Json::object(); })}) {
         EXPECT_THROW(replay_game("log", bad), InputError);
     }
-    const GameReplay right_form =
+    const Replayed right_form =
         replay_game("log", edited("age", [](Json& j) { j["vp"][0] = j["vp"][0].get<int>() + 1; }));
     EXPECT_TRUE(right_form.wrong.has_value());
 }
@@ -642,16 +651,12 @@ TEST(AztlanGameExamples, FiveConflictsAToEPlayedByTheEngine) {
 TEST(AztlanGameLimits, PlayAndAuditStopAtTheDeadline) {
     const solver::Deadline deadline(1);
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
-    std::string log;
     try {
-        play_game(
-            setup_of(4, "it", 3, "greedy"), [&log](const std::string& line) { log += line + "\n"; }, {},
-            deadline);
+        session::play_seated(setup_of(4, "it", 3, "greedy"), nullptr, nullptr, deadline);
         ADD_FAILURE() << "the game ignored a deadline that had passed";
     } catch (const solver::SearchLimitReached& e) {
-        EXPECT_NE(std::string(e.what()).find("age 1, choice phase"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("age 1, choice"), std::string::npos) << e.what();
     }
-    EXPECT_EQ(log.find("\"kind\":\"end\""), std::string::npos);
 
     auto r = run_tlaloc("aztlan audit --games 10000000 --players 2 --timeout 1 --json");
     EXPECT_EQ(r.code, 3) << r.out;

@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "model/common/InputError.h"
-#include "puzzles/aztlan/GameLog.h"
+#include "session/GameLog.h"
 #include "tests/support/AztlanFixtures.h"
 #include "tests/support/LogMutation.h"
 #include "tests/support/ScratchDir.h"
@@ -24,7 +24,7 @@ bool cannot_change_the_game(const std::string& where) { return where.rfind("0/se
 
 bool replay_refuses(const std::string& text) {
     try {
-        return aztlan::replay_game("mutant.jsonl", text).wrong.has_value();
+        return session::replay_log(session::read_log("aztlan", "mutant.jsonl", text)).wrong.has_value();
     } catch (const InputError&) {
         return true;
     }

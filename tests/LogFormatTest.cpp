@@ -26,7 +26,7 @@ struct GameLog {
 };
 
 const std::vector<GameLog> kLogs = {
-    {"aztlan replay", "aztlan/game-3p-it.jsonl", "tlaloc-aztlan-game/2", "tlaloc aztlan play --seed 7"},
+    {"aztlan replay", "aztlan/game-3p-it.jsonl", "tlaloc-aztlan-game/3", "tlaloc aztlan play --seed 7"},
     {"azteka replay", "azteka/match-seed-7.jsonl", "tlaloc-azteka-match/3", "tlaloc azteka match --seed 7"},
     {"akelarre replay", "akelarre/game-2-players.jsonl", "tlaloc-akelarre-game/2",
      "tlaloc akelarre play --seed 5"},
@@ -97,7 +97,7 @@ TEST(LogFormat, ALogOfAnotherVersionIsRefusedWithWhatToDo) {
 TEST(LogFormat, NewLogsCarryTheCurrentFormat) {
     const auto dir = tlaloc::test_support::scratch_dir("log-format");
     const std::vector<std::pair<std::string, std::string>> plays = {
-        {"aztlan play --players 2 --seed 3 --bots random,random", "tlaloc-aztlan-game/2"},
+        {"aztlan play --players 2 --seed 3 --bots random,random", "tlaloc-aztlan-game/3"},
         {"azteka match --seed 3", "tlaloc-azteka-match/3"},
         {"akelarre play --players 2 --seed 3 --bots random,random", "tlaloc-akelarre-game/2"},
         {"xalapa atlacoya play --players 2 --seed 3 --bots greedy,greedy", "tlaloc-xalapa-atlacoya/2"},

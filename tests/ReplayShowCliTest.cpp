@@ -102,7 +102,8 @@ TEST(ReplayShowCli, EveryGameShowsOneNumberedStepPerRecordedActionThenItsVerdict
 
 TEST(ReplayShowCli, HeadersNameTheStagePlayerAndActionOfTheLog) {
     const GameLog g = logs()[0];  // Aztlán: the first action is player 1's power card of age 1
-    const tlaloc::Json first = tlaloc::Json::parse(lines_of(read(g.file))[1]);
+    const tlaloc::Json line = tlaloc::Json::parse(lines_of(read(g.file))[1]);
+    const tlaloc::Json& first = line["action"];
     ASSERT_EQ(first["phase"], "choice");
     const CliRun r = run(g.replay + " " + g.file + " --show --step 1");
     ASSERT_EQ(r.code, 0) << r.out;

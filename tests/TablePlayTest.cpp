@@ -8,7 +8,6 @@
 #include "model/common/InputError.h"
 #include "model/common/Json.h"
 #include "puzzles/akelarre/GameLog.h"
-#include "puzzles/aztlan/GameLog.h"
 #include "puzzles/xalapa/AtlacoyaLog.h"
 #include "session/GameLog.h"
 #include "session/Games.h"
@@ -99,7 +98,7 @@ TEST(TablePlay, AFinishedGamesLogIsOneItsReplayAccepts) {
     TableSetup done = az;
     done.actions = a.actions;
     const std::string log = table_log(done);
-    EXPECT_FALSE(aztlan::replay_game("a.jsonl", log).wrong);
+    EXPECT_FALSE(session::replay_log(session::read_log("aztlan", "a.jsonl", log)).wrong);
     EXPECT_NE(log.find("\"seats\":[\"human\",\"greedy\"]"), std::string::npos) << log.substr(0, 300);
 
     const TableSetup zt = table("azteka", 2, "aggressive", {"human", "random"}, 4);

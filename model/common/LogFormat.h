@@ -18,7 +18,7 @@ struct LogFormat {
     const char* command;  // what plays such a game again: "tlaloc aztlan play"
 };
 
-inline constexpr LogFormat kAztlanLog{"tlaloc-aztlan-game", 2, "tlaloc aztlan play"};
+inline constexpr LogFormat kAztlanLog{"tlaloc-aztlan-game", 3, "tlaloc aztlan play"};
 inline constexpr LogFormat kAztekaLog{"tlaloc-azteka-match", 3, "tlaloc azteka match"};
 inline constexpr LogFormat kAkelarreLog{"tlaloc-akelarre-game", 2, "tlaloc akelarre play"};
 inline constexpr LogFormat kAtlacoyaLog{"tlaloc-xalapa-atlacoya", 2, "tlaloc xalapa atlacoya play"};

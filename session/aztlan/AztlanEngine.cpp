@@ -174,13 +174,57 @@ void AztlanEngine::apply_one(const std::string& action) {
 
 void AztlanEngine::step(const Action& a) {
     const Phase before = game_.phase();
+    const std::size_t ages = game_.ages().size();
     game_.apply(a);
+    ended_age_ = ages > 0 && (game_.ages().size() > ages || game_.over()) ? static_cast<int>(ages) - 1 : -1;
     ++actions_;
     if (before == Phase::Choice) choices_.push_back(a);
     if (game_.phase() == Phase::Choice && before != Phase::Choice) {
         choice_start_ = std::make_shared<const Game>(game_);
         choices_.clear();
     }
+}
+
+Json AztlanEngine::dealt() const { return dealt_json(game_); }
+
+void AztlanEngine::read_dealt(const JsonPlace& dealt) const {
+    dealt.expect_only_keys({"stack", "deck"});
+    for (const JsonPlace& p : dealt.at("stack").items()) p.as_int(1, players());
+    for (const JsonPlace& c : dealt.at("deck").items())
+        if (!prosperity_card_from_string(c.as_string()))
+            c.fail("unknown prosperity card \"" + c.as_string() + "\"");
+}
+
+Json AztlanEngine::settled() const {
+    if (ended_age_ < 0) return nullptr;
+    Json age = age_line(game_, game_.ages()[static_cast<std::size_t>(ended_age_)]);
+    age.erase("kind");
+    return age;
+}
+
+Json AztlanEngine::final_account() const {
+    if (!over()) return Json::object();
+    Json end = end_line(game_);
+    end.erase("kind");
+    return end;
+}
+
+std::vector<Rng> AztlanEngine::bot_rngs(std::uint64_t seed) const {
+    Rng seeds(seed ^ 0x9E3779B97F4A7C15ULL);
+    std::vector<Rng> out;
+    for (int p = 0; p < players(); ++p) out.emplace_back(seeds());
+    return out;
+}
+
+std::optional<std::string> AztlanEngine::unreadable(const std::string& action) const {
+    const Json parsed = Json::parse(action, nullptr, false);
+    if (!parsed.is_object()) return "not an Aztlán action (a JSON object with \"phase\" and \"player\")";
+    try {
+        (void)parse_action(game_, JsonPlace(parsed, "action"));
+    } catch (const InputError& e) {
+        return std::string(e.what());
+    }
+    return std::nullopt;
 }
 
 std::vector<int> AztlanEngine::scores() const {

@@ -34,6 +34,15 @@ public:
     std::string describe_for(int viewer) const override;
     std::string picture_svg() const override;  // the map (puzzles/aztlan/MapPicture)
     std::string stage_label() const override;  // "age 2, development"
+    // The log's records: the pyramid stack and the prosperity deck the seed dealt; once an age is
+    // over, its record (cards, pawns taken, conflicts, scores, points, VP, hands); the final account.
+    Json dealt() const override;
+    void read_dealt(const JsonPlace& dealt) const override;  // the stack's players, the deck's cards
+    Json settled() const override;
+    Json final_account() const override;
+    // One generator per seat, as `aztlan play` has always drawn them from the seed.
+    std::vector<Rng> bot_rngs(std::uint64_t seed) const override;
+    std::optional<std::string> unreadable(const std::string& action) const override;
 
     const aztlan::Game& game() const { return game_; }
     std::string text(const aztlan::Action& a) const;
@@ -47,6 +56,7 @@ private:
 
     aztlan::Game game_;
     int first_ = 0, actions_ = 0;
+    int ended_age_ = -1;  // the index in game_.ages() of the age the last action ended, else -1
     // The game as this age's choice phase began, and the choices made since (for determinize).
     std::shared_ptr<const aztlan::Game> choice_start_;
     std::vector<aztlan::Action> choices_;

@@ -113,6 +113,9 @@ public:
     // and a finished round's result, Aztlán's finished age), and the final account (the end line's
     // "result", beside the scores and winners every game has).
     virtual Json dealt() const { return Json::object(); }
+    // Reads a recorded "dealt" strictly: a name the game does not have (a card, a board) fails the
+    // element (bad input), where a known name the seed does not deal is the replay's wrong step.
+    virtual void read_dealt(const JsonPlace& dealt) const { dealt.expect_object(); }
     virtual Json settled() const { return nullptr; }
     virtual Json final_account() const { return Json::object(); }
     // The bots' generators in a game dealt from `seed`: one per seat, or one that every seat draws

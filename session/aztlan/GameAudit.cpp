@@ -1,4 +1,4 @@
-#include "puzzles/aztlan/GameAudit.h"
+#include "session/aztlan/GameAudit.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,8 @@
 #include <tuple>
 
 #include "model/common/Statistics.h"
-#include "puzzles/aztlan/GameLog.h"
+#include "session/GameLog.h"
+#include "session/aztlan/AztlanEngine.h"
 
 namespace tlaloc::aztlan {
 
@@ -66,27 +67,25 @@ PlayerCountAudit audit_count(const AuditOptions& options, int players, std::int6
     std::vector<int> wins(players, 0), scores, winning;
     int first_wins = 0;
     for (int g = 0; g < options.games; ++g) {
-        GameSetup setup;
-        setup.players = players;
-        setup.profile = options.profile;
-        setup.seed = options.seed + static_cast<std::uint64_t>(g);
-        setup.seats = seats_for(options, players, setup.seed);
-        std::string log;
-        std::optional<std::string> violation;
-        Game game = [&] {
+        const session::SeatedGame setup{
+            {"aztlan", players, options.profile},
+            options.seed + static_cast<std::uint64_t>(g),
+            seats_for(options, players, options.seed + static_cast<std::uint64_t>(g))};
+        const session::PlayedGame played = [&] {
             try {
-                return play_game(
-                    setup, [&](const std::string& line) { log += line + "\n"; }, {}, options.deadline);
+                return session::play_seated(setup, nullptr, nullptr, options.deadline);
             } catch (solver::SearchLimitReached& e) {
                 e.set_best_so_far(std::to_string(a.games) + " of " + std::to_string(options.games) +
                                   " games with " + std::to_string(players) + " players audited");
                 throw;
             }
         }();
-        violation = game_invariant_violation(game);
+        const Game& game = dynamic_cast<const session::AztlanEngine&>(*played.engine).game();
+        std::optional<std::string> violation = game_invariant_violation(game);
         if (!violation && !game.over()) violation = "the game did not end";
         if (!violation && options.replay) {
-            GameReplay r = replay_game("seed " + std::to_string(setup.seed), log);
+            const auto r = session::replay_log(
+                session::read_log("aztlan", "seed " + std::to_string(setup.seed), played.log));
             if (r.wrong) violation = "replay: " + *r.wrong;
         }
         if (violation) {

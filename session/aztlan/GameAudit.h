@@ -1,7 +1,8 @@
 // Many seeded whole games, summarised for a rulebook editor: invariant violations (each game's
 // conservation checks after every action, and its log replayed), how often each situation the
 // rulebooks leave open occurs (with a seed reaching it), win rates by seat and by first place in
-// the turn order with 95 % confidence intervals, and final score distributions.
+// the turn order with 95 % confidence intervals, and final score distributions. The games are played
+// and their logs replayed by the session layer (session/GameLog).
 #pragma once
 #include <cstdint>
 #include <functional>
