@@ -58,17 +58,30 @@ bool logs_in_envelope(const std::string& game) {
     return std::find(log_games().begin(), log_games().end(), game) != log_games().end();
 }
 
-const LogFormat& log_format_of(const std::string& game) {
-    if (game == "azteka") return kAztekaLog;
-    if (game == "aztlan") return kAztlanLog;
-    if (game == "akelarre") return kAkelarreLog;
-    if (game == "atlacoya") return kAtlacoyaLog;
-    throw std::invalid_argument("no whole game named " + game);
+const GameLogKind& log_kind(const std::string& game) {
+    static const std::vector<GameLogKind> kinds = [] {
+        std::vector<GameLogKind> out;
+        for (const std::string& g : log_games())
+            out.push_back({g, g == "aztlan" ? kAztlanLog : kAztekaLog, variants_of(g), player_counts_of(g),
+                           make_engine});
+        return out;
+    }();
+    for (const GameLogKind& k : kinds)
+        if (k.game == game) return k;
+    throw std::invalid_argument("no game named " + game + " logs in the envelope");
 }
+
+namespace {
+
+const GameLogKind& kind_of(const SeatedGame& game) {
+    return game.kind ? *game.kind : log_kind(game.spec.game);
+}
+
+}  // namespace
 
 Json log_setup_line(const SeatedGame& game, const Engine& dealt) {
     return {{"kind", "setup"},
-            {"format", log_format_text(log_format_of(game.spec.game))},
+            {"format", log_format_text(kind_of(game).format)},
             {"game", game.spec.game},
             {"variant", game.spec.variant},
             {"players", game.spec.players},
@@ -92,7 +105,7 @@ Json log_end_line(const Engine& engine) {
 
 std::string log_text(const SeatedGame& game, const std::vector<std::string>& actions) {
     check_seats(game.seats, game.spec.players);
-    auto engine = make_engine(game.spec, game.seed);
+    auto engine = kind_of(game).make(game.spec, game.seed);
     std::string text = log_setup_line(game, *engine).dump() + "\n";
     int number = 0;
     for (const std::string& a : actions) {
@@ -110,7 +123,7 @@ PlayedGame play_seated(const SeatedGame& game, const PersonSeat& person, const P
                        const solver::Deadline& deadline) {
     check_seats(game.seats, game.spec.players);
     PlayedGame out;
-    out.engine = make_engine(game.spec, game.seed);
+    out.engine = kind_of(game).make(game.spec, game.seed);
     Engine& engine = *out.engine;
     std::vector<Rng> rngs = engine.bot_rngs(game.seed);
     out.log = log_setup_line(game, engine).dump() + "\n";
@@ -145,27 +158,36 @@ PlayedGame play_seated(const SeatedGame& game, const PersonSeat& person, const P
 }
 
 ReadLog read_log(const std::string& game, const std::string& name, const std::string& content) {
+    if (!game.empty()) return read_log(log_kind(game), name, content);
+    const std::vector<JsonLine> lines = parse_json_lines(name, content, "game log lines");
+    const JsonPlace setup(lines.front().json, lines.front().where);
+    const JsonPlace named = setup.at("game");
+    if (!logs_in_envelope(named.as_string()))
+        named.fail("not a game whose log is read here: \"" + named.as_string() + "\"");
+    return read_log(log_kind(named.as_string()), name, content);
+}
+
+ReadLog read_log(const GameLogKind& kind, const std::string& name, const std::string& content) {
     ReadLog out;
     out.lines = parse_json_lines(name, content, "game log lines");
     const JsonPlace setup(out.lines.front().json, out.lines.front().where);
     setup.expect_object();
     expect_log_kind(setup, "setup");
-    const std::string of = game.empty() ? setup.at("game").as_string() : game;
-    if (!logs_in_envelope(of)) setup.fail("not a game whose log is read here: \"" + of + "\"");
-    check_log_format(setup, log_format_of(of));
+    const std::string& of = kind.game;
+    check_log_format(setup, kind.format);
     setup.expect_only_keys({"kind", "format", "game", "variant", "players", "seed", "seats", "dealt"});
     if (const JsonPlace named = setup.at("game"); named.as_string() != of)
         named.fail("a log of " + named.as_string() + ", not of " + of);
     SeatedGame& g = out.game;
     g.spec.game = of;
+    g.kind = &kind;
     const JsonPlace variant = setup.at("variant"), players = setup.at("players"), seats = setup.at("seats");
     g.spec.variant = variant.as_string();
-    const std::vector<std::string> variants = variants_of(of);
-    if (std::find(variants.begin(), variants.end(), g.spec.variant) == variants.end())
+    if (std::find(kind.variants.begin(), kind.variants.end(), g.spec.variant) == kind.variants.end())
         variant.fail(of + " has no variant \"" + g.spec.variant + "\"");
     g.spec.players = static_cast<int>(players.as_int(1, 100));
-    const std::vector<int> counts = player_counts_of(of);
-    if (std::find(counts.begin(), counts.end(), g.spec.players) == counts.end())
+    if (std::find(kind.player_counts.begin(), kind.player_counts.end(), g.spec.players) ==
+        kind.player_counts.end())
         players.fail(of + " is not played by " + std::to_string(g.spec.players) + " players");
     g.seed = static_cast<std::uint64_t>(setup.at("seed").as_int(0, kMaxExactJsonInteger));
     for (const JsonPlace& s : seats.items()) {
@@ -177,7 +199,7 @@ ReadLog read_log(const std::string& game, const std::string& name, const std::st
     if (static_cast<int>(g.seats.size()) != g.spec.players) seats.fail("name one seat per player");
     std::unique_ptr<Engine> engine;
     try {
-        engine = make_engine(g.spec, g.seed);
+        engine = kind.make(g.spec, g.seed);
     } catch (const std::invalid_argument& e) {
         setup.fail(e.what());
     }
@@ -215,7 +237,7 @@ ReadLog read_log(const std::string& game, const std::string& name, const std::st
 
 LogCheck replay_log(const ReadLog& log, const PlayWatcher& each) {
     LogCheck out;
-    out.engine = make_engine(log.game.spec, log.game.seed);
+    out.engine = kind_of(log.game).make(log.game.spec, log.game.seed);
     Engine& engine = *out.engine;
     const JsonLine& first = log.lines.front();
     expect_log_form(JsonPlace(first.json, first.where).at("dealt"), engine.dealt());

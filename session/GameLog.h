@@ -23,17 +23,29 @@
 
 namespace tlaloc::session {
 
-// The games that log in the envelope, and each one's format.
+// How one game's logs are written and read: the game's name, its log format, the variants and player
+// counts a log may name, and the engine dealt for a spec and a seed. The shipped games' are
+// registered here (log_kind); a game outside the program (the template game in tests/) brings its own.
+struct GameLogKind {
+    std::string game;
+    LogFormat format;
+    std::vector<std::string> variants;
+    std::vector<int> player_counts;
+    std::function<std::unique_ptr<Engine>(const GameSpec&, std::uint64_t)> make;
+};
+
+// The games that log in the envelope, and each one's kind (std::invalid_argument for another name).
 const std::vector<std::string>& log_games();
 bool logs_in_envelope(const std::string& game);
-const LogFormat& log_format_of(const std::string& game);
+const GameLogKind& log_kind(const std::string& game);
 
 // A game at the table: what it is, its seed, and who sits in each seat ("human", "random", "greedy",
-// "best").
+// "best"). `kind`: the game's log kind; nullptr for the registered one spec.game names.
 struct SeatedGame {
     GameSpec spec;
     std::uint64_t seed = 1;
     std::vector<std::string> seats;
+    const GameLogKind* kind = nullptr;
 };
 
 Json log_setup_line(const SeatedGame& game, const Engine& dealt);
@@ -84,6 +96,8 @@ struct ReadLog {
     std::vector<JsonLine> lines;  // every line, the setup first
 };
 ReadLog read_log(const std::string& game, const std::string& name, const std::string& content);
+// The same for a game of `kind` (which the log must be of).
+ReadLog read_log(const GameLogKind& kind, const std::string& name, const std::string& content);
 
 // The log played again: nullopt when every action is legal and every record right, else the first
 // wrong step as one line naming the log's line. `each` (when given) is called after every action.

@@ -77,7 +77,7 @@ std::vector<JsonLine> lines_of(const std::string& name, const std::string& conte
 ReplayShow envelope_steps(const ReadLog& log, const ReplayPictures& pictures) {
     ReplayShow out;
     out.players = log.game.spec.players;
-    out.steps.push_back(first_step(*make_engine(log.game.spec, log.game.seed), pictures));
+    out.steps.push_back(first_step(*log.game.kind->make(log.game.spec, log.game.seed), pictures));
     out.wrong = replay_log(log, [&](int player, const std::string& stage, const std::string& action,
                                     const Engine& engine) {
                     ReplayStep s;

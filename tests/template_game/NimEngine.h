@@ -59,6 +59,7 @@ public:
         session::Rng rng(seed);
         for (int p = 0; p < 3; ++p) state_.piles.push_back(1 + static_cast<int>(rng() % 7));
         state_.first = state_.to_move = static_cast<int>(rng() % 2);
+        dealt_piles_ = state_.piles;
     }
 
     std::unique_ptr<Engine> clone() const override { return std::make_unique<NimEngine>(*this); }
@@ -87,6 +88,19 @@ public:
     int length() const override { return state_.turns; }
     const char* length_unit() const override { return "turns"; }
     const NimState& state() const { return state_; }
+
+    // What its log records beside the actions (session/GameLog): the piles and the first player the
+    // seed dealt, read strictly; the winner's last pile emptied settles nothing more to record.
+    Json dealt() const override { return {{"piles", dealt_piles_}, {"first", state_.first + 1}}; }
+    void read_dealt(const JsonPlace& dealt) const override {
+        dealt.expect_only_keys({"piles", "first"});
+        for (const JsonPlace& p : dealt.at("piles").items()) p.as_int(0, 7);
+        dealt.at("first").as_int(1, 2);
+    }
+    std::optional<std::string> unreadable(const std::string& action) const override {
+        if (parse(action)) return std::nullopt;
+        return "not a Nim action: expected {\"pile\": P, \"take\": N}";
+    }
 
     // random: any legal action; greedy (= best): a move to a position of nim-sum 0 when there is one,
     // else one object from the largest pile.
@@ -131,6 +145,7 @@ private:
     }
 
     NimState state_;
+    std::vector<int> dealt_piles_;
 };
 
 }  // namespace tlaloc::template_game
