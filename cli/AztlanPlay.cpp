@@ -99,8 +99,6 @@ std::optional<Action> json_action(const Game& game, const std::string& line) {
     try {
         Json j = parse_json_text(line, "stdin");
         if (!j.is_object()) throw InputError("stdin", "", "an action is a JSON object");
-        j["kind"] = "action";
-        j["age"] = game.age();
         Action a = parse_action(game, JsonPlace(j, "stdin"));
         if (auto why = game.why_illegal(a)) {
             std::cout << "not legal: " << *why << "\n";

@@ -75,13 +75,12 @@ std::string read_all(const fs::path& file) {
 }
 
 // `tlaloc <game> replay FILE` for a log in the session's envelope (session/GameLog): a log is read
-// whole (or refused with an InputError); a game it calls legal is over, and the log written again
-// from its actions is legal too, with as many actions.
+// whole (or refused with an InputError); the log of a game it calls legal, written again from its
+// actions, is legal too, with as many actions.
 void exercise_envelope_log(const std::string& game, const fs::path& file) {
     const session::ReadLog log = session::read_log(game, file.string(), read_all(file));
     const session::LogCheck r = session::replay_log(log);
     if (r.wrong) return;
-    if (!r.engine->over()) violated("a legal " + game + " log whose game is not over");
     std::vector<std::string> actions;
     for (const session::LoggedAction& a : log.actions) actions.push_back(a.action);
     const session::LogCheck again =

@@ -49,8 +49,28 @@ void check_seats(const std::vector<std::string>& seats, int players) {
 
 }  // namespace
 
+namespace {
+
+// The games that log in the envelope, each with its format: the one list of them.
+const std::vector<GameLogKind>& registered_kinds() {
+    static const std::vector<GameLogKind> kinds = [] {
+        const std::pair<const char*, LogFormat> rows[] = {{"aztlan", kAztlanLog}, {"azteka", kAztekaLog}};
+        std::vector<GameLogKind> out;
+        for (const auto& [name, format] : rows)
+            out.push_back({name, format, variants_of(name), player_counts_of(name), make_engine});
+        return out;
+    }();
+    return kinds;
+}
+
+}  // namespace
+
 const std::vector<std::string>& log_games() {
-    static const std::vector<std::string> games = {"aztlan", "azteka"};
+    static const std::vector<std::string> games = [] {
+        std::vector<std::string> out;
+        for (const GameLogKind& k : registered_kinds()) out.push_back(k.game);
+        return out;
+    }();
     return games;
 }
 
@@ -59,14 +79,7 @@ bool logs_in_envelope(const std::string& game) {
 }
 
 const GameLogKind& log_kind(const std::string& game) {
-    static const std::vector<GameLogKind> kinds = [] {
-        std::vector<GameLogKind> out;
-        for (const std::string& g : log_games())
-            out.push_back({g, g == "aztlan" ? kAztlanLog : kAztekaLog, variants_of(g), player_counts_of(g),
-                           make_engine});
-        return out;
-    }();
-    for (const GameLogKind& k : kinds)
+    for (const GameLogKind& k : registered_kinds())
         if (k.game == game) return k;
     throw std::invalid_argument("no game named " + game + " logs in the envelope");
 }
@@ -158,13 +171,7 @@ PlayedGame play_seated(const SeatedGame& game, const PersonSeat& person, const P
 }
 
 ReadLog read_log(const std::string& game, const std::string& name, const std::string& content) {
-    if (!game.empty()) return read_log(log_kind(game), name, content);
-    const std::vector<JsonLine> lines = parse_json_lines(name, content, "game log lines");
-    const JsonPlace setup(lines.front().json, lines.front().where);
-    const JsonPlace named = setup.at("game");
-    if (!logs_in_envelope(named.as_string()))
-        named.fail("not a game whose log is read here: \"" + named.as_string() + "\"");
-    return read_log(log_kind(named.as_string()), name, content);
+    return read_log(log_kind(game), name, content);
 }
 
 ReadLog read_log(const GameLogKind& kind, const std::string& name, const std::string& content) {
@@ -215,7 +222,7 @@ ReadLog read_log(const GameLogKind& kind, const std::string& name, const std::st
             for (const JsonPlace& s : line.at("scores").items())
                 s.as_int(-kMaxExactJsonInteger, kMaxExactJsonInteger);
             for (const JsonPlace& w : line.at("winners").items()) w.as_int(1, g.spec.players);
-            (void)line.at("result");
+            line.at("result").expect_object();
             ended = true;
             continue;
         }
@@ -227,7 +234,11 @@ ReadLog read_log(const GameLogKind& kind, const std::string& name, const std::st
             line.at("step").fail("expected step " + std::to_string(out.actions.size() + 1) + " here");
         LoggedAction a{out.lines[i].where, static_cast<int>(line.at("player").as_int(1, g.spec.players)) - 1,
                        action_text(line.at("action"))};
-        std::vector<std::string> steps = action_steps(a.action).value_or(std::vector<std::string>{a.action});
+        if (auto after = line.get("after")) after->expect_object();
+        const std::vector<std::string> steps =
+            action_steps(a.action).value_or(std::vector<std::string>{a.action});
+        if (steps.empty())
+            line.at("action").fail("a list of actions holds at least one, each a string or an object");
         for (const std::string& step : steps)
             if (auto why = engine->unreadable(step)) line.at("action").fail(*why);
         out.actions.push_back(std::move(a));

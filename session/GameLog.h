@@ -89,7 +89,7 @@ struct LoggedAction {
 
 // A log read and typed (InputError naming the file and line for anything that is not a log of the
 // game: bad JSON, a missing or mistyped key, an action that is no action of the game, lines out of
-// order, a record whose form is not the rules'). `game`: "" for any game of log_games().
+// order, a record whose form is not the rules'). `game`: one of log_games().
 struct ReadLog {
     SeatedGame game;
     std::vector<LoggedAction> actions;

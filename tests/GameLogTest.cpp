@@ -104,12 +104,14 @@ TEST(GameLog, TheFirstWrongStepIsNamedByItsLine) {
         EXPECT_EQ(w->rfind("edited.jsonl:2: it is ", 0), 0u) << *w;
         // The second action replaced by the first: refused there, or (where it is legal again, as in
         // Nim) another game that a later line or record contradicts.
-        w = wrong_of(c.game, edited(log, 2, [&](Json& j) { j["action"] = Json::parse(lines_of(log)[1])["action"]; }));
+        w = wrong_of(c.game,
+                     edited(log, 2, [&](Json& j) { j["action"] = Json::parse(lines_of(log)[1])["action"]; }));
         ASSERT_TRUE(w.has_value());
         EXPECT_EQ(w->rfind("edited.jsonl:", 0), 0u) << *w;
         EXPECT_NE(w->rfind("edited.jsonl:2:", 0), 0u) << *w;
         // A score of the end line, and the log stopped before the end.
-        w = wrong_of(c.game, edited(log, actions + 1, [](Json& j) { j["scores"][0] = j["scores"][0].get<int>() + 1; }));
+        w = wrong_of(c.game, edited(log, actions + 1,
+                                    [](Json& j) { j["scores"][0] = j["scores"][0].get<int>() + 1; }));
         ASSERT_TRUE(w.has_value());
         EXPECT_NE(w->find("scores[0] recorded"), std::string::npos) << *w;
         std::vector<std::string> cut = lines_of(log);
@@ -145,9 +147,63 @@ TEST(GameLog, AMalformedLineIsBadInputNamingItsPlace) {
         bad(edited(log, 0, [](Json& j) { j["players"] = 9; }), "edited.jsonl:1: players");
         bad(edited(log, 0, [](Json& j) { j["dealt"] = 3; }), "edited.jsonl:1: dealt");
         bad(log + lines_of(log).back() + "\n", "nothing may follow the end line");
+        bad(edited(log, 1, [](Json& j) { j["action"] = Json::array(); }), "edited.jsonl:2: action: a list");
+        bad(edited(log, 1, [](Json& j) { j["after"] = 5; }), "edited.jsonl:2: after");
+        const std::size_t end = lines_of(log).size() - 1;
+        bad(edited(log, end, [](Json& j) { j["result"] = "won"; }), "result");
         // An older version of the format: one line saying to play the game again from its seed.
         const LogFormat& f = kind_of(c.game).format;
-        bad(edited(log, 0, [&](Json& j) { j["format"] = std::string(f.name) + "/" + std::to_string(f.version - 1); }),
+        bad(edited(log, 0,
+                   [&](Json& j) { j["format"] = std::string(f.name) + "/" + std::to_string(f.version - 1); }),
             "play the game again from its seed (" + std::string(f.command) + " --seed ");
     }
+}
+
+// Aztlán's action is the engine's object, nothing more: a key of the old action lines ("kind",
+// "age") inside it is not an action of the game.
+TEST(GameLog, AnAztlanActionHoldsOnlyItsOwnKeys) {
+    const SeatedGame g{{"aztlan", 2, "de"}, 3, {"random", "random"}};
+    const std::string log = play_seated(g).log;
+    for (const char* key : {"age", "kind"}) {
+        try {
+            read_log("aztlan", "edited.jsonl", edited(log, 1, [&](Json& j) { j["action"][key] = 4; }));
+            ADD_FAILURE() << key << " accepted";
+        } catch (const InputError& e) {
+            EXPECT_NE(std::string(e.what()).find("edited.jsonl:2: action"), std::string::npos) << e.what();
+        }
+    }
+}
+
+// A list of actions ends where the game records something: Azteka's winning turn of round 1 and the
+// first turn of round 2 in one list is refused, so round 1's result cannot go unrecorded.
+TEST(GameLog, AListOfActionsEndsWhereTheGameRecordsSomething) {
+    // A seeded match whose first round ends on player 2's turn (Death's), who opens round 2 as Life.
+    SeatedGame g{{"azteka", 2, "standard"}, 1, {"greedy", "random"}};
+    std::vector<std::string> lines;
+    std::size_t round_end = 0;
+    for (g.seed = 1; g.seed < 200 && !round_end; ++g.seed) {
+        lines = lines_of(play_seated(g).log);
+        for (std::size_t i = 1; i + 2 < lines.size() && !round_end; ++i) {
+            const Json j = Json::parse(lines[i]);
+            if (j.value("after", Json::object()).contains("round") &&
+                j["player"] == Json::parse(lines[i + 1])["player"])
+                round_end = i;
+        }
+    }
+    --g.seed;
+    ASSERT_GT(round_end, 0u);
+    Json merged = Json::parse(lines[round_end]);
+    const Json next = Json::parse(lines[round_end + 1]);
+    for (const Json& step : next["action"]) merged["action"].push_back(step);
+    merged["after"] = next["after"];
+    lines[round_end] = merged.dump();
+    lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(round_end) + 1);
+    for (std::size_t i = round_end + 1; i + 1 < lines.size(); ++i) {
+        Json j = Json::parse(lines[i]);
+        j["step"] = j["step"].get<int>() - 1;
+        lines[i] = j.dump();
+    }
+    const auto w = wrong_of(g, joined(lines));
+    ASSERT_TRUE(w.has_value());
+    EXPECT_NE(w->find("ends a turn the log records"), std::string::npos) << *w;
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -150,4 +151,45 @@ TEST(ReplayKit, ALongValueIsCutOutsideAnyCharacter) {
     EXPECT_EQ(shown.substr(0, 199), "\"" + std::string(198, 'a'));
     EXPECT_EQ(shown.substr(199), "... (206 characters)");
     EXPECT_NO_THROW((void)Json::parse("\"" + shown.substr(1, 198) + "\""));
+}
+
+// The shipped logs in the game-log envelope are what `play` writes today for their seed and seats,
+// and Aztlán's is the very game of its version-2 fixture (the envelope changed the format, not the
+// game): the same actions, the same record of every age, the same end.
+TEST(LogFormat, ShippedEnvelopeLogsAreWhatPlayWritesToday) {
+    const std::string data = std::string(TLALOC_TEST_DATA) + "/";
+    const auto match = run_tlaloc_split("azteka match --seed 7 --life-bot best --death-bot random --json");
+    ASSERT_EQ(match.code, 0) << match.err;
+    EXPECT_EQ(match.out, slurp(data + "azteka/match-seed-7.jsonl"));
+    const auto log = (tlaloc::test_support::scratch_dir("log-format") / "aztlan.jsonl").string();
+    const auto played = run_tlaloc_split(
+        "aztlan play --players 3 --profile it --seed 7 --bots greedy,random,random --log " + log);
+    ASSERT_EQ(played.code, 0) << played.err;
+    const std::string now = slurp(log);
+    EXPECT_EQ(now, slurp(data + "aztlan/game-3p-it.jsonl"));
+
+    std::vector<Json> actions, ages, v2_actions, v2_ages;
+    Json end, v2_end;
+    std::istringstream in(now), v2(slurp(data + "aztlan/v2/game-3p-it.jsonl"));
+    for (std::string line; std::getline(in, line);) {
+        Json j = Json::parse(line);
+        if (j["kind"] == "action") actions.push_back(j["action"]);
+        if (j.contains("after")) ages.push_back(j["after"]);
+        if (j["kind"] == "end") end = j["result"];
+    }
+    for (std::string line; std::getline(v2, line);) {
+        Json j = Json::parse(line);
+        const std::string kind = j["kind"];
+        j.erase("kind");
+        if (kind == "action") {
+            j.erase("age");
+            v2_actions.push_back(j);
+        }
+        if (kind == "age") v2_ages.push_back(j);
+        if (kind == "end") v2_end = j;
+    }
+    EXPECT_EQ(actions, v2_actions);
+    EXPECT_EQ(ages, v2_ages);
+    EXPECT_EQ(end, v2_end);
+    EXPECT_EQ(v2_ages.size(), 5u);
 }

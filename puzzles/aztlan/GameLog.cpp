@@ -172,18 +172,18 @@ Action parse_action(const Game& game, const JsonPlace& line) {
     const std::string phase = line.at("phase").as_string();
     a.player = static_cast<int>(line.at("player").as_int(1, game.players())) - 1;
     if (phase == "alliance") {
-        line.expect_only_keys({"kind", "age", "phase", "player", "alliance"});
+        line.expect_only_keys({"phase", "player", "alliance"});
         a.phase = Phase::Alliance;
         const JsonPlace name = line.at("alliance");
         for (std::size_t s = 0; s < game.sides().size(); ++s)
             if (game.sides()[s].name == name.as_string()) a.alliance = static_cast<int>(s);
         if (a.alliance < 0) name.fail("unknown alliance \"" + name.as_string() + "\"");
     } else if (phase == "choice") {
-        line.expect_only_keys({"kind", "age", "phase", "player", "card"});
+        line.expect_only_keys({"phase", "player", "card"});
         a.phase = Phase::Choice;
         a.card = static_cast<int>(line.at("card").as_int(kLowestCard, kHighestCard));
     } else if (phase == "development") {
-        line.expect_only_keys({"kind", "age", "phase", "player", "place", "eagle", "move"});
+        line.expect_only_keys({"phase", "player", "place", "eagle", "move"});
         a.phase = Phase::Development;
         a.place = territory_at(map, line.at("place"));
         a.eagle = optional_territory(map, line, "eagle");
@@ -193,7 +193,7 @@ Action parse_action(const Game& game, const JsonPlace& line) {
                                     territory_at(map, m->at(std::size_t{1})));
         }
     } else if (phase == "conflict") {
-        line.expect_only_keys({"kind", "age", "phase", "player", "territory", "decision", "play"});
+        line.expect_only_keys({"phase", "player", "territory", "decision", "play"});
         a.phase = Phase::Conflict;
         a.territory = territory_at(map, line.at("territory"));
         if (auto d = line.get("decision"); d && !d->is_null()) {
@@ -209,7 +209,7 @@ Action parse_action(const Game& game, const JsonPlace& line) {
             }
         }
     } else if (phase == "scoring") {
-        line.expect_only_keys({"kind", "age", "phase", "player", "play", "bonus"});
+        line.expect_only_keys({"phase", "player", "play", "bonus"});
         a.phase = Phase::Scoring;
         if (auto p = line.get("play")) a.play = parse_played(map, *p);
         if (auto b = line.get("bonus"); b && !b->is_null()) {

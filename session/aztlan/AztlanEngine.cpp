@@ -220,7 +220,7 @@ std::optional<std::string> AztlanEngine::unreadable(const std::string& action) c
     const Json parsed = Json::parse(action, nullptr, false);
     if (!parsed.is_object()) return "not an Aztlán action (a JSON object with \"phase\" and \"player\")";
     try {
-        (void)parse_action(game_, JsonPlace(parsed, "action"));
+        (void)parse_action(game_, JsonPlace(parsed, ""));
     } catch (const InputError& e) {
         return std::string(e.what());
     }

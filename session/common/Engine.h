@@ -109,9 +109,9 @@ public:
 
     // What the game's log records beside the actions (session/GameLog), each derived again by a
     // replay and compared with the record: what the seed dealt (the setup line's "dealt"), what the
-    // last action settled (its line's "after"; null when nothing: Azteka's circle after a whole turn
-    // and a finished round's result, Aztlán's finished age), and the final account (the end line's
-    // "result", beside the scores and winners every game has).
+    // last action settled (its line's "after", e.g. Azteka's circle after a whole turn with a finished
+    // round's result, Aztlán's record of a finished age; null when it settled nothing), and the final
+    // account (the end line's "result", beside the scores and winners every game has).
     virtual Json dealt() const { return Json::object(); }
     // Reads a recorded "dealt" strictly: a name the game does not have (a card, a board) fails the
     // element (bad input), where a known name the seed does not deal is the replay's wrong step.
