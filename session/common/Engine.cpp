@@ -25,13 +25,13 @@ std::optional<std::string> Engine::why_illegal(const std::string& action) const 
     for (std::size_t i = 0; i < steps->size(); ++i) {
         if (copy->to_act() != player)
             return "step " + std::to_string(i + 1) + " of the turn is not the same player's";
+        // What a step settles (a round or an age over) is recorded after it: a list goes no further.
+        if (i > 0 && !copy->settled().is_null())
+            return "step " + std::to_string(i) +
+                   " ends a turn the log records: the steps after it are another action";
         if (auto why = copy->why_illegal_one((*steps)[i]))
             return "step " + std::to_string(i + 1) + ": " + *why;
         copy->apply_one((*steps)[i]);
-        // What a step settles (a round or an age over) is recorded after it: a list goes no further.
-        if (i + 1 < steps->size() && !copy->settled().is_null())
-            return "step " + std::to_string(i + 1) +
-                   " ends a turn the log records: the steps after it are another action";
     }
     return std::nullopt;
 }
