@@ -14,10 +14,13 @@
 #include "puzzles/azteka/MatchGame.h"
 #include "session/GameLog.h"
 #include "tests/support/CliRun.h"
+#include "tests/support/Lines.h"
 #include "tests/support/ScratchDir.h"
 #include "tests/support/TestScale.h"
 
 using namespace tlaloc;
+using tlaloc::test_support::joined;
+using tlaloc::test_support::lines_of;
 using namespace tlaloc::azteka;
 using tlaloc::test_support::CliRun;
 using tlaloc::test_support::run_tlaloc_split;
@@ -83,19 +86,6 @@ session::PlayedGame played(const session::SeatedGame& setup) { return session::p
 
 std::string log_of(const session::SeatedGame& setup) {
     return session::log_text(setup, played(setup).actions);
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-    std::vector<std::string> out;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) out.push_back(line);
-    return out;
-}
-
-std::string joined(const std::vector<std::string>& lines) {
-    std::string out;
-    for (const auto& l : lines) out += l + "\n";
-    return out;
 }
 
 const std::string& sample_log() {

@@ -9,9 +9,12 @@
 #include "model/common/InputError.h"
 #include "session/GameLog.h"
 #include "template_game/NimEngine.h"
+#include "tests/support/Lines.h"
 #include "tests/support/TestScale.h"
 
 using namespace tlaloc;
+using tlaloc::test_support::joined;
+using tlaloc::test_support::lines_of;
 using namespace tlaloc::session;
 
 namespace {
@@ -42,19 +45,6 @@ std::vector<Case> cases() {
 }
 
 const GameLogKind& kind_of(const SeatedGame& g) { return g.kind ? *g.kind : log_kind(g.spec.game); }
-
-std::vector<std::string> lines_of(const std::string& text) {
-    std::vector<std::string> out;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) out.push_back(line);
-    return out;
-}
-
-std::string joined(const std::vector<std::string>& lines) {
-    std::string out;
-    for (const auto& l : lines) out += l + "\n";
-    return out;
-}
 
 std::optional<std::string> wrong_of(const SeatedGame& g, const std::string& log) {
     return replay_log(read_log(kind_of(g), "edited.jsonl", log)).wrong;
