@@ -35,22 +35,6 @@ std::string action_text(const JsonPlace& a) {
     return a.json().dump();
 }
 
-OwnBot bot_of(const std::string& seat) {
-    return seat == "best" ? OwnBot::Best : seat == "greedy" ? OwnBot::Greedy : OwnBot::Random;
-}
-
-void check_seats(const std::vector<std::string>& seats, int players) {
-    if (static_cast<int>(seats.size()) != players)
-        throw std::invalid_argument("name one seat per player (" + std::to_string(players) + ")");
-    for (const std::string& s : seats)
-        if (s != "human" && s != "random" && s != "greedy" && s != "best")
-            throw std::invalid_argument("a seat is human, random, greedy or best, not \"" + s + "\"");
-}
-
-}  // namespace
-
-namespace {
-
 // The games that log in the envelope, each with its format: the one list of them.
 const std::vector<GameLogKind>& registered_kinds() {
     static const std::vector<GameLogKind> kinds = [] {
@@ -64,6 +48,22 @@ const std::vector<GameLogKind>& registered_kinds() {
 }
 
 }  // namespace
+
+bool is_seat(const std::string& name) {
+    return name == "human" || name == "random" || name == "greedy" || name == "best";
+}
+
+OwnBot seat_bot(const std::string& seat) {
+    return seat == "best" ? OwnBot::Best : seat == "greedy" ? OwnBot::Greedy : OwnBot::Random;
+}
+
+void check_seats(const std::vector<std::string>& seats, int players) {
+    if (static_cast<int>(seats.size()) != players)
+        throw std::invalid_argument("name one seat per player (" + std::to_string(players) + ")");
+    for (const std::string& s : seats)
+        if (!is_seat(s))
+            throw std::invalid_argument("a seat is human, random, greedy or best, not \"" + s + "\"");
+}
 
 const std::vector<std::string>& log_games() {
     static const std::vector<std::string> games = [] {
@@ -157,7 +157,7 @@ PlayedGame play_seated(const SeatedGame& game, const PersonSeat& person, const P
                 break;
             }
         } else {
-            action = engine.own_bot_action(bot_of(seat), rngs[static_cast<std::size_t>(p) % rngs.size()]);
+            action = engine.own_bot_action(seat_bot(seat), rngs[static_cast<std::size_t>(p) % rngs.size()]);
         }
         const std::string stage = watch ? engine.stage_label() : "";
         engine.apply(*action);
@@ -199,8 +199,7 @@ ReadLog read_log(const GameLogKind& kind, const std::string& name, const std::st
     g.seed = static_cast<std::uint64_t>(setup.at("seed").as_int(0, kMaxExactJsonInteger));
     for (const JsonPlace& s : seats.items()) {
         g.seats.push_back(s.as_string());
-        if (g.seats.back() != "human" && g.seats.back() != "random" && g.seats.back() != "greedy" &&
-            g.seats.back() != "best")
+        if (!is_seat(g.seats.back()))
             s.fail("a seat is human, random, greedy or best, not \"" + g.seats.back() + "\"");
     }
     if (static_cast<int>(g.seats.size()) != g.spec.players) seats.fail("name one seat per player");
@@ -251,14 +250,15 @@ LogCheck replay_log(const ReadLog& log, const PlayWatcher& each) {
     out.engine = kind_of(log.game).make(log.game.spec, log.game.seed);
     Engine& engine = *out.engine;
     const JsonLine& first = log.lines.front();
-    expect_log_form(JsonPlace(first.json, first.where).at("dealt"), engine.dealt());
-    if (auto d = first_json_difference(first.json.at("dealt"), engine.dealt(), "dealt", "the seed deals")) {
+    const Json dealt = engine.dealt();
+    expect_log_form(JsonPlace(first.json, first.where).at("dealt"), dealt);
+    if (auto d = first_json_difference(first.json.at("dealt"), dealt, "dealt", "the seed deals")) {
         out.wrong = first.where + ": " + *d;
         return out;
     }
-    std::size_t line_no = 1;
-    for (const LoggedAction& a : log.actions) {
-        const JsonLine& line = log.lines[line_no++];
+    for (std::size_t i = 0; i < log.actions.size(); ++i) {
+        const LoggedAction& a = log.actions[i];
+        const JsonLine& line = log.lines[i + 1];  // the setup line first, then one line per action
         if (engine.over()) {
             out.wrong = a.where + ": the game is already over";
             return out;

@@ -48,6 +48,12 @@ struct SeatedGame {
     const GameLogKind* kind = nullptr;
 };
 
+// A seat's name: human, random, greedy or best; the engine's own bot a bot seat plays; and a game's
+// seats checked (std::invalid_argument unless one known seat per player).
+bool is_seat(const std::string& name);
+OwnBot seat_bot(const std::string& seat);
+void check_seats(const std::vector<std::string>& seats, int players);
+
 Json log_setup_line(const SeatedGame& game, const Engine& dealt);
 // `player` 0-based, `engine` after the action.
 Json log_action_line(int number, int player, const std::string& action, const Engine& engine);

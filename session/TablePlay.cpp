@@ -20,14 +20,6 @@ namespace {
 // A game longer than this is a bug of an adapter or a bot, not a game.
 constexpr std::size_t kMaxTableActions = 20000;
 
-void check_seats(const TableSetup& setup, int players) {
-    if (static_cast<int>(setup.seats.size()) != players)
-        throw std::invalid_argument("name one seat per player (" + std::to_string(players) + ")");
-    for (const std::string& s : setup.seats)
-        if (s != "human" && s != "random" && s != "greedy" && s != "best")
-            throw std::invalid_argument("a seat is human, random, greedy or best, not \"" + s + "\"");
-}
-
 // Every action of the setup, a whole turn given as a list split into its steps.
 std::deque<std::string> flat_steps(const std::vector<std::string>& actions) {
     std::deque<std::string> out;
@@ -120,7 +112,7 @@ std::string atlacoya_log(const TableSetup& setup) {
 TableState play_table(const TableSetup& setup, const solver::Deadline& deadline, std::size_t max_legal,
                       bool hint) {
     auto engine = make_engine(setup.spec, setup.seed);
-    check_seats(setup, engine->players());
+    check_seats(setup.seats, engine->players());
     if (setup.actions.size() > kMaxTableActions)
         throw InputError("request", "actions",
                          "a game has at most " + std::to_string(kMaxTableActions) + " actions");
@@ -145,8 +137,7 @@ TableState play_table(const TableSetup& setup, const solver::Deadline& deadline,
             throw std::logic_error("the game did not end within " + std::to_string(kMaxTableActions) +
                                    " actions");
         const std::string& seat = setup.seats[static_cast<std::size_t>(engine->to_act())];
-        const OwnBot bot = seat == "best" ? OwnBot::Best : seat == "greedy" ? OwnBot::Greedy : OwnBot::Random;
-        record(engine->own_bot_action(bot, rng));
+        record(engine->own_bot_action(seat_bot(seat), rng));
     }
     for (int p = 0; p < engine->players(); ++p) out.names.push_back(engine->player_name(p));
     out.over = engine->over();
@@ -173,7 +164,7 @@ TableState play_table(const TableSetup& setup, const solver::Deadline& deadline,
 }
 
 std::string table_log(const TableSetup& setup) {
-    check_seats(setup, make_engine(setup.spec, setup.seed)->players());
+    check_seats(setup.seats, make_engine(setup.spec, setup.seed)->players());
     if (logs_in_envelope(setup.spec.game))
         return log_text({setup.spec, setup.seed, setup.seats}, setup.actions);
     if (setup.spec.game == "akelarre") return akelarre_log(setup);
