@@ -14,6 +14,7 @@
 #include "solver/common/SearchLimit.h"
 
 using namespace tlaloc::azteka;
+namespace session = tlaloc::session;
 
 namespace {
 
