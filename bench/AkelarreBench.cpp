@@ -27,9 +27,12 @@
 #include <random>
 #include <sstream>
 
+#include "model/akelarre/GameJson.h"
 #include "model/common/Json.h"
-#include "puzzles/akelarre/GameLog.h"
+#include "puzzles/akelarre/GamePlay.h"
 #include "puzzles/akelarre/RandomTurn.h"
+#include "session/GameLog.h"
+#include "session/akelarre/AkelarreEngine.h"
 #include "solver/akelarre/TurnSearch.h"
 #include "solver/common/SearchLimit.h"
 
@@ -297,97 +300,139 @@ void report(const std::string& what, std::vector<double> times) {
               << times.size() << "\n";
 }
 
-akelarre::GameSetup seats(int players, std::uint64_t seed) {
-    akelarre::GameSetup setup;
-    for (int p = 1; p <= players; ++p) setup.players.push_back("P" + std::to_string(p));
-    setup.seed = seed;
-    setup.first_player = akelarre::seeded_first_player(seed, players);
-    return setup;
+// A game of greedy bots (the best play of each turn) whose searches meet at most `most_states` states
+// a turn, or of random bots, through the session's play loop.
+session::SeatedGame seated(int players, std::uint64_t seed, const char* bot, const session::GameLogKind* kind,
+                           bool teams = false) {
+    return {{"akelarre", players, teams ? "teams" : "singles"},
+            seed,
+            std::vector<std::string>(static_cast<std::size_t>(players), bot),
+            kind};
 }
+
+session::GameLogKind limited_kind(std::size_t most_states) {
+    session::GameLogKind kind = session::log_kind("akelarre");
+    kind.make = [most_states](const session::GameSpec& spec, std::uint64_t seed) {
+        auto engine = std::make_unique<session::AkelarreEngine>(spec.players, spec.variant == "teams", seed);
+        engine->set_bot_limits({most_states, solver::Deadline()});
+        return std::unique_ptr<session::Engine>(std::move(engine));
+    };
+    return kind;
+}
+
+// One action as played: who played it, its steps, the state before it, and whether its play was one
+// the state limit cut short.
+struct Played {
+    int player = -1;
+    std::vector<akelarre::GameAction> steps;
+    akelarre::GameState before;
+    bool unproved = false;
+};
 
 // How the plays a state limit cut short compare with the proved best (searched again without the
 // limit, up to `limit` seconds each): best figures and moves, best figures in more moves, fewer cards or
-// points, or not known.
+// points, or not known. A play an owner's choice interrupts goes on in its player's next action.
 struct CutShort {
     int best = 0, longer = 0, worse = 0, unknown = 0;
 };
-void compare_cut_short(const akelarre::PlayedGame& game, unsigned limit, CutShort& out) {
-    akelarre::Game replay = akelarre::Game::deal(game.setup);
-    std::size_t next = 0;
-    for (std::size_t i = 0; i < game.actions.size(); ++i) {
-        if (next < game.unproved_plays.size() && game.unproved_plays[next] == i) {
-            ++next;
-            const akelarre::TurnPosition turn = akelarre::turn_of(replay.state());
-            std::vector<akelarre::Move> moves;
-            for (std::size_t j = i; j < game.actions.size(); ++j) {
-                const auto& a = game.actions[j].action;
-                if (std::holds_alternative<akelarre::OwnerChooses>(a)) continue;
+void compare_cut_short(const std::vector<Played>& game, unsigned limit, CutShort& out) {
+    for (std::size_t i = 0; i < game.size(); ++i) {
+        if (!game[i].unproved) continue;
+        const akelarre::TurnPosition turn = akelarre::turn_of(game[i].before);
+        std::vector<akelarre::Move> moves;
+        bool done = false;
+        for (std::size_t j = i; j < game.size() && !done; ++j) {
+            if (game[j].player != game[i].player) continue;
+            for (const akelarre::GameAction& a : game[j].steps) {
                 const auto* play = std::get_if<akelarre::PlayCard>(&a);
-                if (!play) break;
+                if (!play) {
+                    done = true;
+                    break;
+                }
                 moves.push_back(play->move);
             }
-            const akelarre::TurnOutcome played = akelarre::replay_turn(turn, moves);
-            try {
-                const akelarre::TurnOutcome best = search_now(turn, 0, limit).outcome;
-                if (std::make_pair(played.played, played.points) < std::make_pair(best.played, best.points))
-                    ++out.worse;
-                else if (played.moves.size() > best.moves.size())
-                    ++out.longer;
-                else
-                    ++out.best;
-            } catch (const solver::SearchLimitReached&) {
-                ++out.unknown;
-            }
         }
-        replay.apply(game.actions[i].action);
+        const akelarre::TurnOutcome played = akelarre::replay_turn(turn, moves);
+        try {
+            const akelarre::TurnOutcome best = search_now(turn, 0, limit).outcome;
+            if (std::make_pair(played.played, played.points) < std::make_pair(best.played, best.points))
+                ++out.worse;
+            else if (played.moves.size() > best.moves.size())
+                ++out.longer;
+            else
+                ++out.best;
+        } catch (const solver::SearchLimitReached&) {
+            ++out.unknown;
+        }
     }
 }
 
-// Whole games between best-play bots whose searches meet at most `most_states` states a turn (0: no
-// limit): each game's time, the slowest turn searched in them, and the plays the limit cut short
-// (with `check`, compared with the proved best).
+std::vector<akelarre::GameAction> steps_of(const std::string& action, int players) {
+    std::vector<akelarre::GameAction> out;
+    for (const std::string& step : session::action_steps(action).value_or(std::vector<std::string>{action}))
+        out.push_back(akelarre::parse_action(JsonPlace(Json::parse(step), "action"), players));
+    return out;
+}
+
+// Whole games between greedy bots (the best play of each turn) whose searches meet at most
+// `most_states` states a turn (0: no limit): each game's time, the slowest turn searched in them, and
+// the plays the limit cut short (with `check`, compared with the proved best).
 void time_best_games(int count, std::size_t most_states, bool check) {
-    std::cout << "best-play bots, at most " << most_states << " states a turn (0: no limit)\n";
+    std::cout << "best-play (greedy) bots, at most " << most_states << " states a turn (0: no limit)\n";
+    const session::GameLogKind kind = limited_kind(most_states);
     for (int players = 2; players <= 4; ++players) {
         std::vector<double> games;
-        int stopped = 0;
         std::size_t plays = 0, unproved = 0;
         CutShort cut_short;
         double slowest_turn = 0;
         std::string slowest;
         for (int g = 0; g < count; ++g) {
+            const session::SeatedGame game = seated(players, static_cast<std::uint64_t>(g), "greedy", &kind);
             auto last = std::chrono::steady_clock::now();
-            auto start = last;
-            auto observe = [&](const akelarre::GameState& s, const akelarre::LoggedAction& a) {
-                // The search runs when the play part starts: time from the last action to this one.
+            const auto start = last;
+            std::vector<Played> played;
+            akelarre::GameState before = akelarre::Game::deal([&] {
+                                             akelarre::GameSetup setup;
+                                             for (int p = 1; p <= players; ++p)
+                                                 setup.players.push_back("P" + std::to_string(p));
+                                             setup.seed = game.seed;
+                                             setup.first_player =
+                                                 akelarre::seeded_first_player(game.seed, players);
+                                             return setup;
+                                         }())
+                                             .state();
+            int cut = 0;
+            const session::PlayWatcher watch = [&](int player, const std::string&, const std::string& action,
+                                                   const session::Engine& after) {
+                // The search runs before a play: time from the last action to this one.
                 const double t = seconds_since(last);
-                if (t > slowest_turn && std::holds_alternative<akelarre::PlayCard>(a.action)) {
+                const auto& engine = dynamic_cast<const session::AkelarreEngine&>(after);
+                Played p{player, steps_of(action, players), before, engine.unproved_plays() > cut};
+                cut = engine.unproved_plays();
+                if (t > slowest_turn && std::holds_alternative<akelarre::PlayCard>(p.steps.front())) {
                     slowest_turn = t;
-                    slowest = akelarre::turn_to_json(akelarre::turn_of(s)).dump();
+                    slowest = akelarre::turn_to_json(akelarre::turn_of(before)).dump();
                 }
+                for (const auto& a : p.steps) plays += std::holds_alternative<akelarre::EndPlay>(a);
+                before = engine.game().state();
+                played.push_back(std::move(p));
                 last = std::chrono::steady_clock::now();
             };
-            const std::vector<akelarre::Bot> bots(static_cast<std::size_t>(players), akelarre::Bot::Best);
             try {
-                const auto game = akelarre::play_game(seats(players, static_cast<std::uint64_t>(g)), bots,
-                                                      solver::Deadline(), observe, most_states);
-                unproved += game.unproved_plays.size();
-                if (check) compare_cut_short(game, 10, cut_short);
-                for (const auto& a : game.actions)
-                    plays += std::holds_alternative<akelarre::EndPlay>(a.action);
+                session::play_seated(game, nullptr, watch);
             } catch (const solver::SearchLimitReached& e) {
                 // A turn beyond the search's memory: the game cannot go on with an exact bot.
-                ++stopped;
                 std::cout << "  game " << g << " stopped after " << seconds_since(start) << " s: " << e.what()
                           << "\n";
                 continue;
             }
+            unproved += static_cast<std::size_t>(cut);
+            if (check) compare_cut_short(played, 10, cut_short);
             games.push_back(seconds_since(start));
         }
         if (!games.empty())
-            report(
-                std::to_string(count - stopped) + " games of " + std::to_string(players) + " best-play bots",
-                games);
+            report(std::to_string(games.size()) + " games of " + std::to_string(players) + " best-play bots",
+                   games);
         std::cout << "  plays cut short by the state limit: " << unproved << " of " << plays << "\n";
         if (check)
             std::cout << "  of those, against the proved best (10 s each): best " << cut_short.best
@@ -403,11 +448,9 @@ void time_playouts(int count) {
     int wrong = 0;
     for (int g = 0; g < count; ++g) {
         const int players = 2 + g % 3;
-        auto setup = seats(players, static_cast<std::uint64_t>(g));
-        if (players == 4 && g % 2) setup.teams = {0, 1, 0, 1};
-        const std::vector<akelarre::Bot> bots(static_cast<std::size_t>(players), akelarre::Bot::Random);
-        const auto game = akelarre::play_game(setup, bots);
-        wrong += akelarre::replay_game_log("game", akelarre::game_log_text(game)).wrong.has_value();
+        const session::PlayedGame game = session::play_seated(
+            seated(players, static_cast<std::uint64_t>(g), "random", nullptr, players == 4 && g % 2));
+        wrong += session::replay_log(session::read_log("akelarre", "game", game.log)).wrong.has_value();
     }
     std::cout << count << " random-bot games played and replayed in " << seconds_since(start)
               << " s; logs that did not replay: " << wrong << "\n";

@@ -13,8 +13,10 @@
 #include "model/akelarre/Meld.h"
 #include "model/common/Json.h"
 #include "model/common/Text.h"
-#include "puzzles/akelarre/GameLog.h"
+#include "puzzles/akelarre/GamePlay.h"
 #include "puzzles/common/Bots.h"
+#include "session/GameLog.h"
+#include "session/akelarre/AkelarreEngine.h"
 #include "solver/akelarre/TurnSearch.h"
 #include "solver/common/SearchLimit.h"
 
@@ -314,81 +316,71 @@ struct PlayOptions {
     int players = 2;
     bool teams = false;
     std::int64_t seed = 1;
-    std::string bots = "best,random";  // comma-separated
+    std::string bots = "greedy,random";  // comma-separated
     std::string log;
     bool json = false;
     unsigned timeout = 600;
     std::size_t best_states = kBestBotStates;
 };
 
-std::vector<Bot> seat_bots(const PlayOptions& opt) {
-    // An empty name ("", "random," or "random,,best") is refused, not dropped.
-    std::vector<std::string> names = split(opt.bots, ',');
-    for (const std::string& name : names)
-        if (name.empty()) throw CLI::ValidationError("--bots", "an empty bot name in \"" + opt.bots + "\"");
-    const std::size_t given = names.size();
-    if (names.size() == 1) names.assign(static_cast<std::size_t>(opt.players), names.front());
-    if (names.size() == 2 && opt.players != 2)  // the default: best and random in turn
-        for (int p = 2; p < opt.players; ++p) names.push_back(names[static_cast<std::size_t>(p % 2)]);
-    if (static_cast<int>(names.size()) != opt.players)
+// One seat per player: one name for every seat, one per seat, or two taking turns.
+std::vector<std::string> seat_names(const PlayOptions& opt) {
+    std::vector<std::string> seats;
+    for (BotName bot : read_bots(opt.bots, {BotName::Random, BotName::Greedy, BotName::Best, BotName::Human},
+                                 "--bots", std::cerr))
+        seats.push_back(to_string(bot));
+    const std::size_t given = seats.size();
+    if (seats.size() == 1) seats.assign(static_cast<std::size_t>(opt.players), seats.front());
+    if (seats.size() == 2 && opt.players != 2)  // the default: greedy and random in turn
+        for (int p = 2; p < opt.players; ++p) seats.push_back(seats[static_cast<std::size_t>(p % 2)]);
+    if (static_cast<int>(seats.size()) != opt.players)
         throw CLI::ValidationError("--bots", "names " + std::to_string(given) + " bots for " +
                                                  std::to_string(opt.players) +
                                                  " players (one, or one per player)");
-    // Akelarre's own bot is the best play of each turn: it is both "greedy" and "best".
-    std::vector<Bot> bots;
-    for (const std::string& name : names)
-        bots.push_back(*parse_bot(to_string(read_bot(
-            name, {BotName::Random, BotName::Greedy, BotName::Best, BotName::Human}, "--bots", std::cerr))));
-    return bots;
-}
-
-GameSetup game_setup(const PlayOptions& opt) {
-    GameSetup setup;
-    for (int p = 1; p <= opt.players; ++p) setup.players.push_back("P" + std::to_string(p));
-    if (opt.teams) {
-        if (opt.players != 4)
-            throw CLI::ValidationError("--teams", "teams are for 4 players (P1+P3 against P2+P4)");
-        setup.teams = {0, 1, 0, 1};
-    }
-    setup.seed = static_cast<std::uint64_t>(opt.seed);
-    setup.first_player = seeded_first_player(setup.seed, opt.players);
-    return setup;
+    return seats;
 }
 
 // One line per turn: the player on turn (who acts first in every turn) and what they did; an owner
-// choosing cards of a meld completed on their place is named in brackets. A best bot's play that its
+// choosing cards of a meld completed on their place is named in brackets. A play whose search the
 // state limit cut short is marked.
-void print_turns(const PlayedGame& game) {
-    std::string line, mover;
-    int turns = 0;
-    std::size_t next_unproved = 0;
-    std::string note;
-    for (std::size_t i = 0; i < game.actions.size(); ++i) {
-        const LoggedAction& a = game.actions[i];
-        if (line.empty()) {
-            mover = a.player;
-            line = "turn " + std::to_string(++turns) + ", " + mover + ":";
+class TurnLines {
+public:
+    explicit TurnLines(std::size_t best_states) : best_states_(best_states) {}
+    // One action (a whole play or one step) of `player`, with the engine after it.
+    void add(int player, const std::string& action, const session::Engine& after) {
+        const auto& game = dynamic_cast<const session::AkelarreEngine&>(after);
+        const std::string who = game.player_name(player);
+        if (game.unproved_plays() > unproved_) {
+            unproved_ = game.unproved_plays();
+            note_ = "   (its play: the best found within the " + std::to_string(best_states_) +
+                    "-state limit, not proved best)";
         }
-        if (next_unproved < game.unproved_plays.size() && game.unproved_plays[next_unproved] == i) {
-            ++next_unproved;
-            note = "   (its play: the best found within the " + std::to_string(game.best_bot_states) +
-                   "-state limit, not proved best)";
-        }
-        line += (a.player == mover ? " " : " [" + a.player + "] ") + describe(a.action) + ";";
-        if (std::holds_alternative<EndTurn>(a.action)) {
-            line.pop_back();
-            std::cout << line << note << "\n";
-            line.clear();
-            note.clear();
+        for (const std::string& step :
+             session::action_steps(action).value_or(std::vector<std::string>{action})) {
+            if (line_.empty()) {
+                mover_ = who;
+                line_ = "turn " + std::to_string(++turns_) + ", " + mover_ + ":";
+            }
+            const GameAction a = parse_action(JsonPlace(Json::parse(step), "action"), game.players());
+            line_ += (who == mover_ ? " " : " [" + who + "] ") + describe(a) + ";";
+            if (std::holds_alternative<EndTurn>(a)) {
+                line_.pop_back();
+                text_ += line_ + note_ + "\n";
+                line_.clear();
+                note_.clear();
+            }
         }
     }
-}
+    const std::string& text() const { return text_; }
+
+private:
+    std::size_t best_states_;
+    int unproved_ = 0, turns_ = 0;
+    std::string line_, mover_, note_, text_;
+};
 
 // The most points win; two or more sharing the most make a draw (for teams, the team totals).
-void print_result(const PlayedGame& game) {
-    const auto& players = game.final_state.players;
-    const bool teams = !game.team_totals.empty();
-    const std::vector<int> totals = teams ? game.team_totals : player_totals(game.scores);
+void print_result(const std::vector<Player>& players, const std::vector<int>& totals, bool teams) {
     auto name = [&](std::size_t i) {
         if (!teams) return players[i].name;
         std::string members;
@@ -408,12 +400,14 @@ void print_result(const PlayedGame& game) {
     std::cout << "a draw: " << tied << " share the most points (" << most << ")\n";
 }
 
-void print_scores(const PlayedGame& game) {
-    const auto& players = game.final_state.players;
+void print_scores(const GameState& end, const std::vector<std::string>& seats) {
+    const auto& players = end.players;
+    const std::vector<PlayerScore> scores = final_scores(players);
+    const std::vector<int> teams = team_totals(players, scores);
     std::cout << "final scores:\n";
     for (std::size_t p = 0; p < players.size(); ++p) {
-        const PlayerScore& sc = game.scores[p];
-        std::cout << "  " << players[p].name << " (" << to_string(game.bots[p]) << ", favourite "
+        const PlayerScore& sc = scores[p];
+        std::cout << "  " << players[p].name << " (" << seats[p] << ", favourite "
                   << family_name(players[p].favourite) << "): " << sc.points
                   << (sc.points == 1 ? " point" : " points") << " from " << sc.cards
                   << (sc.cards == 1 ? " card" : " cards") << (sc.most_cards ? " + 8 for the most cards" : "")
@@ -421,9 +415,9 @@ void print_scores(const PlayedGame& game) {
         if (players[p].team >= 0) std::cout << "   (team " << players[p].team + 1 << ")";
         std::cout << "\n";
     }
-    for (std::size_t t = 0; t < game.team_totals.size(); ++t)
-        std::cout << "  team " << t + 1 << ": " << game.team_totals[t] << "\n";
-    print_result(game);
+    for (std::size_t t = 0; t < teams.size(); ++t)
+        std::cout << "  team " << t + 1 << ": " << teams[t] << "\n";
+    print_result(players, teams.empty() ? player_totals(scores) : teams, !teams.empty());
 }
 
 // What a human seat sees: its own hand, favourite and points pile, the table, the piles.
@@ -466,8 +460,8 @@ std::string prompt_of(const GameState& s, const std::string& who) {
 
 // A human seat: one short command per line (action_words_help); what the rules refuse is answered
 // and asked again. nullopt when the person quits or the input ends.
-std::optional<GameAction> human_action(const Game& game, LineReader& input, const solver::Deadline& deadline,
-                                       bool& shown) {
+std::optional<std::string> human_action(const Game& game, LineReader& input, const solver::Deadline& deadline,
+                                        bool& shown) {
     const GameState& s = game.state();
     const std::string who = acting_player(s);
     for (;;) {
@@ -498,52 +492,77 @@ std::optional<GameAction> human_action(const Game& game, LineReader& input, cons
             continue;
         }
         shown = false;
-        return action;
+        return action_to_json(*action).dump();
     }
 }
 
 void run_play(const PlayOptions& opt) {
-    const std::vector<Bot> bots = seat_bots(opt);
-    const GameSetup setup = game_setup(opt);
+    if (opt.teams && opt.players != 4)
+        throw CLI::ValidationError("--teams", "teams are for 4 players (P1+P3 against P2+P4)");
+    const std::vector<std::string> seats = seat_names(opt);
     const solver::Deadline deadline(opt.timeout);
+    // The registered game, its bots' searches under this command's limits.
+    session::GameLogKind kind = session::log_kind("akelarre");
+    const BotLimits limits{opt.best_states, deadline};
+    kind.make = [limits](const session::GameSpec& spec, std::uint64_t seed) {
+        auto engine = std::make_unique<session::AkelarreEngine>(spec.players, spec.variant == "teams", seed);
+        engine->set_bot_limits(limits);
+        return std::unique_ptr<session::Engine>(std::move(engine));
+    };
+    const session::SeatedGame game{{"akelarre", opt.players, opt.teams ? "teams" : "singles"},
+                                   static_cast<std::uint64_t>(opt.seed),
+                                   seats,
+                                   &kind};
     LineReader input;
     bool shown = false;
-    const HumanAction human = [&](const Game& g) { return human_action(g, input, deadline, shown); };
-    // With a person at the table, the other seats' actions are shown as they happen.
-    const bool people = std::find(bots.begin(), bots.end(), Bot::Human) != bots.end();
-    const ActionObserver show_others = [&](const GameState& s, const LoggedAction& a) {
-        for (std::size_t i = 0; i < s.players.size(); ++i)
-            if (s.players[i].name == a.player && bots[i] != Bot::Human)
-                std::cout << a.player << " " << describe(a.action) << "\n";
+    const session::PersonSeat person = [&](const session::Engine& e) {
+        return human_action(dynamic_cast<const session::AkelarreEngine&>(e).game(), input, deadline, shown);
     };
-    const PlayedGame game = naming("akelarre play", opt.timeout, [&] {
-        return play_game(setup, bots, deadline, people ? show_others : nullptr, opt.best_states, human);
-    });
-    if (game.abandoned) return;
-    const std::string log = game_log_text(game);
-    if (!opt.log.empty()) write_file_atomically(opt.log, log);
+    // With a person at the table, the other seats' actions are shown as they happen.
+    const bool people = std::find(seats.begin(), seats.end(), "human") != seats.end();
+    TurnLines turns(opt.best_states);
+    const session::PlayedGame played =
+        naming("akelarre play", opt.timeout, [&] {
+            return session::play_seated(
+                game, person,
+                [&](int player, const std::string&, const std::string& action, const session::Engine& after) {
+                    turns.add(player, action, after);
+                    if (people && seats[static_cast<std::size_t>(player)] != "human")
+                        for (const std::string& step :
+                             session::action_steps(action).value_or(std::vector<std::string>{action}))
+                            std::cout
+                                << after.player_name(player) << " "
+                                << describe(parse_action(JsonPlace(Json::parse(step), "action"), opt.players))
+                                << "\n";
+                },
+                deadline);
+        });
+    if (played.abandoned) return;
+    if (!opt.log.empty()) write_file_atomically(opt.log, played.log);
     if (opt.json) {
-        std::cout << log;
+        std::cout << played.log;
         return;
     }
-    std::cout << "Akelarre, seed " << setup.seed << ", " << setup.players.size() << " players"
-              << (opt.teams ? " in two teams" : "") << "; "
-              << setup.players[static_cast<std::size_t>(setup.first_player)]
-              << " begins (drawn from the seed)\n";
-    print_turns(game);
-    print_scores(game);
+    const auto& engine = dynamic_cast<const session::AkelarreEngine&>(*played.engine);
+    const GameState& end = engine.game().state();
+    std::cout << "Akelarre, seed " << opt.seed << ", " << opt.players << " players"
+              << (opt.teams ? " in two teams" : "") << "; " << engine.player_name(engine.first_player())
+              << " begins (drawn from the seed)\n"
+              << turns.text();
+    print_scores(end, seats);
 }
 
 void add_play(CLI::App& group) {
     auto opt = std::make_shared<PlayOptions>();
     auto* cmd = group.add_subcommand(
         "play",
-        "Plays a whole game between bots (random: random legal actions; best: the best play of each\n"
-        "turn by the exact search, or the best it found within --best-states) or people (human: one\n"
-        "short command per input line, e.g. 'play F3 2', 'deck', 'done'; 'help' lists them) and prints\n"
-        "every turn, the final scores and the winner. The seed deals and draws the first player.\n"
-        "Example: tlaloc akelarre play --players 4 --teams --seed 7 --bots best,random --log game.jsonl\n"
-        "Example: tlaloc akelarre play --players 2 --bots human,best --seed 3");
+        "Plays a whole game between bots (random: random legal actions; greedy: the best play of each\n"
+        "turn by the exact search, or the best it found within --best-states; best: greedy's play or a\n"
+        "shorter one, whichever leaves it furthest ahead once the next player has played) or people\n"
+        "(human: one short command per input line, e.g. 'play F3 2', 'deck', 'done'; 'help' lists them)\n"
+        "and prints every turn, the final scores and the winner. The seed deals and draws the first\n"
+        "player. Example: tlaloc akelarre play --players 4 --teams --seed 7 --bots greedy,random --log game.jsonl\n"
+        "Example: tlaloc akelarre play --players 2 --bots human,greedy --seed 3");
     cmd->add_option("--players", opt->players, "2, 3 or 4 players (named P1, P2, ...)")
         ->capture_default_str()
         ->check(CLI::Range(2, 4));
@@ -551,16 +570,15 @@ void add_play(CLI::App& group) {
     cmd->add_option("--seed", opt->seed, "the deal and the bots' choices (0 to 2^53 - 1)")
         ->capture_default_str()
         ->check(CLI::Range(std::int64_t{0}, kMaxExactJsonInteger));
-    cmd->add_option(
-        "--bots", opt->bots,
-        "random, greedy (= best), best or human: one for every seat, or one per seat, or two taking "
-        "turns (default: best,random)");
+    cmd->add_option("--bots", opt->bots,
+                    "random, greedy, best or human: one for every seat, or one per seat, or two taking "
+                    "turns (default: greedy,random)");
     cmd->add_option("--log", opt->log, "write the game as JSON lines to this file (replay checks it)")
         ->check(output_path());
     cmd->add_flag("--json", opt->json, "print the JSON lines log instead of the text");
     cmd->add_option("--best-states", opt->best_states,
-                    "a best bot's search meets at most this many states a turn, then plays the best play "
-                    "it has found (0: no limit, every play proved best)")
+                    "a greedy or best bot's search of a turn meets at most this many states, then plays "
+                    "the best play it has found (0: no limit, every play proved best)")
         ->capture_default_str()
         ->check(CLI::Range(std::size_t{0}, std::size_t{1} << 40));
     add_timeout(*cmd, opt->timeout);

@@ -38,7 +38,8 @@ std::string action_text(const JsonPlace& a) {
 // The games that log in the envelope, each with its format: the one list of them.
 const std::vector<GameLogKind>& registered_kinds() {
     static const std::vector<GameLogKind> kinds = [] {
-        const std::pair<const char*, LogFormat> rows[] = {{"aztlan", kAztlanLog}, {"azteka", kAztekaLog}};
+        const std::pair<const char*, LogFormat> rows[] = {
+            {"aztlan", kAztlanLog}, {"azteka", kAztekaLog}, {"akelarre", kAkelarreLog}};
         std::vector<GameLogKind> out;
         for (const auto& [name, format] : rows)
             out.push_back({name, format, variants_of(name), player_counts_of(name), make_engine});

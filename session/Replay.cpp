@@ -4,12 +4,9 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "model/akelarre/Game.h"
-#include "model/akelarre/GameJson.h"
 #include "model/common/InputError.h"
 #include "model/common/Json.h"
 #include "model/common/LogFormat.h"
-#include "puzzles/akelarre/GameLog.h"
 #include "puzzles/xalapa/AtlacoyaLog.h"
 #include "puzzles/xalapa/Catalogue.h"
 #include "puzzles/xalapa/Deal.h"
@@ -18,7 +15,6 @@
 #include "puzzles/xalapa/SevenDayLog.h"
 #include "session/GameLog.h"
 #include "session/Games.h"
-#include "session/akelarre/AkelarreEngine.h"
 #include "session/xalapa/AtlacoyaEngine.h"
 #include "solver/xalapa/ChallengeSolver.h"
 
@@ -90,34 +86,6 @@ ReplayShow envelope_steps(const ReadLog& log, const ReplayPictures& pictures) {
                     if (pictures.wants(s.number)) s.svg = engine.picture_svg();
                     out.steps.push_back(std::move(s));
                 }).wrong;
-    return out;
-}
-
-// ---- Akelarre: the action line without "kind" and "player", dealt from the log's own set-up ----
-
-ReplayShow akelarre_steps(const std::string& name, const std::string& content,
-                          const ReplayPictures& pictures) {
-    ReplayShow out;
-    out.wrong = akelarre::replay_game_log(name, content).wrong;
-    const std::vector<JsonLine> lines = lines_of(name, content);
-    akelarre::GameSetup setup = akelarre::parse_setup(JsonPlace(lines.front().json, lines.front().where));
-    // The first player is drawn from the seed, whatever the log says (its replay says so when they differ).
-    setup.first_player = akelarre::seeded_first_player(setup.seed, static_cast<int>(setup.players.size()));
-    AkelarreEngine engine(setup);
-    std::vector<LoggedStep> logged;
-    for (std::size_t i = 1; i < lines.size(); ++i) {
-        Json a = lines[i].json;
-        if (a.value("kind", "") != "action") continue;
-        const std::string who = a.at("player").get<std::string>();
-        const auto seat = std::find(setup.players.begin(), setup.players.end(), who);
-        a.erase("kind");
-        a.erase("player");
-        logged.push_back({lines[i].where,
-                          seat == setup.players.end() ? -1 : static_cast<int>(seat - setup.players.begin()),
-                          a.dump()});
-    }
-    out.players = static_cast<int>(setup.players.size());
-    play_steps(engine, logged, pictures, out);
     return out;
 }
 
@@ -319,11 +287,6 @@ ReplayCheck check_log(const std::string& game, const std::string& name, const st
         out.wrong = r.wrong;
         out.summary = "a legal game of " + count(r.engine->players(), "players in ") +
                       count(r.actions, "actions") + "; every record, the scores and the result are right";
-    } else if (game == "akelarre") {
-        const akelarre::GameReplay r = akelarre::replay_game_log(name, content);
-        out.wrong = r.wrong;
-        out.summary = "a legal game of " + count(r.players, "players in ") + count(r.actions, "actions") +
-                      "; the recorded scores and result are right (" + r.result + ")";
     } else if (game == "atlacoya") {
         const xalapa::AtlacoyaReplay r = xalapa::replay_atlacoya(name, content);
         if (r.wrong) out.wrong = name + ": " + *r.wrong;
@@ -354,7 +317,6 @@ ReplayShow show_replay(const std::string& game, const std::string& name, const s
     }
     ReplayShow out;
     if (logs_in_envelope(found)) out = envelope_steps(read_log(found, name, content), pictures);
-    if (found == "akelarre") out = akelarre_steps(name, content, pictures);
     if (found == "atlacoya") out = atlacoya_steps(name, content, pictures);
     if (found == "seven-day") out = seven_day_steps(name, content, pictures, deadline);
     out.game = found;

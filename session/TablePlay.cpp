@@ -4,10 +4,8 @@
 #include <deque>
 #include <stdexcept>
 
-#include "model/akelarre/GameJson.h"
 #include "model/common/InputError.h"
 #include "model/common/Json.h"
-#include "puzzles/akelarre/GameLog.h"
 #include "puzzles/xalapa/AtlacoyaLog.h"
 #include "puzzles/xalapa/Catalogue.h"
 #include "session/GameLog.h"
@@ -37,32 +35,6 @@ std::string next_of(std::deque<std::string>& queue) {
     std::string a = queue.front();
     queue.pop_front();
     return a;
-}
-
-std::string akelarre_log(const TableSetup& setup) {
-    std::deque<std::string> queue = flat_steps(setup.actions);
-    akelarre::GameSetup dealt;
-    for (int p = 1; p <= setup.spec.players; ++p) dealt.players.push_back("P" + std::to_string(p));
-    if (setup.spec.variant == "teams") dealt.teams = {0, 1, 0, 1};
-    dealt.seed = setup.seed;
-    dealt.first_player = akelarre::seeded_first_player(setup.seed, setup.spec.players);
-    const std::vector<akelarre::Bot> people(static_cast<std::size_t>(setup.spec.players),
-                                            akelarre::Bot::Human);
-    akelarre::PlayedGame played =
-        akelarre::play_game(dealt, people, solver::Deadline(), nullptr, akelarre::kBestBotStates,
-                            [&](const akelarre::Game& game) -> std::optional<akelarre::GameAction> {
-                                Json j = Json::parse(next_of(queue));
-                                return akelarre::parse_action(JsonPlace(j, "action"),
-                                                              static_cast<int>(game.state().players.size()));
-                            });
-    if (played.abandoned) throw std::invalid_argument("the game is not over: its log is written at the end");
-    played.bots.clear();
-    for (const std::string& s : setup.seats)
-        played.bots.push_back(s == "human"    ? akelarre::Bot::Human
-                              : s == "random" ? akelarre::Bot::Random
-                                              : akelarre::Bot::Best);
-    played.best_bot_states = akelarre::kBestBotStates;
-    return akelarre::game_log_text(played);
 }
 
 // The game replayed day by day as `xalapa atlacoya play` plays it, each player's play the recorded
@@ -167,7 +139,6 @@ std::string table_log(const TableSetup& setup) {
     check_seats(setup.seats, make_engine(setup.spec, setup.seed)->players());
     if (logs_in_envelope(setup.spec.game))
         return log_text({setup.spec, setup.seed, setup.seats}, setup.actions);
-    if (setup.spec.game == "akelarre") return akelarre_log(setup);
     if (setup.spec.game == "atlacoya") return atlacoya_log(setup);
     throw std::invalid_argument("no whole game named " + setup.spec.game);
 }

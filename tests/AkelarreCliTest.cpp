@@ -118,11 +118,12 @@ TEST(AkelarreCli, BestTimeoutLeavesNormalAnswersAlone) {
     EXPECT_EQ(bad.code, 2) << bad.err;
 }
 
-// A best bot's state limit: the plays it cut short are marked, the log records the limit and replays,
+// A greedy bot's state limit: the plays it cut short are marked, the log names the seats and replays,
 // and a limit that is not a count is bad input.
 TEST(AkelarreCli, PlayMarksThePlaysTheStateLimitCutShortAndTheLogReplays) {
     const std::string log = ::testing::TempDir() + "akelarre-best-states.jsonl";
-    SplitRun r = run_split("akelarre play --players 2 --bots best --seed 6 --best-states 20000 --log " + log);
+    SplitRun r =
+        run_split("akelarre play --players 2 --bots greedy --seed 6 --best-states 20000 --log " + log);
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.out.find("(its play: the best found within the 20000-state limit, not proved best)"),
               std::string::npos)
@@ -130,7 +131,10 @@ TEST(AkelarreCli, PlayMarksThePlaysTheStateLimitCutShortAndTheLogReplays) {
     std::ifstream in(log);
     std::string first;
     std::getline(in, first);
-    EXPECT_NE(first.find("\"best_states\":20000"), std::string::npos) << first;
+    EXPECT_NE(first.find("\"seats\":[\"greedy\",\"greedy\"]"), std::string::npos) << first;
+    SplitRun unlimited = run_split("akelarre play --players 2 --bots greedy --seed 6 --best-states 0");
+    EXPECT_EQ(unlimited.out.find("not proved best"), std::string::npos) << unlimited.out;
+    EXPECT_NE(unlimited.out, r.out);
     SplitRun replay = run_split("akelarre replay " + log);
     EXPECT_EQ(replay.code, 0) << replay.out << replay.err;
     for (const char* bad : {"-1", "lots", "1e99"}) {
@@ -152,20 +156,22 @@ TEST(AkelarreCli, PlayNamesTheWinnerOrTheDrawAndTheLogRecordsIt) {
         std::string line, end;
         while (std::getline(in, line)) end = line;
         const auto j = nlohmann::json::parse(end);
-        int most = -1, leaders = 0;
+        int most = -1, leaders = 0, player = 0;
         std::string leader;
         for (const auto& s : j["scores"]) {
-            const int total = s["total"].get<int>();
+            const int total = s.get<int>();
+            ++player;
             if (total > most) most = total, leaders = 0;
-            if (total == most) ++leaders, leader = s["player"].get<std::string>();
+            if (total == most) ++leaders, leader = "P" + std::to_string(player);
+            EXPECT_EQ(j["result"]["players"][player - 1]["total"], total) << end;
         }
         if (leaders == 1) {
-            EXPECT_EQ(j["winner"], leader) << end;
+            EXPECT_EQ(j["winners"], nlohmann::json::array({std::stoi(leader.substr(1))})) << end;
             EXPECT_NE(r.out.find(leader + " wins with " + std::to_string(most) + " points"),
                       std::string::npos)
                 << r.out;
         } else {
-            EXPECT_TRUE(j["winner"].is_null()) << end;
+            EXPECT_TRUE(j["winners"].empty()) << end;
             EXPECT_NE(r.out.find("a draw: "), std::string::npos) << r.out;
         }
         EXPECT_NE(r.out.find("begins (drawn from the seed)"), std::string::npos) << r.out;
@@ -225,7 +231,8 @@ TEST(AkelarreCli, ReplayRefusesAPlaceNumberBeyondWhatTheGameCanHold) {
         ++n;
         if (at == 0 && line.find("\"action\":\"play\"") != std::string::npos) {
             auto j = nlohmann::json::parse(line);
-            j["to"] = 6;  // 2 players hold at most 6 places: 0-5
+            auto& action = j["action"];
+            (action.is_array() ? action[0] : action)["to"] = 6;  // 2 players hold at most 6 places: 0-5
             line = j.dump();
             at = n;
         }
@@ -241,6 +248,6 @@ TEST(AkelarreCli, ReplayRefusesAPlaceNumberBeyondWhatTheGameCanHold) {
         SplitRun r = run_split("akelarre replay " + bad);
         EXPECT_EQ(r.code, 2) << to << r.out << r.err;
         EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-        EXPECT_NE(r.err.find(bad + ":" + std::to_string(at) + ": to: "), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find(bad + ":" + std::to_string(at) + ": action: to: "), std::string::npos) << r.err;
     }
 }

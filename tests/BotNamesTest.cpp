@@ -8,7 +8,6 @@
 #include <sstream>
 
 #include "model/common/InputError.h"
-#include "puzzles/akelarre/GamePlay.h"
 #include "puzzles/azteka/MatchGame.h"
 #include "puzzles/common/Bots.h"
 #include "puzzles/xalapa/SevenDayGame.h"
@@ -82,13 +81,6 @@ TEST(BotNames, EachGameMapsTheVocabularyToItsOwnBots) {
     EXPECT_EQ(azteka::parse_match_bot("mcts"), std::nullopt);
     EXPECT_STREQ(azteka::to_string(azteka::MatchBot::Search), "greedy");
     EXPECT_STREQ(azteka::to_string(azteka::MatchBot::Deep), "best");
-    // Akelarre's best play of each turn is both greedy and best, and is named best.
-    EXPECT_EQ(akelarre::parse_bot("greedy"), akelarre::Bot::Best);
-    EXPECT_EQ(akelarre::parse_bot("best"), akelarre::Bot::Best);
-    EXPECT_EQ(akelarre::parse_bot("mcts"), std::nullopt);
-    EXPECT_EQ(akelarre::parse_bot("nobody"), std::nullopt);
-    EXPECT_STREQ(akelarre::to_string(akelarre::Bot::Best), "best");
-    EXPECT_STREQ(akelarre::to_string(akelarre::Bot::Human), "human");
     EXPECT_EQ(xalapa::parse_seat_player("human"), xalapa::SeatPlayer::Human);
     EXPECT_EQ(xalapa::parse_seat_player("mcts"), std::nullopt);
     EXPECT_STREQ(xalapa::to_string(xalapa::SeatPlayer::Greedy), "greedy");
@@ -101,9 +93,10 @@ TEST(BotNames, EachGameMapsTheVocabularyToItsOwnBots) {
     // What balance's --bots accepts is the table's names, in its order, each once.
     EXPECT_EQ(session::session_bot_names(),
               (std::vector<BotName>{BotName::Random, BotName::Greedy, BotName::Best, BotName::Mcts}));
-    constexpr std::array<BotRow<akelarre::Bot>, 3> kTwoNamesOneBot{{{akelarre::Bot::Best, BotName::Best},
-                                                                    {akelarre::Bot::Best, BotName::Greedy},
-                                                                    {akelarre::Bot::Best, BotName::Best}}};
+    constexpr std::array<BotRow<azteka::MatchBot>, 3> kTwoNamesOneBot{
+        {{azteka::MatchBot::Deep, BotName::Best},
+         {azteka::MatchBot::Deep, BotName::Greedy},
+         {azteka::MatchBot::Deep, BotName::Best}}};
     EXPECT_EQ(game_bot_names(kTwoNamesOneBot), (std::vector<BotName>{BotName::Best, BotName::Greedy}));
 }
 

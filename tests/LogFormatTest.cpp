@@ -29,7 +29,7 @@ struct GameLog {
 const std::vector<GameLog> kLogs = {
     {"aztlan replay", "aztlan/game-3p-it.jsonl", "tlaloc-aztlan-game/3", "tlaloc aztlan play --seed 7"},
     {"azteka replay", "azteka/match-seed-7.jsonl", "tlaloc-azteka-match/3", "tlaloc azteka match --seed 7"},
-    {"akelarre replay", "akelarre/game-2-players.jsonl", "tlaloc-akelarre-game/2",
+    {"akelarre replay", "akelarre/game-2-players.jsonl", "tlaloc-akelarre-game/3",
      "tlaloc akelarre play --seed 5"},
     {"xalapa atlacoya replay", "xalapa/atlacoya-game.jsonl", "tlaloc-xalapa-atlacoya/2",
      "tlaloc xalapa atlacoya play --seed 5"},
@@ -100,7 +100,7 @@ TEST(LogFormat, NewLogsCarryTheCurrentFormat) {
     const std::vector<std::pair<std::string, std::string>> plays = {
         {"aztlan play --players 2 --seed 3 --bots random,random", "tlaloc-aztlan-game/3"},
         {"azteka match --seed 3", "tlaloc-azteka-match/3"},
-        {"akelarre play --players 2 --seed 3 --bots random,random", "tlaloc-akelarre-game/2"},
+        {"akelarre play --players 2 --seed 3 --bots random,random", "tlaloc-akelarre-game/3"},
         {"xalapa atlacoya play --players 2 --seed 3 --bots greedy,greedy", "tlaloc-xalapa-atlacoya/2"},
     };
     for (const auto& [play, format] : plays) {
@@ -154,8 +154,8 @@ TEST(ReplayKit, ALongValueIsCutOutsideAnyCharacter) {
 }
 
 // The shipped logs in the game-log envelope are what `play` writes today for their seed and seats,
-// and Aztlán's is the very game of its version-2 fixture (the envelope changed the format, not the
-// game): the same actions, the same record of every age, the same end.
+// and Aztlán's and Akelarre's are the very games of its version-2 fixture (the envelope changed the format,
+// not the game): the same actions, the same record of every age, the same end.
 TEST(LogFormat, ShippedEnvelopeLogsAreWhatPlayWritesToday) {
     const std::string data = std::string(TLALOC_TEST_DATA) + "/";
     const auto match = run_tlaloc_split("azteka match --seed 7 --life-bot best --death-bot random --json");
@@ -192,4 +192,42 @@ TEST(LogFormat, ShippedEnvelopeLogsAreWhatPlayWritesToday) {
     EXPECT_EQ(ages, v2_ages);
     EXPECT_EQ(end, v2_end);
     EXPECT_EQ(v2_ages.size(), 5u);
+}
+
+// Akelarre's shipped log is its version-2 fixture's game: greedy's whole plays (its "best" then)
+// step for step, the same players acting, the same scores, piles and hands at the end.
+TEST(LogFormat, AkelarresEnvelopeLogIsItsVersionTwoGame) {
+    const std::string data = std::string(TLALOC_TEST_DATA) + "/";
+    const auto played = run_tlaloc_split("akelarre play --seed 5 --bots greedy,random --json");
+    ASSERT_EQ(played.code, 0) << played.err;
+    EXPECT_EQ(played.out, slurp(data + "akelarre/game-2-players.jsonl"));
+
+    std::vector<Json> steps, v2_steps;
+    Json end, v2_end;
+    std::istringstream in(played.out), v2(slurp(data + "akelarre/v2/game-2-players.jsonl"));
+    for (std::string line; std::getline(in, line);) {
+        const Json j = Json::parse(line);
+        if (j["kind"] == "action")
+            for (const Json& step : j["action"].is_array() ? j["action"] : Json::array({j["action"]}))
+                steps.push_back({{"player", "P" + std::to_string(j["player"].get<int>())}, {"step", step}});
+        if (j["kind"] == "end") end = j;
+    }
+    for (std::string line; std::getline(v2, line);) {
+        Json j = Json::parse(line);
+        if (j["kind"] == "end") v2_end = j;
+        if (j["kind"] != "action") continue;
+        const Json player = j["player"];
+        j.erase("kind");
+        j.erase("player");
+        v2_steps.push_back({{"player", player}, {"step", j}});
+    }
+    EXPECT_EQ(steps, v2_steps);
+    ASSERT_EQ(end["result"]["players"].size(), v2_end["scores"].size());
+    for (std::size_t p = 0; p < v2_end["scores"].size(); ++p) {
+        Json v2_score = v2_end["scores"][p];
+        v2_score.erase("player");
+        EXPECT_EQ(end["result"]["players"][p], v2_score) << p;
+        EXPECT_EQ(end["scores"][p], v2_score["total"]) << p;
+    }
+    EXPECT_GT(steps.size(), 100u);
 }

@@ -198,21 +198,23 @@ TEST(ReplayShow, TheGameExpectedMustBeTheLogsGame) {
 
 TEST(ReplayShow, WhatTheSeedDealsIsDealtAgainWhateverTheLogSays) {
     // Akelarre: a log naming another first player than its seed draws. The replay says so, and the
-    // steps are the seed's game: its first action is refused there, not played for the log's player.
+    // one step shown is the seed's deal, with the seed's first player to act, not the log's.
     const GameLog g = logs()[2];
     std::vector<std::string> lines = lines_of(read(g.file));
     tlaloc::Json setup = tlaloc::Json::parse(lines[0]);
-    const int first = setup["first"].get<int>();
-    setup["first"] = (first + 1) % 3;
+    const int first = setup["dealt"]["first"].get<int>();
+    setup["dealt"]["first"] = first % 3 + 1;
     lines[0] = setup.dump();
     std::string text;
     for (const auto& l : lines) text += l + "\n";
     const tlaloc::session::ReplayShow shown =
         tlaloc::session::show_replay("akelarre", "a.jsonl", text, false);
     ASSERT_TRUE(shown.wrong);
-    EXPECT_NE(shown.wrong->find("the first player recorded"), std::string::npos) << *shown.wrong;
-    EXPECT_EQ(shown.steps.size(), static_cast<std::size_t>(recorded_steps(g.file)) + 1)
-        << "the log's actions are the seed's game's: they all replay";
-    EXPECT_NE(shown.steps[0].text.find("to act: P" + std::to_string(first + 1)), std::string::npos)
+    EXPECT_NE(shown.wrong->find("a.jsonl:1: dealt.first recorded " + std::to_string(first % 3 + 1) +
+                                ", the seed deals " + std::to_string(first)),
+              std::string::npos)
+        << *shown.wrong;
+    ASSERT_EQ(shown.steps.size(), 1u) << "nothing is played on another deal";
+    EXPECT_NE(shown.steps[0].text.find("to act: P" + std::to_string(first)), std::string::npos)
         << shown.steps[0].text;
 }

@@ -7,7 +7,6 @@
 
 #include "model/common/InputError.h"
 #include "model/common/Json.h"
-#include "puzzles/akelarre/GameLog.h"
 #include "puzzles/xalapa/AtlacoyaLog.h"
 #include "session/GameLog.h"
 #include "session/Games.h"
@@ -114,7 +113,9 @@ TEST(TablePlay, AFinishedGamesLogIsOneItsReplayAccepts) {
     ASSERT_TRUE(k.over);
     TableSetup kdone = ak;
     kdone.actions = k.actions;
-    EXPECT_FALSE(akelarre::replay_game_log("k.jsonl", table_log(kdone)).wrong);
+    const std::string klog = table_log(kdone);
+    EXPECT_FALSE(session::replay_log(session::read_log("akelarre", "k.jsonl", klog)).wrong);
+    EXPECT_NE(klog.find("\"seats\":[\"random\",\"greedy\",\"random\"]"), std::string::npos);
     EXPECT_EQ(k.scores.size(), 3u);
 
     // Atlacoya: a person against the greedy bot; the log names the person's seat "human".
@@ -150,7 +151,7 @@ TEST(TablePlay, BestSeatsPlayWholeGamesThatReplay) {
     ASSERT_TRUE(k.over);
     TableSetup kdone = ak;
     kdone.actions = k.actions;
-    EXPECT_FALSE(akelarre::replay_game_log("k.jsonl", table_log(kdone)).wrong);
+    EXPECT_FALSE(session::replay_log(session::read_log("akelarre", "k.jsonl", table_log(kdone))).wrong);
     EXPECT_THROW(
         play_table(table("akelarre", 2, "singles", {"best", "clever"}), solver::Deadline(), 100, false),
         std::invalid_argument);

@@ -67,7 +67,7 @@ PLAYED_LOGS = [
     ("aztlan game log", "aztlan play --players 3 --profile de --seed 1 --bots greedy,random,greedy --log {}"),
     ("aztlan game log", "aztlan play --players 4 --seed 5 --bots random,greedy,random,greedy --log {}"),
     ("akelarre game log", "akelarre play --players 2 --seed 9 --bots random --log {}"),
-    ("akelarre game log", "akelarre play --players 3 --seed 7 --bots best,random --best-states 2000 --log {}"),
+    ("akelarre game log", "akelarre play --players 3 --seed 7 --bots best,greedy,random --best-states 2000 --log {}"),
     ("akelarre game log", "akelarre play --players 4 --teams --seed 3 --bots random --log {}"),
     ("azteka match log", "azteka match --seed 3 --life-bot random --death-bot random --log {}"),
     ("xalapa atlacoya log", "xalapa atlacoya play --players 3 --seed 7 --log {}"),

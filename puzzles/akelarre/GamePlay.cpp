@@ -1,13 +1,12 @@
-// The bots' choices and the loop that asks the seat to act until the engine says the game is over.
+// The bots' choices: a whole play planned at the start of the play part of a turn, rules of thumb for
+// the rest.
 #include "puzzles/akelarre/GamePlay.h"
 
 #include <algorithm>
-#include <deque>
 #include <stdexcept>
 
 #include "model/akelarre/GameJson.h"
 #include "model/akelarre/Meld.h"
-#include "puzzles/common/Bots.h"
 #include "solver/akelarre/TurnSearch.h"
 
 namespace tlaloc::akelarre {
@@ -91,21 +90,19 @@ std::vector<Move> random_play(const GameState& s, Rng& rng) {
     return {};
 }
 
-std::vector<Move> best_play(const GameState& s, const solver::Deadline& deadline, std::size_t most_states,
-                            bool& proved) {
-    TurnSearchResult found = search_best_found(turn_of(s), most_states, deadline);
+std::vector<Move> best_play(const GameState& s, const BotLimits& limits, bool& proved) {
+    TurnSearchResult found = search_best_found(turn_of(s), limits.states, limits.deadline);
     proved = found.proved;
     return found.outcome.moves;
 }
 
 // The whole play part of the turn: the moves, a discard when no hand card went down, the end.
 // `proved`: false when a best bot's search was cut short.
-std::deque<GameAction> plan_play(const GameState& s, Bot bot, Rng& rng, const solver::Deadline& deadline,
-                                 std::size_t most_states, bool& proved) {
+std::vector<GameAction> plan_play(const GameState& s, Bot bot, Rng& rng, const BotLimits& limits,
+                                  bool& proved) {
     proved = true;
-    const std::vector<Move> moves =
-        bot == Bot::Best ? best_play(s, deadline, most_states, proved) : random_play(s, rng);
-    std::deque<GameAction> plan;
+    const std::vector<Move> moves = bot == Bot::Best ? best_play(s, limits, proved) : random_play(s, rng);
+    std::vector<GameAction> plan;
     bool hand_card = false;
     for (const Move& m : moves) {
         plan.push_back(PlayCard{m});
@@ -167,106 +164,39 @@ GameAction choose_buy(const GameState& s, Bot bot, Rng& rng) {
     return BuyPlace{{pile.begin(), pile.begin() + 5}};
 }
 
-// A bot's next action: its plan for the play part of the turn (made at the turn's first action), or
-// its choice of the cards to keep, the draw or the purchase.
-GameAction bot_action(const GameState& s, Bot bot, Rng& rng, const solver::Deadline& deadline,
-                      std::size_t best_bot_states, std::deque<GameAction>& plan, PlayedGame& played) {
-    GameAction action = EndTurn{};
+}  // namespace
+
+BotSteps bot_steps(const GameState& s, Bot bot, Rng& rng, const BotLimits& limits) {
+    BotSteps out;
     switch (s.phase) {
         case Phase::OwnerChooses:
-            action = choose_kept(s, bot, rng);
+            out.steps = {choose_kept(s, bot, rng)};
             break;
         case Phase::Play:
-            if (plan.empty()) {
-                bool proved = true;
-                plan = plan_play(s, bot, rng, deadline, best_bot_states, proved);
-                if (!proved) played.unproved_plays.push_back(played.actions.size());
+            if (s.discarded_this_turn) {
+                out.steps = {EndPlay{}};
+                break;
             }
-            action = plan.front();
-            plan.pop_front();
+            // A turn already under way has played or discarded: no discard now.
+            for (GameAction& a : plan_play(s, bot, rng, limits, out.proved))
+                if (!std::holds_alternative<Discard>(a) || !(s.played_this_turn || s.discarded_this_turn))
+                    out.steps.push_back(std::move(a));
             break;
         case Phase::Draw:
-            action = choose_draw(s, bot, rng);
+            out.steps = {choose_draw(s, bot, rng)};
             break;
         case Phase::Buy:
-            action = choose_buy(s, bot, rng);
+            out.steps = {choose_buy(s, bot, rng)};
             break;
         case Phase::Over:
             break;
     }
-    return action;
-}
-
-}  // namespace
-
-std::vector<GameAction> bot_steps(const GameState& s, Bot bot, Rng& rng, std::size_t best_bot_states) {
-    if (bot == Bot::Human) throw std::logic_error("bot_steps: a human seat has no bot");
-    if (s.phase != Phase::Play) {
-        std::deque<GameAction> plan;
-        PlayedGame unused;
-        return {bot_action(s, bot, rng, solver::Deadline(), best_bot_states, plan, unused)};
-    }
-    if (s.discarded_this_turn) return {EndPlay{}};
-    bool proved = true;
-    std::deque<GameAction> plan = plan_play(s, bot, rng, solver::Deadline(), best_bot_states, proved);
-    std::vector<GameAction> out;
-    for (GameAction& a : plan)  // a turn already under way has played or discarded: no discard now
-        if (!std::holds_alternative<Discard>(a) || !(s.played_this_turn || s.discarded_this_turn))
-            out.push_back(std::move(a));
     return out;
 }
 
 TurnPosition turn_of(const GameState& s) {
     const Player& me = mover(s);
     return {me.hand, s.places, me.favourite, me.name};
-}
-
-// Akelarre's own bot, the best play of each turn, is both "greedy" and "best".
-constexpr std::array<BotRow<Bot>, 4> kBots{{{Bot::Random, BotName::Random},
-                                            {Bot::Best, BotName::Best},
-                                            {Bot::Best, BotName::Greedy},
-                                            {Bot::Human, BotName::Human}}};
-
-std::optional<Bot> parse_bot(const std::string& name) { return game_bot(name, kBots); }
-
-const char* to_string(Bot bot) { return game_bot_name(bot, kBots); }
-
-PlayedGame play_game(const GameSetup& setup, const std::vector<Bot>& bots, const solver::Deadline& deadline,
-                     const ActionObserver& observer, std::size_t best_bot_states, const HumanAction& human) {
-    if (bots.size() != setup.players.size()) throw std::logic_error("play_game: one bot per seat");
-    PlayedGame played;
-    played.setup = setup;
-    played.bots = bots;
-    played.best_bot_states = best_bot_states;
-    Game game = Game::deal(setup);
-    // The bots' own random numbers, apart from the deal's so that the deal depends on the seed only.
-    Rng rng(setup.seed ^ 0x5DEECE66DULL);
-    std::deque<GameAction> plan;
-    while (game.state().phase != Phase::Over) {
-        if (played.actions.size() >= static_cast<std::size_t>(kMaxGameActions))
-            throw std::logic_error("play_game: the game did not end");
-        const GameState& s = game.state();
-        const Bot bot = bots[static_cast<std::size_t>(seat_of(s, acting_player(s)))];
-        GameAction action = EndTurn{};
-        if (bot == Bot::Human) {
-            std::optional<GameAction> chosen = human ? human(game) : std::nullopt;
-            if (!chosen) {
-                played.abandoned = true;
-                break;
-            }
-            action = *chosen;
-        } else {
-            action = bot_action(s, bot, rng, deadline, best_bot_states, plan, played);
-        }
-        LoggedAction logged{acting_player(s), action};
-        if (observer) observer(s, logged);
-        game.apply(action);
-        played.actions.push_back(std::move(logged));
-    }
-    played.final_state = game.state();
-    played.scores = final_scores(played.final_state.players);
-    played.team_totals = team_totals(played.final_state.players, played.scores);
-    return played;
 }
 
 }  // namespace tlaloc::akelarre

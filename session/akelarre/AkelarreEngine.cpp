@@ -7,6 +7,7 @@
 
 #include "model/akelarre/GameJson.h"
 #include "model/akelarre/Meld.h"
+#include "model/common/InputError.h"
 #include "puzzles/akelarre/GamePlay.h"
 #include "puzzles/akelarre/TablePicture.h"
 
@@ -112,8 +113,10 @@ std::vector<GameAction> candidates(const GameState& s) {
 AkelarreEngine::AkelarreEngine(int players, bool teams, std::uint64_t seed)
     : setup_(make_setup(players, teams, seed)), game_(Game::deal(setup_)) {}
 
-AkelarreEngine::AkelarreEngine(const GameSetup& setup) : setup_(setup), game_(Game::deal(setup_)) {
-    if (auto why = Game::why_bad_setup(setup_)) throw std::invalid_argument(*why);
+std::vector<GameAction> AkelarreEngine::steps_of(Bot bot, Rng& rng) const {
+    BotSteps found = bot_steps(game_.state(), bot, rng, limits_);
+    if (!found.proved) ++unproved_;
+    return std::move(found.steps);
 }
 
 int AkelarreEngine::to_act() const {
@@ -219,8 +222,7 @@ std::string AkelarreEngine::own_bot_action(OwnBot bot, Rng& rng) const {
     if (plan_.player == to_act() && plan_.bot == bot && plan_.at == applied_ && !plan_.rest.empty() &&
         !game_.why_illegal(plan_.rest.front()))
         return text(plan_.rest.front());
-    std::vector<GameAction> steps =
-        bot_steps(game_.state(), bot == OwnBot::Random ? Bot::Random : Bot::Best, rng);
+    std::vector<GameAction> steps = steps_of(bot == OwnBot::Random ? Bot::Random : Bot::Best, rng);
     if (steps.empty() || game_.why_illegal(steps.front())) return fallback(rng);
     plan_ = {to_act(), bot, applied_, steps};
     return text(steps.front());
@@ -397,7 +399,7 @@ void AkelarreEngine::remember(PlayPlan plan) const {
 std::string AkelarreEngine::lookahead_play(Rng& rng) const {
     constexpr int kDraws = 4;
     const int me = to_act();
-    const std::vector<GameAction> greedy = bot_steps(game_.state(), Bot::Best, rng);
+    const std::vector<GameAction> greedy = steps_of(Bot::Best, rng);
     if (greedy.empty()) return fallback(rng);
     const std::vector<std::vector<GameAction>> options = play_options(game_.state(), greedy);
     std::vector<std::unique_ptr<Engine>> worlds;
@@ -434,8 +436,7 @@ std::string AkelarreEngine::whole_play(OwnBot bot, Rng& rng) const {
     if (why_cannot_finish(game_.state().places)) return fallback(rng);
     const GameState& s = game_.state();
     if (bot == OwnBot::Best && !s.played_this_turn && !s.discarded_this_turn) return lookahead_play(rng);
-    std::vector<GameAction> steps =
-        bot_steps(game_.state(), bot == OwnBot::Random ? Bot::Random : Bot::Best, rng);
+    std::vector<GameAction> steps = steps_of(bot == OwnBot::Random ? Bot::Random : Bot::Best, rng);
     const std::string play = same_player_prefix(steps);
     if (play == "[]") return fallback(rng);
     remember({to_act(), false, std::move(steps)});
@@ -466,7 +467,7 @@ bool AkelarreEngine::searchable(const std::string& action) const {
 
 void AkelarreEngine::play_out(Rng& rng) {
     while (!over()) {
-        const std::vector<GameAction> steps = bot_steps(game_.state(), Bot::Random, rng);
+        const std::vector<GameAction> steps = steps_of(Bot::Random, rng);
         const int player = to_act();
         std::size_t done = 0;
         for (const GameAction& a : steps) {
@@ -580,6 +581,69 @@ std::string AkelarreEngine::describe_for(int viewer) const {
     }
     out << "\n";
     return out.str();
+}
+
+Json AkelarreEngine::dealt() const {
+    Json favourites = Json::array();
+    for (const Player& p : game_.state().players)
+        favourites.push_back(std::string(1, family_letter(p.favourite)));
+    return {{"first", setup_.first_player + 1}, {"favourites", favourites}};
+}
+
+void AkelarreEngine::read_dealt(const JsonPlace& dealt) const {
+    dealt.expect_only_keys({"first", "favourites"});
+    dealt.at("first").as_int(1, players());
+    const JsonPlace favourites = dealt.at("favourites");
+    if (favourites.size() != static_cast<std::size_t>(players()))
+        favourites.fail("expected one favourite family per player");
+    for (const JsonPlace& f : favourites.items()) {
+        Family family;
+        if (!parse_family_letter(f.as_string(), family)) f.fail("expected a family letter F, G, D, N or W");
+    }
+}
+
+namespace {
+
+// Cards in card order: the account records what each player holds, whatever order it came in.
+Json sorted_cards(std::vector<Card> cards) {
+    std::sort(cards.begin(), cards.end());
+    Json j = Json::array();
+    for (const Card& c : cards) j.push_back(to_string(c));
+    return j;
+}
+
+}  // namespace
+
+// Each player's score with the points pile it comes from and the cards left in hand (which score
+// nothing, but record the end of the game: a log whose draws or discards were changed ends otherwise).
+Json AkelarreEngine::final_account() const {
+    const std::vector<Player>& seats = game_.state().players;
+    const std::vector<PlayerScore> scores = final_scores(seats);
+    Json players = Json::array();
+    for (std::size_t i = 0; i < seats.size(); ++i)
+        players.push_back({{"points", scores[i].points},
+                           {"cards", scores[i].cards},
+                           {"most_cards", scores[i].most_cards},
+                           {"total", scores[i].total},
+                           {"pile", sorted_cards(seats[i].points_pile)},
+                           {"hand", sorted_cards(seats[i].hand)}});
+    Json out = {{"players", players}};
+    if (!setup_.teams.empty()) out["teams"] = team_totals(seats, scores);
+    return out;
+}
+
+std::optional<std::string> AkelarreEngine::unreadable(const std::string& action) const {
+    const Json parsed = Json::parse(action, nullptr, false);
+    if (!parsed.is_object()) return "not an Akelarre action (a JSON object with \"action\")";
+    try {
+        const JsonPlace place(parsed, "action");
+        place.expect_only_keys(action_keys());
+        parse_action(place, players());
+        return std::nullopt;
+    } catch (const InputError& e) {
+        const std::string what = e.what();
+        return what.rfind("action: ", 0) == 0 ? what.substr(8) : what;
+    }
 }
 
 // The table as the player to act sees it (their hand); once over, as the last player left it.

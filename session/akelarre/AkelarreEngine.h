@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "model/akelarre/Game.h"
+#include "puzzles/akelarre/GamePlay.h"
 #include "session/common/Engine.h"
 
 namespace tlaloc::session {
@@ -14,8 +15,6 @@ public:
     // `players` 2-4; `teams` (4 players) seats 1 and 3 against 2 and 4. The deal and the first
     // player come from `seed` as in `akelarre play`. std::invalid_argument for a bad set-up.
     AkelarreEngine(int players, bool teams, std::uint64_t seed);
-    // The game a log's set-up deals (its own player names; std::invalid_argument for a bad one).
-    explicit AkelarreEngine(const akelarre::GameSetup& setup);
     std::unique_ptr<Engine> clone() const override { return std::make_unique<AkelarreEngine>(*this); }
     int players() const override { return static_cast<int>(setup_.players.size()); }
     int to_act() const override;
@@ -37,8 +36,21 @@ public:
     std::string picture_svg() const override;  // the table (puzzles/akelarre/TablePicture)
     std::string stage_label() const override;  // "turn 12"
     std::string player_name(int player) const override;
+    // The log's records: the first player and the favourite families the seed deals, and at the end
+    // each player's points, cards, bonus and total with the pile and hand they come from (and the
+    // team totals).
+    Json dealt() const override;
+    void read_dealt(const JsonPlace& dealt) const override;
+    Json final_account() const override;
+    // One generator every seat draws from, apart from the deal's.
+    std::vector<Rng> bot_rngs(std::uint64_t seed) const override { return {Rng(seed ^ 0x5DEECE66DULL)}; }
+    std::optional<std::string> unreadable(const std::string& action) const override;
 
     const akelarre::Game& game() const { return game_; }
+    // How far the bots' searches of a turn may go (the state limit, the clock), and how many of the
+    // plays they chose here the state limit cut short (the best found, not proved best).
+    void set_bot_limits(const akelarre::BotLimits& limits) { limits_ = limits; }
+    int unproved_plays() const { return unproved_; }
 
 protected:
     std::optional<std::string> why_illegal_one(const std::string& action) const override;
@@ -55,6 +67,10 @@ private:
 
     akelarre::GameSetup setup_;
     akelarre::Game game_;
+    akelarre::BotLimits limits_;
+    mutable int unproved_ = 0;
+    // bot_steps under this engine's limits, counting a play cut short.
+    std::vector<akelarre::GameAction> steps_of(akelarre::Bot bot, Rng& rng) const;
     int turns_ = 0;
     long applied_ = 0;
     // A bot's play under way: the bots choose a whole play at once and give it a step at a time.
