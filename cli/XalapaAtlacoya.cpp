@@ -20,7 +20,10 @@
 #include "model/xalapa/Challenge.h"
 #include "puzzles/common/Bots.h"
 #include "puzzles/xalapa/Atlacoya.h"
-#include "puzzles/xalapa/AtlacoyaLog.h"
+#include "puzzles/xalapa/AtlacoyaGame.h"
+#include "session/GameLog.h"
+#include "session/TablePlay.h"
+#include "session/xalapa/AtlacoyaEngine.h"
 
 namespace tlaloc::cli {
 
@@ -139,31 +142,32 @@ struct PlayOptions {
     unsigned timeout = 600;
 };
 
-std::vector<AtlacoyaBot> seat_bots(const PlayOptions& opt) {
-    std::vector<AtlacoyaBot> bots;
-    if (opt.bots.empty()) {  // cautious and greedy in turn
-        for (int p = 0; p < opt.players; ++p)
-            bots.push_back(p % 2 ? AtlacoyaBot::Greedy : AtlacoyaBot::Cautious);
-        return bots;
+// One seat per player: greedy, best, random, cautious (Atlacoya's own) or human; by default cautious
+// and greedy in turn.
+std::vector<std::string> seat_names(const PlayOptions& opt) {
+    std::vector<std::string> seats;
+    if (opt.bots.empty()) {
+        for (int p = 0; p < opt.players; ++p) seats.push_back(p % 2 ? "greedy" : "cautious");
+        return seats;
     }
     if (static_cast<int>(opt.bots.size()) != opt.players)
         throw CLI::ValidationError("--bots", "names " + std::to_string(opt.bots.size()) + " bots for " +
                                                  std::to_string(opt.players) + " players (one per player)");
-    // best: the greedy bidder, Atlacoya's strongest; cautious: a bot of Atlacoya's own.
     for (const std::string& name : opt.bots) {
-        const auto bot = read_bot_or_own(name, {BotName::Greedy, BotName::Best}, {"cautious", "human"},
-                                         "--bots", std::cerr);
-        bots.push_back(*parse_atlacoya_bot(bot ? to_string(*bot) : name));
+        const auto bot =
+            read_bot_or_own(name, {BotName::Random, BotName::Greedy, BotName::Best, BotName::Human},
+                            {"cautious"}, "--bots", std::cerr);
+        seats.push_back(bot ? to_string(*bot) : name);
     }
-    return bots;
+    return seats;
 }
 
-std::string cells_text(const Board& board, const CellSet& stones) {
+std::string cells_text(const Board& board, const Json& stones) {
     std::string out;
-    for (int i = 0; i < board.size(); ++i)
-        if (stones.test(static_cast<std::size_t>(i)))
-            out += (out.empty() ? "[" : " [") + std::to_string(board.cell(i).row) + "," +
-                   std::to_string(board.cell(i).col) + "]";
+    for (const Json& f : stones) {
+        const Cell& c = board.cell(f.get<int>());
+        out += (out.empty() ? "[" : " [") + std::to_string(c.row) + "," + std::to_string(c.col) + "]";
+    }
     return out.empty() ? "none" : out;
 }
 
@@ -173,81 +177,91 @@ std::string numbers_text(const std::vector<int>& positions) {
     return out.empty() ? "none" : out;
 }
 
-void print_row(const Challenge& row) {
+std::string row_text(const Challenge& row) {
+    std::ostringstream out;
     int number = 0;
     for (int t : atlacoya_order(row)) {
-        std::cout << "  " << ++number << ". ";
+        out << "  " << ++number << ". ";
         if (t == static_cast<int>(row.tasks.size())) {
-            std::cout << "the position card";
-            if (row.cards) std::cout << " " << row.cards->position;
-            std::cout << " (" << row.formation->cells.size() << " stones in its shape)\n";
+            out << "the position card";
+            if (row.cards) out << " " << row.cards->position;
+            out << " (" << row.formation->cells.size() << " stones in its shape)\n";
             continue;
         }
         const Task& task = row.tasks[static_cast<std::size_t>(t)];
-        std::cout << task.describe() << (task.label.empty() ? "" : " (" + task.label + ")") << "\n";
+        out << task.describe() << (task.label.empty() ? "" : " (" + task.label + ")") << "\n";
     }
+    return out.str();
 }
 
-void print_play(std::size_t p, const Board& board, const AtlacoyaPlay& play, const AtlacoyaOutcome& o,
-                int total, int tokens) {
+std::string play_text(std::size_t p, const Board& board, const Json& play, const AtlacoyaOutcome& o,
+                      int total, int tokens) {
     std::vector<int> met;
     for (std::size_t c = 0; c < o.met.size(); ++c)
         if (o.met[c]) met.push_back(static_cast<int>(c));
-    std::cout << "  player " << p + 1 << ": bid " << play.bid << ", stones " << cells_text(board, play.stones)
-              << "; met " << numbers_text(met);
-    if (!o.covered.empty()) std::cout << "; tokens on " << numbers_text(o.covered);
-    if (o.stopped_at) std::cout << "; stopped at " << *o.stopped_at + 1;
-    std::cout << "; " << to_string(o.scored) << " " << (o.points >= 0 ? "+" : "") << o.points << " -> "
-              << total << " points, " << tokens << " token" << (tokens == 1 ? "" : "s") << "\n";
+    std::ostringstream out;
+    out << "  player " << p + 1 << ": bid " << play["bid"].get<int>() << ", stones "
+        << cells_text(board, play["stones"]) << "; met " << numbers_text(met);
+    if (!o.covered.empty()) out << "; tokens on " << numbers_text(o.covered);
+    if (o.stopped_at) out << "; stopped at " << *o.stopped_at + 1;
+    out << "; " << to_string(o.scored) << " " << (o.points >= 0 ? "+" : "") << o.points << " -> " << total
+        << " points, " << tokens << " token" << (tokens == 1 ? "" : "s") << "\n";
+    return out.str();
 }
 
-void print_game(const AtlacoyaGame& game) {
-    const AtlacoyaSetup& setup = game.setup;
-    std::cout << "Atlacoya, seed " << setup.seed << ", " << setup.seats.size() << " players"
-              << (setup.points.placeholder ? " (green and red points: placeholder values)" : "") << "\n";
-    for (std::size_t p = 0; p < setup.seats.size(); ++p)
-        std::cout << "  player " << p + 1 << ": " << to_string(setup.seats[p].bot) << " on "
-                  << setup.seats[p].board.id << "\n";
-    for (std::size_t d = 0; d < game.days.size(); ++d) {
-        const AtlacoyaDay& day = game.days[d];
-        std::cout << "day " << d + 1 << ":\n";
-        print_row(day.row);
-        for (std::size_t p = 0; p < day.plays.size(); ++p)
-            print_play(p, setup.seats[p].board, day.plays[p], day.outcomes[p], day.points[p], day.tokens[p]);
+// Each day as it ends: its row, then every player's play and result.
+class DayLines {
+public:
+    explicit DayLines(std::vector<std::string> seats) : seats_(std::move(seats)) {}
+    void add(int player, const std::string& action, const session::Engine& after) {
+        const auto& game = dynamic_cast<const session::AtlacoyaEngine&>(after);
+        if (player == 0) row_ = row_text(game.row(0));
+        plays_.push_back(Json::parse(action));
+        const std::vector<AtlacoyaOutcome>* results = game.day_results();
+        if (!results) return;
+        text_ += "day " + std::to_string(game.state().day) + ":\n" + row_;
+        for (std::size_t p = 0; p < plays_.size(); ++p)
+            text_ += play_text(p, game.board(static_cast<int>(p)), plays_[p], (*results)[p],
+                               game.state().points[p], game.state().tokens[p]);
+        plays_.clear();
     }
-    std::cout << "ranking:\n";
-    std::vector<std::size_t> order(game.places.size());
+    const std::string& text() const { return text_; }
+
+private:
+    std::vector<std::string> seats_;
+    std::string row_, text_;
+    std::vector<Json> plays_;
+};
+
+std::string game_text(const session::AtlacoyaEngine& game, const std::vector<std::string>& seats,
+                      std::uint64_t seed, const std::string& days) {
+    std::ostringstream out;
+    out << "Atlacoya, seed " << seed << ", " << seats.size() << " players"
+        << (load_atlacoya_points().placeholder ? " (green and red points: placeholder values)" : "") << "\n";
+    for (std::size_t p = 0; p < seats.size(); ++p)
+        out << "  player " << p + 1 << ": " << seats[p] << " on " << game.board(static_cast<int>(p)).id
+            << "\n";
+    out << days << "ranking:\n";
+    const std::vector<int> places = atlacoya_places(game.state());
+    std::vector<std::size_t> order(places.size());
     for (std::size_t p = 0; p < order.size(); ++p) order[p] = p;
     std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return game.places[a] < game.places[b]; });
+                     [&](std::size_t a, std::size_t b) { return places[a] < places[b]; });
     for (std::size_t p : order) {
-        std::cout << "  " << game.places[p] << ". player " << p + 1 << " (" << to_string(setup.seats[p].bot)
-                  << ", " << setup.seats[p].board.id << "): " << game.state.points[p] << " points, "
-                  << game.state.tokens[p] << " token" << (game.state.tokens[p] == 1 ? "" : "s") << " left\n";
+        const int tokens = game.state().tokens[p];
+        out << "  " << places[p] << ". player " << p + 1 << " (" << seats[p] << ", "
+            << game.board(static_cast<int>(p)).id << "): " << game.state().points[p] << " points, " << tokens
+            << " token" << (tokens == 1 ? "" : "s") << " left\n";
     }
+    return out.str();
 }
 
-// A game with a person's seat, at the terminal over the shared table: the other seats are greedy.
-void run_play_with_people(const PlayOptions& opt) {
-    if (static_cast<int>(opt.bots.size()) != opt.players)
-        throw CLI::ValidationError("--bots", "names " + std::to_string(opt.bots.size()) + " seats for " +
-                                                 std::to_string(opt.players) + " players (one per player)");
+// A game with a person's seat, at the terminal over the shared table.
+void run_play_with_people(const PlayOptions& opt, const std::vector<std::string>& seats) {
     session::TableSetup table;
     table.spec = {"atlacoya", opt.players, "standard"};
     table.seed = opt.seed;
-    for (const std::string& name : opt.bots) {
-        if (name == "human") {
-            table.seats.push_back("human");
-            continue;
-        }
-        const auto bot = read_bot_or_own(name, {BotName::Greedy, BotName::Best}, {"cautious", "human"},
-                                         "--bots", std::cerr);
-        if (!bot)
-            throw CLI::ValidationError(
-                "--bots",
-                "with a human seat the other seats are greedy (or best) bots, not \"" + name + "\"");
-        table.seats.push_back("greedy");
-    }
+    table.seats = seats;
     const solver::Deadline deadline(opt.timeout);
     LineReader input;
     const auto played =
@@ -259,22 +273,26 @@ void run_play_with_people(const PlayOptions& opt) {
 }
 
 void run_play(const PlayOptions& opt) {
-    if (std::find(opt.bots.begin(), opt.bots.end(), "human") != opt.bots.end())
-        return run_play_with_people(opt);
-    const std::vector<AtlacoyaBot> bots = seat_bots(opt);
-    const Catalogue catalogue = load_catalogue();
-    const AtlacoyaSetup setup = setup_atlacoya(catalogue, opt.seed, bots, load_atlacoya_points());
+    const std::vector<std::string> seats = seat_names(opt);
+    if (std::find(seats.begin(), seats.end(), "human") != seats.end())
+        return run_play_with_people(opt, seats);
     const solver::Deadline deadline(opt.timeout);
-    ChallengeSolver solver;
-    solver.set_deadline(&deadline);
-    const AtlacoyaGame game =
-        naming("xalapa atlacoya play", opt.timeout, [&] { return play_atlacoya(solver, catalogue, setup); });
-    const std::string log = atlacoya_log_text(game);
-    if (!opt.log.empty()) write_file_atomically(opt.log, log);
+    const session::SeatedGame game{{"atlacoya", opt.players, "standard"}, opt.seed, seats};
+    DayLines days(seats);
+    const session::PlayedGame played = naming("xalapa atlacoya play", opt.timeout, [&] {
+        return session::play_seated(
+            game, nullptr,
+            [&](int player, const std::string&, const std::string& action, const session::Engine& after) {
+                days.add(player, action, after);
+            },
+            deadline);
+    });
+    if (!opt.log.empty()) write_file_atomically(opt.log, played.log);
     if (opt.json)
-        std::cout << log;
+        std::cout << played.log;
     else
-        print_game(game);
+        std::cout << game_text(dynamic_cast<const session::AtlacoyaEngine&>(*played.engine), seats, opt.seed,
+                               days.text());
 }
 
 void add_play(CLI::App& atlacoya) {
@@ -293,8 +311,8 @@ void add_play(CLI::App& atlacoya) {
         ->check(CLI::Range(std::uint64_t{0}, static_cast<std::uint64_t>(kAtlacoyaMaxSeed)));
     cmd->add_option(
            "--bots", opt->bots,
-           "one seat per player, comma-separated: greedy, best (= greedy), cautious or human (a person\n"
-           "at the terminal; the other seats are then greedy or best) (default: cautious and greedy in turn)")
+           "one seat per player, comma-separated: greedy, best (= greedy), cautious, random or human (a\n"
+           "person at the terminal) (default: cautious and greedy in turn)")
         ->delimiter(',');
     cmd->add_option("--log", opt->log, "write the game as JSON lines to this file (replay checks it)")
         ->check(output_path());

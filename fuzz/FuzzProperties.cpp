@@ -29,7 +29,6 @@
 #include "model/xalapa/Challenge.h"
 #include "model/xalapa/Evaluation.h"
 #include "puzzles/aztlan/GameLog.h"
-#include "puzzles/xalapa/AtlacoyaLog.h"
 #include "puzzles/xalapa/Census.h"
 #include "puzzles/xalapa/CensusReport.h"
 #include "puzzles/xalapa/SevenDayLog.h"
@@ -123,12 +122,7 @@ void exercise_xalapa_census(const fs::path& file) {
     (void)report.dump();
 }
 
-// `tlaloc xalapa atlacoya replay FILE`: a log is read whole (or refused with an InputError); a game
-// it calls legal must end with a ranking of every player.
-void exercise_atlacoya_log(const fs::path& file) {
-    const xalapa::AtlacoyaReplay r = xalapa::replay_atlacoya(file.string(), read_all(file));
-    if (!r.wrong && (r.players < 2 || r.days < 1)) violated("a legal game without players or days");
-}
+void exercise_atlacoya_log(const fs::path& file) { exercise_envelope_log("atlacoya", file); }
 
 // `tlaloc xalapa replay FILE`: a seven-day log is read whole (or refused with an InputError); a game it
 // calls legal has 2-6 players and 7 days.

@@ -28,18 +28,36 @@ Json action_json(const std::string& action) {
     return action;
 }
 
+// One action as a log holds it: words, or an object. Words that read as JSON would be taken for the
+// object they spell: refused, so an action has one way to be written.
+void expect_one_action(const JsonPlace& a) {
+    if (a.is_string()) {
+        const std::string& words = a.as_string();
+        if (!words.empty() && (words.front() == '{' || words.front() == '['))
+            a.fail("an action is written as itself, not as a string holding JSON");
+        return;
+    }
+    if (!a.is_object())
+        a.fail("expected an action (a string or an object), found " + json_type_name(a.json()));
+}
+
 std::string action_text(const JsonPlace& a) {
-    if (a.is_string()) return a.as_string();
-    if (!a.is_object() && !a.is_array())
-        a.fail("expected an action (a string, an object or an array), found " + json_type_name(a.json()));
-    return a.json().dump();
+    if (a.is_array()) {
+        if (a.size() == 0) a.fail("a list of actions holds at least one, each a string or an object");
+        for (const JsonPlace& step : a.items()) expect_one_action(step);
+    } else {
+        expect_one_action(a);
+    }
+    return a.is_string() ? a.as_string() : a.json().dump();
 }
 
 // The games that log in the envelope, each with its format: the one list of them.
 const std::vector<GameLogKind>& registered_kinds() {
     static const std::vector<GameLogKind> kinds = [] {
-        const std::pair<const char*, LogFormat> rows[] = {
-            {"aztlan", kAztlanLog}, {"azteka", kAztekaLog}, {"akelarre", kAkelarreLog}};
+        const std::pair<const char*, LogFormat> rows[] = {{"aztlan", kAztlanLog},
+                                                          {"azteka", kAztekaLog},
+                                                          {"akelarre", kAkelarreLog},
+                                                          {"atlacoya", kAtlacoyaLog}};
         std::vector<GameLogKind> out;
         for (const auto& [name, format] : rows)
             out.push_back({name, format, variants_of(name), player_counts_of(name), make_engine});
@@ -50,20 +68,39 @@ const std::vector<GameLogKind>& registered_kinds() {
 
 }  // namespace
 
-bool is_seat(const std::string& name) {
+namespace {
+
+bool in_vocabulary(const std::string& name) {
     return name == "human" || name == "random" || name == "greedy" || name == "best";
 }
 
-OwnBot seat_bot(const std::string& seat) {
-    return seat == "best" ? OwnBot::Best : seat == "greedy" ? OwnBot::Greedy : OwnBot::Random;
+std::string seat_names(const Engine& game) {
+    std::string out = "human, random, greedy";
+    for (const std::string& own : game.own_seats()) out += ", " + own;
+    return out + " or best";
 }
 
-void check_seats(const std::vector<std::string>& seats, int players) {
-    if (static_cast<int>(seats.size()) != players)
-        throw std::invalid_argument("name one seat per player (" + std::to_string(players) + ")");
+}  // namespace
+
+bool is_seat(const std::string& name, const Engine& game) {
+    const std::vector<std::string> own = game.own_seats();
+    return in_vocabulary(name) || std::find(own.begin(), own.end(), name) != own.end();
+}
+
+std::string seat_action(const std::string& seat, const Engine& game, Rng& rng) {
+    if (!in_vocabulary(seat)) return game.own_seat_action(seat, rng);
+    return game.own_bot_action(seat == "best"     ? OwnBot::Best
+                               : seat == "greedy" ? OwnBot::Greedy
+                                                  : OwnBot::Random,
+                               rng);
+}
+
+void check_seats(const std::vector<std::string>& seats, const Engine& game) {
+    if (static_cast<int>(seats.size()) != game.players())
+        throw std::invalid_argument("name one seat per player (" + std::to_string(game.players()) + ")");
     for (const std::string& s : seats)
-        if (!is_seat(s))
-            throw std::invalid_argument("a seat is human, random, greedy or best, not \"" + s + "\"");
+        if (!is_seat(s, game))
+            throw std::invalid_argument("a seat is " + seat_names(game) + ", not \"" + s + "\"");
 }
 
 const std::vector<std::string>& log_games() {
@@ -118,8 +155,8 @@ Json log_end_line(const Engine& engine) {
 }
 
 std::string log_text(const SeatedGame& game, const std::vector<std::string>& actions) {
-    check_seats(game.seats, game.spec.players);
     auto engine = kind_of(game).make(game.spec, game.seed);
+    check_seats(game.seats, *engine);
     std::string text = log_setup_line(game, *engine).dump() + "\n";
     int number = 0;
     for (const std::string& a : actions) {
@@ -135,10 +172,10 @@ std::string log_text(const SeatedGame& game, const std::vector<std::string>& act
 
 PlayedGame play_seated(const SeatedGame& game, const PersonSeat& person, const PlayWatcher& watch,
                        const solver::Deadline& deadline) {
-    check_seats(game.seats, game.spec.players);
     PlayedGame out;
     out.engine = kind_of(game).make(game.spec, game.seed);
     Engine& engine = *out.engine;
+    check_seats(game.seats, engine);
     std::vector<Rng> rngs = engine.bot_rngs(game.seed);
     out.log = log_setup_line(game, engine).dump() + "\n";
     while (!engine.over()) {
@@ -158,7 +195,7 @@ PlayedGame play_seated(const SeatedGame& game, const PersonSeat& person, const P
                 break;
             }
         } else {
-            action = engine.own_bot_action(seat_bot(seat), rngs[static_cast<std::size_t>(p) % rngs.size()]);
+            action = seat_action(seat, engine, rngs[static_cast<std::size_t>(p) % rngs.size()]);
         }
         const std::string stage = watch ? engine.stage_label() : "";
         engine.apply(*action);
@@ -198,18 +235,18 @@ ReadLog read_log(const GameLogKind& kind, const std::string& name, const std::st
         kind.player_counts.end())
         players.fail(of + " is not played by " + std::to_string(g.spec.players) + " players");
     g.seed = static_cast<std::uint64_t>(setup.at("seed").as_int(0, kMaxExactJsonInteger));
-    for (const JsonPlace& s : seats.items()) {
-        g.seats.push_back(s.as_string());
-        if (!is_seat(g.seats.back()))
-            s.fail("a seat is human, random, greedy or best, not \"" + g.seats.back() + "\"");
-    }
-    if (static_cast<int>(g.seats.size()) != g.spec.players) seats.fail("name one seat per player");
     std::unique_ptr<Engine> engine;
     try {
         engine = kind.make(g.spec, g.seed);
     } catch (const std::invalid_argument& e) {
         setup.fail(e.what());
     }
+    for (const JsonPlace& s : seats.items()) {
+        g.seats.push_back(s.as_string());
+        if (!is_seat(g.seats.back(), *engine))
+            s.fail("a seat is " + seat_names(*engine) + ", not \"" + g.seats.back() + "\"");
+    }
+    if (static_cast<int>(g.seats.size()) != g.spec.players) seats.fail("name one seat per player");
     engine->read_dealt(setup.at("dealt"));
     bool ended = false;
     for (std::size_t i = 1; i < out.lines.size(); ++i) {
@@ -222,7 +259,7 @@ ReadLog read_log(const GameLogKind& kind, const std::string& name, const std::st
             for (const JsonPlace& s : line.at("scores").items())
                 s.as_int(-kMaxExactJsonInteger, kMaxExactJsonInteger);
             for (const JsonPlace& w : line.at("winners").items()) w.as_int(1, g.spec.players);
-            line.at("result").expect_object();
+            engine->read_account(line.at("result"));
             ended = true;
             continue;
         }
@@ -234,13 +271,14 @@ ReadLog read_log(const GameLogKind& kind, const std::string& name, const std::st
             line.at("step").fail("expected step " + std::to_string(out.actions.size() + 1) + " here");
         LoggedAction a{out.lines[i].where, static_cast<int>(line.at("player").as_int(1, g.spec.players)) - 1,
                        action_text(line.at("action"))};
-        if (auto after = line.get("after")) after->expect_object();
-        const std::vector<std::string> steps =
-            action_steps(a.action).value_or(std::vector<std::string>{a.action});
-        if (steps.empty())
-            line.at("action").fail("a list of actions holds at least one, each a string or an object");
-        for (const std::string& step : steps)
-            if (auto why = engine->unreadable(step)) line.at("action").fail(*why);
+        if (auto after = line.get("after")) engine->read_settled(*after);
+        // Each step of a list is named by its place in it (action[2]).
+        const JsonPlace action = line.at("action");
+        const std::vector<JsonPlace> steps =
+            action.is_array() ? action.items() : std::vector<JsonPlace>{action};
+        for (const JsonPlace& step : steps)
+            if (auto why = engine->unreadable(step.is_string() ? step.as_string() : step.json().dump()))
+                step.fail(*why);
         out.actions.push_back(std::move(a));
     }
     return out;

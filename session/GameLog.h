@@ -48,11 +48,12 @@ struct SeatedGame {
     const GameLogKind* kind = nullptr;
 };
 
-// A seat's name: human, random, greedy or best; the engine's own bot a bot seat plays; and a game's
-// seats checked (std::invalid_argument unless one known seat per player).
-bool is_seat(const std::string& name);
-OwnBot seat_bot(const std::string& seat);
-void check_seats(const std::vector<std::string>& seats, int players);
+// A seat's name: human, random, greedy, best, or one of the game's own seats (Engine::own_seats);
+// the action a bot seat plays for the engine's player to act; and a game's seats checked
+// (std::invalid_argument unless one known seat per player).
+bool is_seat(const std::string& name, const Engine& game);
+std::string seat_action(const std::string& seat, const Engine& game, Rng& rng);
+void check_seats(const std::vector<std::string>& seats, const Engine& game);
 
 Json log_setup_line(const SeatedGame& game, const Engine& dealt);
 // `player` 0-based, `engine` after the action.

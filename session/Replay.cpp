@@ -7,7 +7,6 @@
 #include "model/common/InputError.h"
 #include "model/common/Json.h"
 #include "model/common/LogFormat.h"
-#include "puzzles/xalapa/AtlacoyaLog.h"
 #include "puzzles/xalapa/Catalogue.h"
 #include "puzzles/xalapa/Deal.h"
 #include "puzzles/xalapa/Render.h"
@@ -15,19 +14,11 @@
 #include "puzzles/xalapa/SevenDayLog.h"
 #include "session/GameLog.h"
 #include "session/Games.h"
-#include "session/xalapa/AtlacoyaEngine.h"
 #include "solver/xalapa/ChallengeSolver.h"
 
 namespace tlaloc::session {
 
 namespace {
-
-// One recorded action: where the log has it, the stage and player it names, and the Engine action.
-struct LoggedStep {
-    std::string where;  // "game.jsonl:14"
-    int player = -1;    // as the log names it, 0-based
-    std::string action;
-};
 
 ReplayStep first_step(const Engine& engine, const ReplayPictures& pictures) {
     ReplayStep s;
@@ -35,33 +26,6 @@ ReplayStep first_step(const Engine& engine, const ReplayPictures& pictures) {
     s.text = engine.describe();
     if (pictures.wants(0)) s.svg = engine.picture_svg();
     return s;
-}
-
-// Plays the logged steps through `engine`, one ReplayStep each; stops at the first the engine refuses
-// (its rule as `wrong` when the game's own replay said nothing).
-void play_steps(Engine& engine, const std::vector<LoggedStep>& logged, const ReplayPictures& pictures,
-                ReplayShow& out) {
-    out.steps.push_back(first_step(engine, pictures));
-    for (const LoggedStep& l : logged) {
-        ReplayStep s;
-        s.number = static_cast<int>(out.steps.size());
-        s.stage = engine.stage_label();
-        s.player = engine.over() ? l.player : engine.to_act();
-        s.who = s.player >= 0 ? engine.player_name(s.player) : "";
-        s.action = l.action;
-        std::optional<std::string> why = engine.why_illegal(l.action);
-        if (!why && l.player >= 0 && l.player != engine.to_act())
-            why = "it is " + engine.player_name(engine.to_act()) + "'s turn, the log names " +
-                  engine.player_name(l.player);
-        if (why) {
-            if (!out.wrong) out.wrong = l.where + ": " + *why;
-            return;
-        }
-        engine.apply(l.action);
-        s.text = engine.describe();
-        if (pictures.wants(s.number)) s.svg = engine.picture_svg();
-        out.steps.push_back(std::move(s));
-    }
 }
 
 std::vector<JsonLine> lines_of(const std::string& name, const std::string& content) {
@@ -86,38 +50,6 @@ ReplayShow envelope_steps(const ReadLog& log, const ReplayPictures& pictures) {
                     if (pictures.wants(s.number)) s.svg = engine.picture_svg();
                     out.steps.push_back(std::move(s));
                 }).wrong;
-    return out;
-}
-
-// ---- Atlacoya: each player's entry of a day line, stones as field indexes of their board ----
-
-ReplayShow atlacoya_steps(const std::string& name, const std::string& content,
-                          const ReplayPictures& pictures) {
-    ReplayShow out;
-    out.wrong = xalapa::replay_atlacoya(name, content).wrong;
-    const std::vector<JsonLine> lines = lines_of(name, content);
-    const Json& setup = lines.front().json;
-    out.players = static_cast<int>(setup.at("players").size());
-    AtlacoyaEngine engine(out.players, setup.at("seed").get<std::uint64_t>());
-    std::vector<LoggedStep> logged;
-    for (std::size_t i = 1; i < lines.size(); ++i) {
-        const Json& d = lines[i].json;
-        if (d.value("kind", "") != "day") continue;
-        for (const Json& p : d.at("plays")) {
-            const int player = p.at("player").get<int>() - 1;
-            if (player < 0 || player >= out.players) continue;
-            const xalapa::Board& board = engine.board(player);
-            Json stones = Json::array();
-            for (const Json& c : p.at("stones"))
-                stones.push_back(c[0].get<int>() * board.cols + c[1].get<int>());
-            const Json play = {{"bid", p.at("bid")},
-                               {"stones", stones},
-                               {"steps", p.at("steps")},
-                               {"choice", p.at("choice")}};
-            logged.push_back({lines[i].where, player, play.dump()});
-        }
-    }
-    play_steps(engine, logged, pictures, out);
     return out;
 }
 
@@ -287,11 +219,6 @@ ReplayCheck check_log(const std::string& game, const std::string& name, const st
         out.wrong = r.wrong;
         out.summary = "a legal game of " + count(r.engine->players(), "players in ") +
                       count(r.actions, "actions") + "; every record, the scores and the result are right";
-    } else if (game == "atlacoya") {
-        const xalapa::AtlacoyaReplay r = xalapa::replay_atlacoya(name, content);
-        if (r.wrong) out.wrong = name + ": " + *r.wrong;
-        out.summary = "a legal game of " + count(r.players, "players over ") + count(r.days, "days") +
-                      "; every recorded result and the ranking are right";
     } else if (game == "seven-day") {
         xalapa::ChallengeSolver solver;
         solver.set_deadline(&deadline);
@@ -317,7 +244,6 @@ ReplayShow show_replay(const std::string& game, const std::string& name, const s
     }
     ReplayShow out;
     if (logs_in_envelope(found)) out = envelope_steps(read_log(found, name, content), pictures);
-    if (found == "atlacoya") out = atlacoya_steps(name, content, pictures);
     if (found == "seven-day") out = seven_day_steps(name, content, pictures, deadline);
     out.game = found;
     return out;

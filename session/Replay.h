@@ -1,13 +1,9 @@
-// A whole game's log as states to step through. A log in the envelope every game shares
-// (session/GameLog: Aztlán, Azteka, Akelarre) is read and played again by replay_log, its actions already
-// Engine actions. The other logs are re-checked by the game's own replay first (bad input throws, a
-// wrong step is reported), then the game is dealt again from the log's seed and every recorded action
-// is played through session::Engine (the seven-day game through its rules engine), keeping after each
-// step the state as text and, when asked, as a picture.
-//
-// Where those logs' actions are not Engine actions, this is the one place that adapts them: an
-// Atlacoya day line gives one step per player, its stones ([row, column]) as field indexes of the
-// player's board.
+// A whole game's log as states to step through. A log in the envelope every whole game shares
+// (session/GameLog: Aztlán, Azteka, Akelarre, Atlacoya) is read and played again by replay_log, its
+// actions already Engine actions. The seven-day game of Xalapa (a race, not turns) keeps its own log:
+// it is re-checked by its own replay first (bad input throws, a wrong step is reported), then dealt
+// again from the log's seed and played through its rules engine. Each step keeps the state as text
+// and, when asked, as a picture.
 #pragma once
 #include <optional>
 #include <string>

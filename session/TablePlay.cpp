@@ -1,15 +1,11 @@
 #include "session/TablePlay.h"
 
 #include <algorithm>
-#include <deque>
 #include <stdexcept>
 
 #include "model/common/InputError.h"
 #include "model/common/Json.h"
-#include "puzzles/xalapa/AtlacoyaLog.h"
-#include "puzzles/xalapa/Catalogue.h"
 #include "session/GameLog.h"
-#include "session/xalapa/AtlacoyaEngine.h"
 
 namespace tlaloc::session {
 
@@ -18,73 +14,12 @@ namespace {
 // A game longer than this is a bug of an adapter or a bot, not a game.
 constexpr std::size_t kMaxTableActions = 20000;
 
-// Every action of the setup, a whole turn given as a list split into its steps.
-std::deque<std::string> flat_steps(const std::vector<std::string>& actions) {
-    std::deque<std::string> out;
-    for (const std::string& a : actions) {
-        if (auto steps = action_steps(a))
-            out.insert(out.end(), steps->begin(), steps->end());
-        else
-            out.push_back(a);
-    }
-    return out;
-}
-
-std::string next_of(std::deque<std::string>& queue) {
-    if (queue.empty()) throw std::invalid_argument("the game is not over: its log is written at the end");
-    std::string a = queue.front();
-    queue.pop_front();
-    return a;
-}
-
-// The game replayed day by day as `xalapa atlacoya play` plays it, each player's play the recorded
-// one instead of a bot's; the log's seats then say who sat there.
-std::string atlacoya_log(const TableSetup& setup) {
-    std::deque<std::string> queue = flat_steps(setup.actions);
-    const xalapa::Catalogue& cat = xalapa::shipped_catalogue();
-    xalapa::AtlacoyaGame game;
-    std::vector<xalapa::AtlacoyaBot> bots;
-    for (const std::string& s : setup.seats) {
-        if (s == "random")
-            throw std::invalid_argument(
-                "Atlacoya's log names the cautious and greedy bots and people, not a random seat");
-        bots.push_back(xalapa::AtlacoyaBot::Greedy);
-    }
-    game.setup = xalapa::setup_atlacoya(cat, setup.seed, bots, xalapa::load_atlacoya_points());
-    game.state = xalapa::AtlacoyaState(setup.spec.players);
-    // The engine reads each play (its stones are field numbers of the player's board).
-    AtlacoyaEngine engine(setup.spec.players, setup.seed);
-    xalapa::AtlacoyaPiles piles = xalapa::atlacoya_piles(cat, setup.seed);
-    for (int day = 1; day <= xalapa::kAtlacoyaDays; ++day) {
-        xalapa::AtlacoyaDay d;
-        d.row = xalapa::deal_atlacoya_day(cat, piles, game.setup.seats.front().board);
-        d.piles = xalapa::pile_sizes(piles);
-        std::vector<xalapa::Challenge> rows;
-        for (std::size_t p = 0; p < game.setup.seats.size(); ++p) {
-            rows.push_back(xalapa::row_on_board(d.row, game.setup.seats[p].board));
-            const std::string action = next_of(queue);
-            d.plays.push_back(engine.play_of(action));
-            engine.apply(action);
-        }
-        d.outcomes = xalapa::play_day(game.state, rows, game.setup.points, d.plays);
-        d.points = game.state.points;
-        d.tokens = game.state.tokens;
-        game.days.push_back(std::move(d));
-    }
-    game.places = xalapa::atlacoya_places(game.state);
-    std::string text = xalapa::atlacoya_log_text(game);
-    Json first = Json::parse(text.substr(0, text.find('\n')));
-    for (std::size_t p = 0; p < setup.seats.size(); ++p)
-        if (setup.seats[p] == "human") first["players"][p]["bot"] = "human";
-    return first.dump() + text.substr(text.find('\n'));
-}
-
 }  // namespace
 
 TableState play_table(const TableSetup& setup, const solver::Deadline& deadline, std::size_t max_legal,
                       bool hint) {
     auto engine = make_engine(setup.spec, setup.seed);
-    check_seats(setup.seats, engine->players());
+    check_seats(setup.seats, *engine);
     if (setup.actions.size() > kMaxTableActions)
         throw InputError("request", "actions",
                          "a game has at most " + std::to_string(kMaxTableActions) + " actions");
@@ -109,7 +44,7 @@ TableState play_table(const TableSetup& setup, const solver::Deadline& deadline,
             throw std::logic_error("the game did not end within " + std::to_string(kMaxTableActions) +
                                    " actions");
         const std::string& seat = setup.seats[static_cast<std::size_t>(engine->to_act())];
-        record(engine->own_bot_action(seat_bot(seat), rng));
+        record(seat_action(seat, *engine, rng));
     }
     for (int p = 0; p < engine->players(); ++p) out.names.push_back(engine->player_name(p));
     out.over = engine->over();
@@ -136,10 +71,9 @@ TableState play_table(const TableSetup& setup, const solver::Deadline& deadline,
 }
 
 std::string table_log(const TableSetup& setup) {
-    check_seats(setup.seats, make_engine(setup.spec, setup.seed)->players());
+    check_seats(setup.seats, *make_engine(setup.spec, setup.seed));
     if (logs_in_envelope(setup.spec.game))
         return log_text({setup.spec, setup.seed, setup.seats}, setup.actions);
-    if (setup.spec.game == "atlacoya") return atlacoya_log(setup);
     throw std::invalid_argument("no whole game named " + setup.spec.game);
 }
 

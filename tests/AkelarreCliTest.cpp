@@ -144,6 +144,24 @@ TEST(AkelarreCli, PlayMarksThePlaysTheStateLimitCutShortAndTheLogReplays) {
     }
 }
 
+// The seats of the one vocabulary: best (greedy's play looked at a turn further) plays another game
+// than greedy on the same deal, and its log replays; teams are for 4 players.
+TEST(AkelarreCli, BestLooksFurtherThanGreedyAndTeamsNeedFourPlayers) {
+    const std::string log = ::testing::TempDir() + "akelarre-best.jsonl";
+    SplitRun best = run_split("akelarre play --players 2 --seed 2 --bots best,greedy --log " + log);
+    ASSERT_EQ(best.code, 0) << best.err;
+    SplitRun greedy = run_split("akelarre play --players 2 --seed 2 --bots greedy,greedy");
+    ASSERT_EQ(greedy.code, 0) << greedy.err;
+    EXPECT_NE(best.out.find("P1 (best, favourite"), std::string::npos) << best.out;
+    EXPECT_NE(best.out.substr(0, best.out.find("final scores")),
+              greedy.out.substr(0, greedy.out.find("final scores")));
+    EXPECT_EQ(run_split("akelarre replay " + log).code, 0);
+    SplitRun teams = run_split("akelarre play --players 3 --teams");
+    EXPECT_EQ(teams.code, 2) << teams.out;
+    EXPECT_TRUE(teams.out.empty()) << teams.out;
+    EXPECT_NE(teams.err.find("teams are for 4 players"), std::string::npos) << teams.err;
+}
+
 // "Il giocatore che ha piu' punti vince il gioco. In caso di parita' la partita e' patta": the game's
 // result is printed and recorded, and agrees with the recorded totals.
 TEST(AkelarreCli, PlayNamesTheWinnerOrTheDrawAndTheLogRecordsIt) {
@@ -248,6 +266,7 @@ TEST(AkelarreCli, ReplayRefusesAPlaceNumberBeyondWhatTheGameCanHold) {
         SplitRun r = run_split("akelarre replay " + bad);
         EXPECT_EQ(r.code, 2) << to << r.out << r.err;
         EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-        EXPECT_NE(r.err.find(bad + ":" + std::to_string(at) + ": action: to: "), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find(bad + ":" + std::to_string(at) + ": action"), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find(": to: "), std::string::npos) << r.err;
     }
 }

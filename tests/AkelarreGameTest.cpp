@@ -334,6 +334,37 @@ TEST(AkelarreGame, MalformedLogsAreInputErrorsNamingTheLine) {
     expect_input_error(joined(bad),
                        "game.jsonl:1: dealt.favourites: expected one favourite family per player");
     expect_input_error(lines[0] + "\n{not json\n", "game.jsonl:2");
+    // An action is written as itself: an object inside a string is not one; a list names its entry.
+    bad = lines;
+    Json first = Json::parse(lines[1]);
+    Json quoted = Json::array();
+    for (const Json& step : first["action"].is_array() ? first["action"] : Json::array({first["action"]}))
+        quoted.push_back(step.dump());
+    first["action"] = quoted;
+    bad[1] = first.dump();
+    expect_input_error(joined(bad), "game.jsonl:2: action[0]: an action is written as itself");
+    bad = lines;
+    first = Json::parse(lines[1]);
+    first["action"] =
+        Json::array({first["action"].is_array() ? first["action"][0] : first["action"], {{"action", "fly"}}});
+    bad[1] = first.dump();
+    expect_input_error(joined(bad), "game.jsonl:2: action[1]");
+    // Akelarre records nothing after an action; an end line's account is read before anything is
+    // played, so a malformed one is bad input even after a wrong step.
+    bad = lines;
+    first = Json::parse(lines[1]);
+    first["after"] = {{"x", 1}};
+    bad[1] = first.dump();
+    expect_input_error(joined(bad), "game.jsonl:2: after: an Akelarre action records nothing after it");
+    bad = lines;
+    first = Json::parse(lines[1]);
+    first["player"] = 3 - first["player"].get<int>();
+    bad[1] = first.dump();
+    Json end = Json::parse(lines.back());
+    end["result"]["players"][0]["pile"][0] = "Z9";
+    bad.back() = end.dump();
+    expect_input_error(joined(bad),
+                       "game.jsonl:" + std::to_string(lines.size()) + ": result.players[0].pile[0]");
 
     // A key of another action (a discard "from" a place, an end-turn with a card) is refused, even
     // though the action itself would not read it.
@@ -345,8 +376,8 @@ TEST(AkelarreGame, MalformedLogsAreInputErrorsNamingTheLine) {
         const std::size_t at =
             edit_first(bad, action, [&, key = key, value = value](Json& step) { step[key] = value; });
         if (at >= lines.size()) continue;
-        expect_input_error(joined(bad), "game.jsonl:" + std::to_string(at + 1) + ": action: " + key + ": a " +
-                                            action + " action has no \"" + key + "\"");
+        expect_input_error(joined(bad), "game.jsonl:" + std::to_string(at + 1) + ": action");
+        expect_input_error(joined(bad), ": " + key + ": a " + action + " action has no \"" + key + "\"");
     }
     // The end line's account is checked for its form (bad input), before its figures (a wrong step).
     for (const auto& [key, value] : {std::pair<std::string, Json>{"points", "61"},

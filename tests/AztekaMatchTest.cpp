@@ -286,7 +286,7 @@ TEST(AztekaMatchReplay, AMalformedLogIsBadInput) {
     bad([](auto& lines) { lines.push_back(lines.back()); }, "nothing may follow the end line");
     edit_line(
         1, [](Json& j) { j["action"] = Json::array({"jump 1"}); },
-        "edited.jsonl:2: action: not an Azteka action");
+        "edited.jsonl:2: action[0]: not an Azteka action");
     edit_line(
         1, [](Json& j) { j["action"] = 7; }, "edited.jsonl:2: action: expected an action");
     edit_line(
@@ -295,7 +295,7 @@ TEST(AztekaMatchReplay, AMalformedLogIsBadInput) {
     for (const char* words : {"place 4 0", "place 0 8", "turn 9", "place 0 -1"})
         edit_line(
             1, [&](Json& j) { j["action"] = Json::array({words}); },
-            "edited.jsonl:2: action: not an Azteka action");
+            "edited.jsonl:2: action[0]: not an Azteka action");
     edit_line(
         0, [](Json& j) { j["variant"] = "three-player"; },
         "edited.jsonl:1: variant: azteka has no variant \"three-player\"");

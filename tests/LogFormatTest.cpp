@@ -31,7 +31,7 @@ const std::vector<GameLog> kLogs = {
     {"azteka replay", "azteka/match-seed-7.jsonl", "tlaloc-azteka-match/3", "tlaloc azteka match --seed 7"},
     {"akelarre replay", "akelarre/game-2-players.jsonl", "tlaloc-akelarre-game/3",
      "tlaloc akelarre play --seed 5"},
-    {"xalapa atlacoya replay", "xalapa/atlacoya-game.jsonl", "tlaloc-xalapa-atlacoya/2",
+    {"xalapa atlacoya replay", "xalapa/atlacoya-game.jsonl", "tlaloc-xalapa-atlacoya/3",
      "tlaloc xalapa atlacoya play --seed 5"},
     {"xalapa replay", "xalapa/play-game.jsonl", "tlaloc-xalapa-play/1", "tlaloc xalapa play --seed 21"},
 };
@@ -101,7 +101,7 @@ TEST(LogFormat, NewLogsCarryTheCurrentFormat) {
         {"aztlan play --players 2 --seed 3 --bots random,random", "tlaloc-aztlan-game/3"},
         {"azteka match --seed 3", "tlaloc-azteka-match/3"},
         {"akelarre play --players 2 --seed 3 --bots random,random", "tlaloc-akelarre-game/3"},
-        {"xalapa atlacoya play --players 2 --seed 3 --bots greedy,greedy", "tlaloc-xalapa-atlacoya/2"},
+        {"xalapa atlacoya play --players 2 --seed 3 --bots greedy,greedy", "tlaloc-xalapa-atlacoya/3"},
     };
     for (const auto& [play, format] : plays) {
         const auto log = (dir / "new.jsonl").string();

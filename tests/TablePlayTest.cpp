@@ -7,7 +7,6 @@
 
 #include "model/common/InputError.h"
 #include "model/common/Json.h"
-#include "puzzles/xalapa/AtlacoyaLog.h"
 #include "session/GameLog.h"
 #include "session/Games.h"
 #include "session/TablePlay.h"
@@ -118,19 +117,23 @@ TEST(TablePlay, AFinishedGamesLogIsOneItsReplayAccepts) {
     EXPECT_NE(klog.find("\"seats\":[\"random\",\"greedy\",\"random\"]"), std::string::npos);
     EXPECT_EQ(k.scores.size(), 3u);
 
-    // Atlacoya: a person against the greedy bot; the log names the person's seat "human".
+    // Atlacoya: a person against the greedy bot, and a random and a cautious seat.
     const TableSetup at = table("atlacoya", 2, "standard", {"human", "greedy"}, 7);
     TableSetup atdone = at;
     atdone.actions = play_to_the_end(at).actions;
     const std::string atlog = table_log(atdone);
-    const xalapa::AtlacoyaReplay r = xalapa::replay_atlacoya("t.jsonl", atlog);
+    const session::LogCheck r = session::replay_log(session::read_log("atlacoya", "t.jsonl", atlog));
     EXPECT_FALSE(r.wrong) << *r.wrong;
-    EXPECT_EQ(r.days, 7);
-    EXPECT_NE(atlog.find("\"bot\":\"human\""), std::string::npos);
-    EXPECT_NE(atlog.find("\"bot\":\"greedy\""), std::string::npos);
-    TableSetup random_seat = atdone;
-    random_seat.seats = {"human", "random"};
-    EXPECT_THROW(table_log(random_seat), std::invalid_argument);
+    EXPECT_EQ(r.actions, 14);  // 7 days of 2 plays
+    EXPECT_NE(atlog.find("\"seats\":[\"human\",\"greedy\"]"), std::string::npos);
+    const TableSetup own = table("atlacoya", 2, "standard", {"random", "cautious"}, 8);
+    const TableState o = play_table(own, solver::Deadline(), 100, false);
+    ASSERT_TRUE(o.over);
+    TableSetup odone = own;
+    odone.actions = o.actions;
+    EXPECT_FALSE(session::replay_log(session::read_log("atlacoya", "o.jsonl", table_log(odone))).wrong);
+    EXPECT_THROW(table_log(TableSetup{own.spec, own.seed, {"random", "careful"}, odone.actions}),
+                 std::invalid_argument);
     TableSetup unfinished = az;
     unfinished.actions.assign(a.actions.begin(), a.actions.begin() + 10);
     EXPECT_THROW(table_log(unfinished), std::invalid_argument);

@@ -40,12 +40,12 @@ TEST(TerminalTableCli, AtlacoyaWithAPersonsSeatPlaysToItsEndAndReplays) {
     std::ifstream in(log);
     std::string setup, day1;
     std::getline(in, setup);
-    EXPECT_NE(setup.find("\"bot\":\"human\""), std::string::npos) << setup;
+    EXPECT_NE(setup.find("\"seats\":[\"human\",\"greedy\"]"), std::string::npos) << setup;
     const auto replay = run_tlaloc("xalapa atlacoya replay " + log.string());
     EXPECT_EQ(replay.code, 0) << replay.out;
 }
 
-TEST(TerminalTableCli, APersonWhoQuitsLeavesNoLogAndOtherSeatsMustBeGreedy) {
+TEST(TerminalTableCli, APersonWhoQuitsLeavesNoLogAndAnUnknownSeatIsRefused) {
     const auto dir = test_support::scratch_dir("atlacoya-human-quit");
     std::ofstream(dir / "moves.txt") << "quit\n";
     const auto log = dir / "game.jsonl";
@@ -54,9 +54,12 @@ TEST(TerminalTableCli, APersonWhoQuitsLeavesNoLogAndOtherSeatsMustBeGreedy) {
     EXPECT_EQ(r.code, 0) << r.out;
     EXPECT_NE(r.out.find("the game is abandoned"), std::string::npos) << r.out;
     EXPECT_FALSE(std::filesystem::exists(log));
-    const auto cautious = run_tlaloc("xalapa atlacoya play --players 2 --bots human,cautious");
-    EXPECT_EQ(cautious.code, 2) << cautious.out;
-    EXPECT_NE(cautious.out.find("the other seats are greedy (or best) bots, not \"cautious\""),
-              std::string::npos)
-        << cautious.out;
+    // Atlacoya's own cautious bidder may sit beside a person; a name no game has may not.
+    std::ofstream(dir / "quit.txt") << "quit\n";
+    const auto cautious =
+        run_tlaloc("xalapa atlacoya play --players 2 --bots human,cautious < " + (dir / "quit.txt").string());
+    EXPECT_EQ(cautious.code, 0) << cautious.out;
+    const auto careful = run_tlaloc("xalapa atlacoya play --players 2 --bots human,careful");
+    EXPECT_EQ(careful.code, 2) << careful.out;
+    EXPECT_NE(careful.out.find("careful"), std::string::npos) << careful.out;
 }

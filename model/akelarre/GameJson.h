@@ -1,5 +1,5 @@
 // A whole Akelarre game as JSON: the set-up and each action of the engine, as the game log writes
-// them and the replay reads them back (the log itself: puzzles/akelarre/GameLog.h).
+// them and the replay reads them back (the log itself: session/GameLog over session/akelarre).
 #pragma once
 #include <optional>
 #include <string>

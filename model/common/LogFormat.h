@@ -21,7 +21,7 @@ struct LogFormat {
 inline constexpr LogFormat kAztlanLog{"tlaloc-aztlan-game", 3, "tlaloc aztlan play"};
 inline constexpr LogFormat kAztekaLog{"tlaloc-azteka-match", 3, "tlaloc azteka match"};
 inline constexpr LogFormat kAkelarreLog{"tlaloc-akelarre-game", 3, "tlaloc akelarre play"};
-inline constexpr LogFormat kAtlacoyaLog{"tlaloc-xalapa-atlacoya", 2, "tlaloc xalapa atlacoya play"};
+inline constexpr LogFormat kAtlacoyaLog{"tlaloc-xalapa-atlacoya", 3, "tlaloc xalapa atlacoya play"};
 inline constexpr LogFormat kSevenDayLog{"tlaloc-xalapa-play", 1, "tlaloc xalapa play"};
 
 // "name/version", the value of the setup line's "format".

@@ -4,21 +4,10 @@
 #include <random>
 #include <stdexcept>
 
-#include "puzzles/common/Bots.h"
 #include "puzzles/xalapa/Atlacoya.h"
 #include "puzzles/xalapa/Deal.h"
 
 namespace tlaloc::xalapa {
-
-std::optional<AtlacoyaBot> parse_atlacoya_bot(const std::string& name) {
-    if (name == "cautious") return AtlacoyaBot::Cautious;  // a bot of Atlacoya's own, not a strength
-    // Atlacoya's strongest bot is the greedy bidder (it beats the cautious one), so "best" is greedy.
-    const std::optional<BotName> bot = bot_name(name);
-    if (bot == BotName::Greedy || bot == BotName::Best) return AtlacoyaBot::Greedy;
-    return std::nullopt;
-}
-
-const char* to_string(AtlacoyaBot bot) { return bot == AtlacoyaBot::Cautious ? "cautious" : "greedy"; }
 
 namespace {
 
@@ -63,9 +52,9 @@ std::string draw(std::vector<std::string>& pile) {
 
 }  // namespace
 
-AtlacoyaSetup setup_atlacoya(const Catalogue& cat, std::uint64_t seed, const std::vector<AtlacoyaBot>& bots,
+AtlacoyaSetup setup_atlacoya(const Catalogue& cat, std::uint64_t seed, int players,
                              const AtlacoyaPoints& points) {
-    const auto n = bots.size();
+    const auto n = static_cast<std::size_t>(std::max(players, 0));
     if (n < kAtlacoyaMinPlayers || n > kAtlacoyaMaxPlayers || n > cat.boards.size())
         throw std::invalid_argument("an Atlacoya game has 2 to 6 players");
     std::vector<std::size_t> sides(cat.boards.size());
@@ -75,7 +64,7 @@ AtlacoyaSetup setup_atlacoya(const Catalogue& cat, std::uint64_t seed, const std
     AtlacoyaSetup setup;
     setup.seed = seed;
     setup.points = points;
-    for (std::size_t p = 0; p < n; ++p) setup.seats.push_back({bots[p], cat.boards[sides[p]].board});
+    for (std::size_t p = 0; p < n; ++p) setup.seats.push_back({cat.boards[sides[p]].board});
     return setup;
 }
 
@@ -216,30 +205,6 @@ AtlacoyaPlay bot_play(ChallengeSolver& solver, AtlacoyaBot bot, const Challenge&
     }
     add_steps(bot, row, tokens_left, points, play);
     return play;
-}
-
-AtlacoyaGame play_atlacoya(ChallengeSolver& solver, const Catalogue& cat, const AtlacoyaSetup& setup) {
-    AtlacoyaGame game;
-    game.setup = setup;
-    game.state = AtlacoyaState(static_cast<int>(setup.seats.size()));
-    AtlacoyaPiles piles = atlacoya_piles(cat, setup.seed);
-    for (int day = 1; day <= kAtlacoyaDays; ++day) {
-        AtlacoyaDay d;
-        d.row = deal_atlacoya_day(cat, piles, setup.seats.front().board);
-        d.piles = pile_sizes(piles);
-        std::vector<Challenge> rows;
-        for (std::size_t p = 0; p < setup.seats.size(); ++p) {
-            rows.push_back(row_on_board(d.row, setup.seats[p].board));
-            d.plays.push_back(
-                bot_play(solver, setup.seats[p].bot, rows.back(), game.state.tokens[p], setup.points));
-        }
-        d.outcomes = play_day(game.state, rows, setup.points, d.plays);
-        d.points = game.state.points;
-        d.tokens = game.state.tokens;
-        game.days.push_back(std::move(d));
-    }
-    game.places = atlacoya_places(game.state);
-    return game;
 }
 
 }  // namespace tlaloc::xalapa

@@ -1,5 +1,6 @@
-// Whole Atlacoya games played by bots: the seats (a bot and a board side each), a row dealt per day,
-// each bot's bid, stones and steps (from the advisor and the solver), resolved by the rules engine.
+// What an Atlacoya game deals and what its bots play: the seats' board sides, a row dealt per day,
+// each bot's bid, stones and steps (from the advisor and the solver). The day loop, the seats and the
+// log are the session layer's (session/GameLog over session/xalapa/AtlacoyaEngine).
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -16,15 +17,12 @@ namespace tlaloc::xalapa {
 // cautious: the highest bid its stones can meet in full, no tokens planned; greedy: the highest bid
 // its tokens left make possible, stones for that cover.
 enum class AtlacoyaBot { Cautious, Greedy };
-std::optional<AtlacoyaBot> parse_atlacoya_bot(const std::string& name);
-const char* to_string(AtlacoyaBot bot);
 
 // The cautious bot keeps the tokens it laid (takes red) when green is worth less than this many
 // points per token more than red: 3, what a failed challenge costs in the basic game.
 inline constexpr int kCautiousTokenWorth = 3;
 
 struct AtlacoyaSeat {
-    AtlacoyaBot bot = AtlacoyaBot::Cautious;
     Board board;  // a shipped side, distinct per seat
 };
 
@@ -34,9 +32,9 @@ struct AtlacoyaSetup {
     AtlacoyaPoints points;
 };
 
-// The seats for `bots` (2-6), each on a distinct shipped side chosen by the seed.
-AtlacoyaSetup setup_atlacoya(const Catalogue& catalogue, std::uint64_t seed,
-                             const std::vector<AtlacoyaBot>& bots, const AtlacoyaPoints& points);
+// The seats of `players` (2-6), each on a distinct shipped side chosen by the seed.
+AtlacoyaSetup setup_atlacoya(const Catalogue& catalogue, std::uint64_t seed, int players,
+                             const AtlacoyaPoints& points);
 
 // A game's draw piles, the top card last. Each day takes the top position card (its 3-stone side is
 // challenge 1), 4 novice feature cards (under the printed 1 and 2 and the novice number cards) and
@@ -70,22 +68,5 @@ Challenge row_on_board(const Challenge& row, const Board& board);
 // optimal set from the solver for the challenges the bot means to meet, re-checked by the evaluator.
 AtlacoyaPlay bot_play(ChallengeSolver& solver, AtlacoyaBot bot, const Challenge& row, int tokens_left,
                       const AtlacoyaPoints& points);
-
-struct AtlacoyaDay {
-    Challenge row;            // on the first seat's board; each player plays it on their own
-    AtlacoyaPileSizes piles;  // after the row was dealt
-    std::vector<AtlacoyaPlay> plays;
-    std::vector<AtlacoyaOutcome> outcomes;
-    std::vector<int> points, tokens;  // after the day
-};
-
-struct AtlacoyaGame {
-    AtlacoyaSetup setup;
-    std::vector<AtlacoyaDay> days;
-    AtlacoyaState state{kAtlacoyaMinPlayers};
-    std::vector<int> places;  // per player, 1 the best
-};
-
-AtlacoyaGame play_atlacoya(ChallengeSolver& solver, const Catalogue& catalogue, const AtlacoyaSetup& setup);
 
 }  // namespace tlaloc::xalapa

@@ -632,6 +632,28 @@ Json AkelarreEngine::final_account() const {
     return out;
 }
 
+void AkelarreEngine::read_settled(const JsonPlace& after) const {
+    after.fail("an Akelarre action records nothing after it");
+}
+
+void AkelarreEngine::read_account(const JsonPlace& result) const {
+    result.expect_only_keys({"players", "teams"});
+    const JsonPlace each = result.at("players");
+    if (each.size() != static_cast<std::size_t>(players())) each.fail("expected one account per player");
+    for (const JsonPlace& p : each.items()) {
+        p.expect_only_keys({"points", "cards", "most_cards", "total", "pile", "hand"});
+        for (const char* key : {"points", "cards", "total"}) p.at(key).as_int(0, kMaxExactJsonInteger);
+        p.at("most_cards").as_bool();
+        for (const char* key : {"pile", "hand"})
+            for (const JsonPlace& c : p.at(key).items()) parse_card(c.as_string(), c.file(), c.path());
+    }
+    if (auto teams = result.get("teams")) {
+        if (setup_.teams.empty()) teams->fail("a game without teams has no team totals");
+        if (teams->size() != 2) teams->fail("expected the two teams' totals");
+        for (const JsonPlace& t : teams->items()) t.as_int(0, kMaxExactJsonInteger);
+    }
+}
+
 std::optional<std::string> AkelarreEngine::unreadable(const std::string& action) const {
     const Json parsed = Json::parse(action, nullptr, false);
     if (!parsed.is_object()) return "not an Akelarre action (a JSON object with \"action\")";

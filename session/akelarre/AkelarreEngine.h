@@ -42,6 +42,8 @@ public:
     Json dealt() const override;
     void read_dealt(const JsonPlace& dealt) const override;
     Json final_account() const override;
+    void read_settled(const JsonPlace& after) const override;  // Akelarre records nothing after an action
+    void read_account(const JsonPlace& result) const override;
     // One generator every seat draws from, apart from the deal's.
     std::vector<Rng> bot_rngs(std::uint64_t seed) const override { return {Rng(seed ^ 0x5DEECE66DULL)}; }
     std::optional<std::string> unreadable(const std::string& action) const override;

@@ -29,8 +29,9 @@ using Rng = std::mt19937_64;
 
 // The bots every game has of its own: any legal action, one step ahead by the game's rules of thumb
 // ("greedy": Aztlán's greedy, Akelarre's best turn, Azteka's one-turn search, Atlacoya's greedy),
-// and the game's strongest ("best": Azteka's search three whole turns deep; in the other games the
-// greedy bot again). The names are the one vocabulary of puzzles/common/Bots.h.
+// and the game's strongest ("best": Azteka's search three whole turns deep, Akelarre's greedy play
+// looked at a turn further; in the other games the greedy bot again). The names are the one vocabulary of
+// puzzles/common/Bots.h.
 enum class OwnBot { Random, Greedy, Best };
 
 class Engine {
@@ -118,6 +119,11 @@ public:
     virtual void read_dealt(const JsonPlace& dealt) const { dealt.expect_object(); }
     virtual Json settled() const { return nullptr; }
     virtual Json final_account() const { return Json::object(); }
+    // Read a recorded "after" and "result" strictly, before anything is played: a key, a type or a
+    // name the game's records do not have fails the element (bad input, whatever the actions before
+    // it); their values are the replay's to compare.
+    virtual void read_settled(const JsonPlace& after) const { after.expect_object(); }
+    virtual void read_account(const JsonPlace& result) const { result.expect_object(); }
     // The bots' generators in a game dealt from `seed`: one per seat, or one that every seat draws
     // from (the default), as the game's `play` has always seeded them, so a seed gives the same game.
     virtual std::vector<Rng> bot_rngs(std::uint64_t seed) const {
@@ -127,6 +133,12 @@ public:
     // one (a log holding it is malformed, not wrong).
     virtual std::optional<std::string> unreadable(const std::string& /*action*/) const {
         return std::nullopt;
+    }
+    // Seats a game has of its own beside the vocabulary's (Atlacoya's "cautious" bidder), and the
+    // action such a seat plays for the player to act (std::logic_error for a name it does not have).
+    virtual std::vector<std::string> own_seats() const { return {}; }
+    virtual std::string own_seat_action(const std::string& seat, Rng& /*rng*/) const {
+        throw std::logic_error("no seat named " + seat);
     }
 
     // 1 for each winner divided among them, 0 for the others; a draw gives every player 1/players.

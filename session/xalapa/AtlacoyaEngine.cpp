@@ -4,6 +4,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "puzzles/xalapa/AtlacoyaLog.h"
 #include "puzzles/xalapa/Catalogue.h"
 #include "puzzles/xalapa/Render.h"
 
@@ -45,8 +46,7 @@ void fit_steps(const Challenge& row, int tokens, AtlacoyaPlay& play) {
 AtlacoyaEngine::AtlacoyaEngine(int players, std::uint64_t seed)
     : solver_(std::make_shared<ChallengeSolver>()),
       cache_(std::make_shared<std::map<std::tuple<int, int, int, int>, AtlacoyaPlay>>()) {
-    setup_ = setup_atlacoya(catalogue(), seed, std::vector<AtlacoyaBot>(static_cast<std::size_t>(players)),
-                            points());
+    setup_ = setup_atlacoya(catalogue(), seed, players, points());
     piles_ = atlacoya_piles(catalogue(), seed);
     state_ = AtlacoyaState(players);
     deal();
@@ -54,6 +54,7 @@ AtlacoyaEngine::AtlacoyaEngine(int players, std::uint64_t seed)
 
 void AtlacoyaEngine::deal() {
     const Challenge row = deal_atlacoya_day(catalogue(), piles_, setup_.seats.front().board);
+    piles_left_ = pile_sizes(piles_);
     rows_.clear();
     for (const AtlacoyaSeat& seat : setup_.seats) rows_.push_back(row_on_board(row, seat.board));
 }
@@ -72,8 +73,9 @@ std::string AtlacoyaEngine::text(const AtlacoyaPlay& play) const {
 
 std::optional<AtlacoyaPlay> AtlacoyaEngine::parse(const std::string& action, std::string& why) const {
     const Json j = Json::parse(action, nullptr, false);
-    if (!j.is_object() || !j.contains("bid") || !j["bid"].is_number_integer() || !j.contains("stones") ||
-        !j["stones"].is_array() || (j.contains("steps") && !j["steps"].is_array())) {
+    if (!j.is_object() || !j.contains("bid") || !j["bid"].is_number_integer() || j["bid"] < 0 ||
+        j["bid"] > 1000 || !j.contains("stones") || !j["stones"].is_array() ||
+        (j.contains("steps") && !j["steps"].is_array())) {
         why = "not an Atlacoya play ({\"bid\", \"stones\", \"steps\", \"choice\"})";
         return std::nullopt;
     }
@@ -122,8 +124,10 @@ void AtlacoyaEngine::apply_one(const std::string& action) {
     plays_.push_back(*parse(action, unused));
     last_ = {
         static_cast<int>(plays_.size()) - 1, state_.day + 1, rows_[plays_.size() - 1], plays_.back(), {}};
+    ended_.reset();
     if (plays_.size() < rows_.size()) return;
-    last_.outcome = play_day(state_, rows_, points(), plays_).back();
+    ended_ = DayRecord{state_.day + 1, rows_.front(), piles_left_, play_day(state_, rows_, points(), plays_)};
+    last_.outcome = ended_->outcomes.back();
     plays_.clear();
     if (!state_.over()) deal();
 }
@@ -168,6 +172,11 @@ std::vector<int> AtlacoyaEngine::winners() const {
     return first.size() == 1 ? first : std::vector<int>{};
 }
 
+std::string AtlacoyaEngine::own_seat_action(const std::string& seat, Rng& rng) const {
+    if (seat == "cautious") return text(bot(AtlacoyaBot::Cautious));
+    return Engine::own_seat_action(seat, rng);
+}
+
 std::string AtlacoyaEngine::own_bot_action(OwnBot kind, Rng& rng) const {
     // best: the greedy bidder, which beats the cautious one (docs/xalapa.md, "The bots").
     if (kind != OwnBot::Random) return text(bot(AtlacoyaBot::Greedy));
@@ -190,6 +199,113 @@ std::unique_ptr<Engine> AtlacoyaEngine::determinize(int seat, Rng& rng) const {
     for (const auto& [key, play] : *cache_)
         if (std::get<0>(key) == state_.day) (*out->cache_)[key] = play;
     return out;
+}
+
+Json AtlacoyaEngine::dealt() const {
+    Json boards = Json::array();
+    for (const AtlacoyaSeat& seat : setup_.seats) boards.push_back(seat.board.id);
+    return {{"boards", boards}};
+}
+
+void AtlacoyaEngine::read_dealt(const JsonPlace& dealt) const {
+    dealt.expect_only_keys({"boards"});
+    const JsonPlace boards = dealt.at("boards");
+    if (boards.size() != static_cast<std::size_t>(players()))
+        boards.fail("expected one board side per player");
+    for (const JsonPlace& b : boards.items())
+        if (!catalogue().board(b.as_string())) b.fail("no board side named \"" + b.as_string() + "\"");
+}
+
+Json AtlacoyaEngine::settled() const {
+    if (!ended_) return nullptr;
+    Json plays = Json::array();
+    for (std::size_t p = 0; p < ended_->outcomes.size(); ++p)
+        plays.push_back(atlacoya_outcome_json(ended_->outcomes[p], state_.points[p], state_.tokens[p]));
+    return {{"day", ended_->day},
+            {"row", atlacoya_row_json(ended_->row)},
+            {"piles", atlacoya_piles_json(ended_->piles)},
+            {"results", plays}};
+}
+
+namespace {
+
+constexpr std::int64_t kMostPoints = 1000000;  // far beyond what 7 days can score
+
+void read_numbers(const JsonPlace& list, std::int64_t low, std::int64_t high) {
+    for (const JsonPlace& n : list.items()) n.as_int(low, high);
+}
+
+}  // namespace
+
+// A day's record: its number, the row (compared whole with the seed's), the piles left and one
+// result per player.
+void AtlacoyaEngine::read_settled(const JsonPlace& after) const {
+    after.expect_only_keys({"day", "row", "piles", "results"});
+    after.at("day").as_int(1, kAtlacoyaDays);
+    after.at("row").expect_object();
+    const JsonPlace piles = after.at("piles");
+    piles.expect_only_keys({"positions", "novice", "intermediate"});
+    for (const char* key : {"positions", "novice", "intermediate"}) piles.at(key).as_int(0, 1000);
+    const JsonPlace results = after.at("results");
+    if (results.size() != static_cast<std::size_t>(players())) results.fail("expected one result per player");
+    for (const JsonPlace& r : results.items()) {
+        r.expect_only_keys({"met", "covered", "stopped_at", "scored", "points", "tokens_laid", "tokens_lost",
+                            "tokens_recovered", "total", "tokens_left"});
+        read_numbers(r.at("met"), 1, kAtlacoyaHighestBid);
+        read_numbers(r.at("covered"), 1, kAtlacoyaHighestBid);
+        if (const JsonPlace at = r.at("stopped_at"); !at.is_null()) at.as_int(1, kAtlacoyaHighestBid);
+        if (const std::string scored = r.at("scored").as_string(); scored != "green" && scored != "red")
+            r.at("scored").fail("expected \"green\" or \"red\"");
+        for (const char* key : {"points", "total"}) r.at(key).as_int(-kMostPoints, kMostPoints);
+        for (const char* key : {"tokens_laid", "tokens_lost", "tokens_recovered", "tokens_left"})
+            r.at(key).as_int(0, kAtlacoyaTokens);
+    }
+}
+
+void AtlacoyaEngine::read_account(const JsonPlace& result) const {
+    result.expect_only_keys({"tokens", "ranking"});
+    read_numbers(result.at("tokens"), 0, kAtlacoyaTokens);
+    for (const JsonPlace& r : result.at("ranking").items()) {
+        r.expect_only_keys({"place", "player", "points", "tokens"});
+        r.at("place").as_int(1, players());
+        r.at("player").as_int(1, players());
+        r.at("points").as_int(-kMostPoints, kMostPoints);
+        r.at("tokens").as_int(0, kAtlacoyaTokens);
+    }
+}
+
+Json AtlacoyaEngine::final_account() const {
+    if (!over()) return Json::object();
+    return {{"tokens", state_.tokens}, {"ranking", atlacoya_ranking_json(state_, atlacoya_places(state_))}};
+}
+
+// The form of a play, whatever the board: its numbers are checked against the player's board when
+// it is played (a stone off the board is a wrong step).
+std::optional<std::string> AtlacoyaEngine::unreadable(const std::string& action) const {
+    const Json j = Json::parse(action, nullptr, false);
+    const auto keys_ok = [&] {
+        for (const auto& [key, value] : j.items())
+            if (key != "bid" && key != "stones" && key != "steps" && key != "choice") return false;
+        return true;
+    };
+    const auto all = [](const Json& list, const auto& ok) {
+        return list.is_array() && std::all_of(list.begin(), list.end(), ok);
+    };
+    // Stones in rising order, each once: one way to write a play.
+    long last = -1;
+    const auto rising = [&](const Json& f) {
+        if (!f.is_number_integer() || f <= last || f >= kMaxFields) return false;
+        last = f.get<long>();
+        return true;
+    };
+    if (!j.is_object() || !keys_ok() || !j.contains("bid") || !j["bid"].is_number_integer() || j["bid"] < 0 ||
+        j["bid"] > 1000 || !all(j.value("stones", Json()), rising) ||
+        !all(j.value("steps", Json::array()), [](const Json& s) { return s == "token" || s == "stop"; }) ||
+        (j.contains("choice") && !j["choice"].is_null() && j["choice"] != "green" && j["choice"] != "red"))
+        return "not an Atlacoya play: {\"bid\": 2 to 7, \"stones\": [field numbers below " +
+               std::to_string(kMaxFields) +
+               ", rising], \"steps\": [\"token\" or \"stop\", ...], \"choice\": \"green\", \"red\" or null}";
+    return std::nullopt;
 }
 
 std::string AtlacoyaEngine::stage_label() const {

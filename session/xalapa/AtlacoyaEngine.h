@@ -44,6 +44,28 @@ public:
     std::string picture_svg() const override;
     std::string picture_svg_for(int viewer) const override;
     std::string stage_label() const override;  // "day 3"
+    // The log's records: the board side each seat plays on, what each day settled once its last play
+    // is given (the row, the cards left in the piles, each player's result and totals), and the
+    // ranking at the end.
+    Json dealt() const override;
+    void read_dealt(const JsonPlace& dealt) const override;
+    Json settled() const override;
+    Json final_account() const override;
+    void read_settled(const JsonPlace& after) const override;
+    void read_account(const JsonPlace& result) const override;
+    std::optional<std::string> unreadable(const std::string& action) const override;
+    // Atlacoya's own seat beside the vocabulary: the cautious bidder (the highest bid its stones can
+    // meet in full, no tokens planned), weaker than greedy.
+    std::vector<std::string> own_seats() const override { return {"cautious"}; }
+    std::string own_seat_action(const std::string& seat, Rng& rng) const override;
+    // Today's row on a player's board (before the day's last play is given), and the scores and
+    // tokens so far.
+    const xalapa::Challenge& row(int player) const { return rows_[static_cast<std::size_t>(player)]; }
+    const xalapa::AtlacoyaState& state() const { return state_; }
+    // Each player's result of the day the last play ended; nullptr when it ended none.
+    const std::vector<xalapa::AtlacoyaOutcome>* day_results() const {
+        return ended_ ? &ended_->outcomes : nullptr;
+    }
     // A player's board (the fields of a play's stones are its indexes, row * columns + column).
     const xalapa::Board& board(int player) const {
         return setup_.seats[static_cast<std::size_t>(player)].board;
@@ -62,7 +84,17 @@ private:
     xalapa::AtlacoyaSetup setup_;
     xalapa::AtlacoyaPiles piles_;
     xalapa::AtlacoyaState state_{xalapa::kAtlacoyaMinPlayers};
-    std::vector<xalapa::Challenge> rows_;  // today's row on each player's board
+    std::vector<xalapa::Challenge> rows_;   // today's row on each player's board
+    xalapa::AtlacoyaPileSizes piles_left_;  // after today's row was dealt
+    // The day the last play ended (its row on the first seat's board, the piles after it was dealt,
+    // each player's result); nullopt when the last play did not end a day.
+    struct DayRecord {
+        int day = 0;
+        xalapa::Challenge row;
+        xalapa::AtlacoyaPileSizes piles;
+        std::vector<xalapa::AtlacoyaOutcome> outcomes;
+    };
+    std::optional<DayRecord> ended_;
     std::vector<xalapa::AtlacoyaPlay> plays_;
     // The last play given: its player, day (1-based), row and play (for the picture and the text).
     struct LastPlay {
