@@ -324,8 +324,9 @@ LogCheck replay_log(const ReadLog& log, const PlayWatcher& each) {
         }
     }
     if (!engine.over()) {
-        out.wrong =
-            log.lines.back().where + ": the log ends before the game is over (" + engine.stage_label() + ")";
+        const std::string stage = engine.stage_label();
+        out.wrong = log.lines.back().where + ": the log ends before the game is over" +
+                    (stage.empty() ? "" : " (" + stage + ")");
         return out;
     }
     const JsonLine& end = log.lines.back();

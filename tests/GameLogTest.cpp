@@ -109,6 +109,7 @@ TEST(GameLog, TheFirstWrongStepIsNamedByItsLine) {
         w = wrong_of(c.game, joined(cut));
         ASSERT_TRUE(w.has_value());
         EXPECT_NE(w->find("the log ends before the game is over"), std::string::npos) << *w;
+        EXPECT_EQ(w->find("()"), std::string::npos) << "a game with no stage names none: " << *w;
         // What the seed dealt, where the game deals something.
         if (!Json::parse(lines_of(log)[0])["dealt"].empty()) {
             const std::string other = edited(log, 0, [](Json& j) { j["seed"] = j["seed"].get<int>() + 1; });

@@ -181,17 +181,29 @@ std::string AkelarreEngine::same_player_prefix(const std::vector<GameAction>& st
     Game copy = game_;
     const std::string player = acting_player(copy.state());
     Json array = Json::array();
-    std::size_t good = 0;  // the longest prefix after which the play can still end
+    // After each step: whether the play can end there at once (no meld being laid, or the play is
+    // over), and else the table and hand, for the search of can_finish, which only the longest
+    // prefix that needs it pays for.
+    struct After {
+        bool ends = false;
+        std::vector<MeetingPlace> places;
+        std::vector<Card> hand;
+    };
+    std::vector<After> after;
     for (const GameAction& a : steps) {
         if (copy.why_illegal(a)) break;
         array.push_back(action_to_json(a));
         copy.apply(a);
         const GameState& s = copy.state();
-        if (s.phase != Phase::Play ||
-            can_finish(s.places, s.players[static_cast<std::size_t>(s.current)].hand))
-            good = array.size();
+        if (s.phase != Phase::Play || !why_cannot_finish(s.places))
+            after.push_back({true, {}, {}});
+        else
+            after.push_back({false, s.places, s.players[static_cast<std::size_t>(s.current)].hand});
         if (s.phase == Phase::Over || acting_player(s) != player) break;
     }
+    std::size_t good = after.size();  // the longest prefix after which the play can still end
+    while (good > 0 && !after[good - 1].ends && !can_finish(after[good - 1].places, after[good - 1].hand))
+        --good;
     if (good == 0) return "[]";
     array.erase(array.begin() + static_cast<std::ptrdiff_t>(good), array.end());
     return good == 1 ? array.front().dump() : array.dump();

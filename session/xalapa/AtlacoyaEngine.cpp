@@ -44,8 +44,7 @@ void fit_steps(const Challenge& row, int tokens, AtlacoyaPlay& play) {
 }  // namespace
 
 AtlacoyaEngine::AtlacoyaEngine(int players, std::uint64_t seed)
-    : solver_(std::make_shared<ChallengeSolver>()),
-      cache_(std::make_shared<std::map<std::tuple<int, int, int, int>, AtlacoyaPlay>>()) {
+    : cache_(std::make_shared<std::map<std::tuple<int, int, int, int>, AtlacoyaPlay>>()) {
     setup_ = setup_atlacoya(catalogue(), seed, players, points());
     piles_ = atlacoya_piles(catalogue(), seed);
     state_ = AtlacoyaState(players);
@@ -138,6 +137,7 @@ AtlacoyaPlay AtlacoyaEngine::bot(AtlacoyaBot kind) const {
         std::make_tuple(state_.day, p, static_cast<int>(kind), state_.tokens[static_cast<std::size_t>(p)]);
     auto found = cache_->find(key);
     if (found != cache_->end()) return found->second;
+    if (!solver_) solver_ = std::make_shared<ChallengeSolver>();
     AtlacoyaPlay play = bot_play(*solver_, kind, rows_[static_cast<std::size_t>(p)],
                                  state_.tokens[static_cast<std::size_t>(p)], points());
     (*cache_)[key] = play;

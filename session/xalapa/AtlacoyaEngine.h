@@ -80,7 +80,9 @@ private:
     xalapa::AtlacoyaPlay bot(xalapa::AtlacoyaBot kind) const;
     std::optional<xalapa::AtlacoyaPlay> parse(const std::string& action, std::string& why) const;
 
-    std::shared_ptr<xalapa::ChallengeSolver> solver_;
+    // Made when a bot first plays (a replay asks no bot, and a solver's Z3 context costs more than
+    // the whole replay); shared by the copies a search makes.
+    mutable std::shared_ptr<xalapa::ChallengeSolver> solver_;
     xalapa::AtlacoyaSetup setup_;
     xalapa::AtlacoyaPiles piles_;
     xalapa::AtlacoyaState state_{xalapa::kAtlacoyaMinPlayers};
