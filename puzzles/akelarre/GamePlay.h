@@ -29,7 +29,7 @@ inline constexpr std::size_t kBestBotStates = 30000;
 // machine) and the clock (SearchLimitReached when it has passed).
 struct BotLimits {
     std::size_t states = kBestBotStates;
-    solver::Deadline deadline;
+    solver::Deadline deadline = solver::Deadline();
 };
 
 // A bot's next step in `s`: in the play phase the rest of its play (moves, the discard when no hand
@@ -39,6 +39,6 @@ struct BotSteps {
     std::vector<GameAction> steps;
     bool proved = true;
 };
-BotSteps bot_steps(const GameState& s, Bot bot, std::mt19937_64& rng, const BotLimits& limits = {});
+BotSteps bot_steps(const GameState& s, Bot bot, std::mt19937_64& rng, const BotLimits& limits = BotLimits());
 
 }  // namespace tlaloc::akelarre
