@@ -310,16 +310,6 @@ session::SeatedGame seated(int players, std::uint64_t seed, const char* bot, con
             kind};
 }
 
-session::GameLogKind limited_kind(std::size_t most_states) {
-    session::GameLogKind kind = session::log_kind("akelarre");
-    kind.make = [most_states](const session::GameSpec& spec, std::uint64_t seed) {
-        auto engine = std::make_unique<session::AkelarreEngine>(spec.players, spec.variant == "teams", seed);
-        engine->set_bot_limits({most_states, solver::Deadline()});
-        return std::unique_ptr<session::Engine>(std::move(engine));
-    };
-    return kind;
-}
-
 // One action as played: who played it, its steps, the state before it, and whether its play was one
 // the state limit cut short.
 struct Played {
@@ -379,7 +369,7 @@ std::vector<akelarre::GameAction> steps_of(const std::string& action, int player
 // the plays the limit cut short (with `check`, compared with the proved best).
 void time_best_games(int count, std::size_t most_states, bool check) {
     std::cout << "best-play (greedy) bots, at most " << most_states << " states a turn (0: no limit)\n";
-    const session::GameLogKind kind = limited_kind(most_states);
+    const session::GameLogKind kind = session::akelarre_kind_with({most_states, solver::Deadline()});
     for (int players = 2; players <= 4; ++players) {
         std::vector<double> games;
         std::size_t plays = 0, unproved = 0;

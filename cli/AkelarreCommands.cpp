@@ -501,14 +501,7 @@ void run_play(const PlayOptions& opt) {
         throw CLI::ValidationError("--teams", "teams are for 4 players (P1+P3 against P2+P4)");
     const std::vector<std::string> seats = seat_names(opt);
     const solver::Deadline deadline(opt.timeout);
-    // The registered game, its bots' searches under this command's limits.
-    session::GameLogKind kind = session::log_kind("akelarre");
-    const BotLimits limits{opt.best_states, deadline};
-    kind.make = [limits](const session::GameSpec& spec, std::uint64_t seed) {
-        auto engine = std::make_unique<session::AkelarreEngine>(spec.players, spec.variant == "teams", seed);
-        engine->set_bot_limits(limits);
-        return std::unique_ptr<session::Engine>(std::move(engine));
-    };
+    const session::GameLogKind kind = session::akelarre_kind_with({opt.best_states, deadline});
     const session::SeatedGame game{{"akelarre", opt.players, opt.teams ? "teams" : "singles"},
                                    static_cast<std::uint64_t>(opt.seed),
                                    seats,

@@ -91,18 +91,6 @@ std::map<Card, int> full_deck() {
     return n;
 }
 
-// The game's log kind with its bots' searches limited to `states` (what `akelarre play
-// --best-states` does).
-session::GameLogKind limited_kind(std::size_t states) {
-    session::GameLogKind kind = session::log_kind("akelarre");
-    kind.make = [states](const session::GameSpec& spec, std::uint64_t seed) {
-        auto engine = std::make_unique<session::AkelarreEngine>(spec.players, spec.variant == "teams", seed);
-        engine->set_bot_limits({states, solver::Deadline()});
-        return std::unique_ptr<session::Engine>(std::move(engine));
-    };
-    return kind;
-}
-
 session::SeatedGame seated(int players, std::uint64_t seed, std::vector<std::string> seats,
                            bool teams = false, const session::GameLogKind* kind = nullptr) {
     return {{"akelarre", players, teams ? "teams" : "singles"}, seed, std::move(seats), kind};
@@ -213,7 +201,7 @@ TEST(AkelarreGame, GreedyAndBestBotsKeepEveryInvariant) {
 // Greedy bots whose searches are cut short after a few states play the best plays found: the game
 // stays legal and replays, and the limit counts states, so the same seed gives the same game.
 TEST(AkelarreGame, GreedyBotsCutShortStayLegalAndPlayTheSameGame) {
-    const session::GameLogKind one_state = limited_kind(1);
+    const session::GameLogKind one_state = session::akelarre_kind_with({1, solver::Deadline()});
     const session::SeatedGame game = seated(2, 3, {"greedy", "greedy"}, false, &one_state);
     std::string log, again, unlimited;
     int unproved = 0, none = -1;

@@ -38,6 +38,14 @@ TableState play_to_the_end(TableSetup t) {
     return s;
 }
 
+// A game between bots played to its end at the table: the setup with every action.
+TableSetup bots_to_the_end(TableSetup t) {
+    const TableState s = play_table(t, solver::Deadline(), 100, false);
+    EXPECT_TRUE(s.over);
+    t.actions = s.actions;
+    return t;
+}
+
 }  // namespace
 
 TEST(TablePlay, TheBotsAnswerUntilAPersonIsToAct) {
@@ -107,15 +115,12 @@ TEST(TablePlay, AFinishedGamesLogIsOneItsReplayAccepts) {
     EXPECT_NE(zlog.find("\"seats\":[\"human\",\"random\"]"), std::string::npos) << zlog.substr(0, 300);
 
     // Akelarre between bots (a person always taking the first action may move cards for ever).
-    const TableSetup ak = table("akelarre", 3, "singles", {"random", "greedy", "random"}, 6);
-    const TableState k = play_table(ak, solver::Deadline(), 100, false);
-    ASSERT_TRUE(k.over);
-    TableSetup kdone = ak;
-    kdone.actions = k.actions;
+    const TableSetup kdone =
+        bots_to_the_end(table("akelarre", 3, "singles", {"random", "greedy", "random"}, 6));
     const std::string klog = table_log(kdone);
     EXPECT_FALSE(session::replay_log(session::read_log("akelarre", "k.jsonl", klog)).wrong);
     EXPECT_NE(klog.find("\"seats\":[\"random\",\"greedy\",\"random\"]"), std::string::npos);
-    EXPECT_EQ(k.scores.size(), 3u);
+    EXPECT_EQ(play_table(kdone, solver::Deadline(), 100, false).scores.size(), 3u);
 
     // Atlacoya: a person against the greedy bot, and a random and a cautious seat.
     const TableSetup at = table("atlacoya", 2, "standard", {"human", "greedy"}, 7);
@@ -126,13 +131,9 @@ TEST(TablePlay, AFinishedGamesLogIsOneItsReplayAccepts) {
     EXPECT_FALSE(r.wrong) << *r.wrong;
     EXPECT_EQ(r.actions, 14);  // 7 days of 2 plays
     EXPECT_NE(atlog.find("\"seats\":[\"human\",\"greedy\"]"), std::string::npos);
-    const TableSetup own = table("atlacoya", 2, "standard", {"random", "cautious"}, 8);
-    const TableState o = play_table(own, solver::Deadline(), 100, false);
-    ASSERT_TRUE(o.over);
-    TableSetup odone = own;
-    odone.actions = o.actions;
+    const TableSetup odone = bots_to_the_end(table("atlacoya", 2, "standard", {"random", "cautious"}, 8));
     EXPECT_FALSE(session::replay_log(session::read_log("atlacoya", "o.jsonl", table_log(odone))).wrong);
-    EXPECT_THROW(table_log(TableSetup{own.spec, own.seed, {"random", "careful"}, odone.actions}),
+    EXPECT_THROW(table_log(TableSetup{odone.spec, odone.seed, {"random", "careful"}, odone.actions}),
                  std::invalid_argument);
     TableSetup unfinished = az;
     unfinished.actions.assign(a.actions.begin(), a.actions.begin() + 10);
@@ -149,11 +150,7 @@ TEST(TablePlay, BestSeatsPlayWholeGamesThatReplay) {
     EXPECT_FALSE(session::replay_log(session::read_log("azteka", "z.jsonl", zlog)).wrong);
     EXPECT_NE(zlog.find("\"seats\":[\"human\",\"best\"]"), std::string::npos) << zlog.substr(0, 300);
 
-    const TableSetup ak = table("akelarre", 2, "singles", {"best", "greedy"}, 3);
-    const TableState k = play_table(ak, solver::Deadline(), 100, false);
-    ASSERT_TRUE(k.over);
-    TableSetup kdone = ak;
-    kdone.actions = k.actions;
+    const TableSetup kdone = bots_to_the_end(table("akelarre", 2, "singles", {"best", "greedy"}, 3));
     EXPECT_FALSE(session::replay_log(session::read_log("akelarre", "k.jsonl", table_log(kdone))).wrong);
     EXPECT_THROW(
         play_table(table("akelarre", 2, "singles", {"best", "clever"}), solver::Deadline(), 100, false),

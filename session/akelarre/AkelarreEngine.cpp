@@ -683,4 +683,14 @@ std::optional<std::string> AkelarreEngine::unreadable(const std::string& action)
 // The table as the player to act sees it (their hand); once over, as the last player left it.
 std::string AkelarreEngine::picture_svg() const { return table_svg(turn_of(game_.state())); }
 
+GameLogKind akelarre_kind_with(const akelarre::BotLimits& limits) {
+    GameLogKind kind = log_kind("akelarre");
+    kind.make = [limits](const GameSpec& spec, std::uint64_t seed) {
+        auto engine = std::make_unique<AkelarreEngine>(spec.players, spec.variant == "teams", seed);
+        engine->set_bot_limits(limits);
+        return std::unique_ptr<Engine>(std::move(engine));
+    };
+    return kind;
+}
+
 }  // namespace tlaloc::session

@@ -6,6 +6,7 @@
 
 #include "model/akelarre/Game.h"
 #include "puzzles/akelarre/GamePlay.h"
+#include "session/GameLog.h"
 #include "session/common/Engine.h"
 
 namespace tlaloc::session {
@@ -95,5 +96,9 @@ private:
     static std::optional<int> lead_after(const Engine& world, const std::vector<akelarre::GameAction>& option,
                                          int me, Rng& rng);
 };
+
+// The registered game's log kind, its bots' searches of a turn under `limits` (what `akelarre play
+// --best-states` and the clock ask for): the same logs, other bots' limits.
+GameLogKind akelarre_kind_with(const akelarre::BotLimits& limits);
 
 }  // namespace tlaloc::session
