@@ -132,20 +132,31 @@ std::vector<std::string> AkelarreEngine::legal_actions() const {
     return out;
 }
 
-std::optional<std::string> AkelarreEngine::why_illegal_one(const std::string& action) const {
+std::optional<GameAction> AkelarreEngine::checked(const std::string& action, std::string& why) const {
     const Json parsed = Json::parse(action, nullptr, false);
-    if (!parsed.is_object()) return "not an Akelarre action (a JSON object with \"action\")";
+    if (!parsed.is_object())
+        return why = "not an Akelarre action (a JSON object with \"action\")", std::nullopt;
     try {
-        return game_.why_illegal(parse_action(JsonPlace(parsed, "action"), players()));
+        GameAction a = parse_action(JsonPlace(parsed, "action"), players());
+        if (auto refused = game_.why_illegal(a)) return why = *refused, std::nullopt;
+        return a;
     } catch (const InputError& e) {
-        return std::string(e.what());
+        return why = e.what(), std::nullopt;
     }
 }
 
+std::optional<std::string> AkelarreEngine::why_illegal_one(const std::string& action) const {
+    std::string why;
+    if (checked(action, why)) return std::nullopt;
+    return why;
+}
+
+// Read and checked once: the state is unchanged when the action is refused.
 void AkelarreEngine::apply_one(const std::string& action) {
-    if (auto why = why_illegal_one(action)) throw std::logic_error("akelarre: " + *why);
-    const Json parsed = Json::parse(action);
-    step(parse_action(JsonPlace(parsed, "action"), players()));
+    std::string why;
+    const std::optional<GameAction> a = checked(action, why);
+    if (!a) throw std::logic_error("akelarre: " + why);
+    step(*a);
 }
 
 void AkelarreEngine::step(const GameAction& a) {

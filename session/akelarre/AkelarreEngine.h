@@ -61,6 +61,8 @@ protected:
 
 private:
     void step(const akelarre::GameAction& a);
+    // The action read and checked by the rules: nullopt, with why, when it is none or is refused.
+    std::optional<akelarre::GameAction> checked(const std::string& action, std::string& why) const;
     // The longest prefix of `steps` that one player plays in a row (a meld completed on another's
     // place hands the turn to its owner for a moment), as one action.
     std::string whole_play(OwnBot bot, Rng& rng) const;

@@ -155,21 +155,32 @@ std::vector<std::string> AztlanEngine::legal_actions() const {
     return out;
 }
 
-std::optional<std::string> AztlanEngine::why_illegal_one(const std::string& action) const {
-    if (over()) return "the game is over";
+std::optional<Action> AztlanEngine::checked(const std::string& action, std::string& why) const {
+    if (over()) return why = "the game is over", std::nullopt;
     const Json parsed = Json::parse(action, nullptr, false);
-    if (!parsed.is_object()) return "not an Aztlán action (a JSON object with \"phase\" and \"player\")";
+    if (!parsed.is_object())
+        return why = "not an Aztlán action (a JSON object with \"phase\" and \"player\")", std::nullopt;
     try {
-        return game_.why_illegal(parse_action(game_, JsonPlace(parsed, "action")));
+        Action a = parse_action(game_, JsonPlace(parsed, "action"));
+        if (auto refused = game_.why_illegal(a)) return why = *refused, std::nullopt;
+        return a;
     } catch (const InputError& e) {
-        return std::string(e.what());
+        return why = e.what(), std::nullopt;
     }
 }
 
+std::optional<std::string> AztlanEngine::why_illegal_one(const std::string& action) const {
+    std::string why;
+    if (checked(action, why)) return std::nullopt;
+    return why;
+}
+
+// Read and checked once: the state is unchanged when the action is refused.
 void AztlanEngine::apply_one(const std::string& action) {
-    if (auto why = why_illegal_one(action)) throw std::logic_error("aztlan: " + *why);
-    const Json parsed = Json::parse(action);
-    step(parse_action(game_, JsonPlace(parsed, "action")));
+    std::string why;
+    const std::optional<Action> a = checked(action, why);
+    if (!a) throw std::logic_error("aztlan: " + why);
+    step(*a);
 }
 
 void AztlanEngine::step(const Action& a) {

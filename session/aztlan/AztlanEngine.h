@@ -53,6 +53,8 @@ protected:
 
 private:
     void step(const aztlan::Action& a);
+    // The action read and checked by the rules: nullopt, with why, when it is none or is refused.
+    std::optional<aztlan::Action> checked(const std::string& action, std::string& why) const;
 
     aztlan::Game game_;
     int first_ = 0, actions_ = 0;

@@ -36,13 +36,13 @@ std::optional<std::string> Engine::why_illegal(const std::string& action) const 
     return std::nullopt;
 }
 
+// One action is checked by apply_one itself (the state unchanged when refused); a list is checked
+// whole first, so that none of it is played when a later step is refused.
 void Engine::apply(const std::string& action) {
+    auto steps = action_steps(action);
+    if (!steps) return apply_one(action);
     if (auto why = why_illegal(action)) throw std::logic_error("illegal action " + action + ": " + *why);
-    if (auto steps = action_steps(action)) {
-        for (const std::string& s : *steps) apply_one(s);
-    } else {
-        apply_one(action);
-    }
+    for (const std::string& s : *steps) apply_one(s);
 }
 
 std::vector<std::string> Engine::search_actions(Rng& rng) const {

@@ -147,6 +147,8 @@ public:
 protected:
     // The game's own checks and steps for one (non-array) action.
     virtual std::optional<std::string> why_illegal_one(const std::string& action) const = 0;
+    // apply_one checks the action itself and throws std::logic_error, the state unchanged, for one
+    // why_illegal_one refuses.
     virtual void apply_one(const std::string& action) = 0;
 };
 
