@@ -317,7 +317,7 @@ TEST(AkelarreGame, MalformedLogsAreInputErrorsNamingTheLine) {
     setup["dealt"]["favourites"][0] = "Q";
     bad[0] = setup.dump();
     expect_input_error(joined(bad), "game.jsonl:1: dealt.favourites[0]: expected a family letter");
-    setup["dealt"]["favourites"] = {"F"};
+    setup["dealt"]["favourites"] = Json::array({"F"});
     bad[0] = setup.dump();
     expect_input_error(joined(bad),
                        "game.jsonl:1: dealt.favourites: expected one favourite family per player");
@@ -341,7 +341,7 @@ TEST(AkelarreGame, MalformedLogsAreInputErrorsNamingTheLine) {
     // played, so a malformed one is bad input even after a wrong step.
     bad = lines;
     first = Json::parse(lines[1]);
-    first["after"] = {{"x", 1}};
+    first["after"] = Json::object({{"x", 1}});
     bad[1] = first.dump();
     expect_input_error(joined(bad), "game.jsonl:2: after: an Akelarre action records nothing after it");
     bad = lines;

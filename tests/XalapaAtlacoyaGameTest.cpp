@@ -410,7 +410,7 @@ TEST(XalapaAtlacoyaGame, AMalformedLogIsBadInput) {
     // Stones are listed in one order only, rising, each once.
     expect_bad(replay_edited("stones.jsonl",
                              [](auto& lines) {
-                                 edit_play(lines, 1, 1, [](Json& e) { e["stones"] = {17, 3}; });
+                                 edit_play(lines, 1, 1, [](Json& e) { e["stones"] = Json::array({17, 3}); });
                              }),
                at_line("stones.jsonl", play_line(1, 1)) + "action: not an Atlacoya play");
     expect_bad(replay_edited("empty.jsonl", [](auto& lines) { lines.clear(); }), "empty.jsonl");
