@@ -212,7 +212,6 @@ std::string play_text(std::size_t p, const Board& board, const Json& play, const
 // Each day as it ends: its row, then every player's play and result.
 class DayLines {
 public:
-    explicit DayLines(std::vector<std::string> seats) : seats_(std::move(seats)) {}
     void add(int player, const std::string& action, const session::Engine& after) {
         const auto& game = dynamic_cast<const session::AtlacoyaEngine&>(after);
         if (player == 0) row_ = row_text(game.row(0));
@@ -228,7 +227,6 @@ public:
     const std::string& text() const { return text_; }
 
 private:
-    std::vector<std::string> seats_;
     std::string row_, text_;
     std::vector<Json> plays_;
 };
@@ -278,7 +276,7 @@ void run_play(const PlayOptions& opt) {
         return run_play_with_people(opt, seats);
     const solver::Deadline deadline(opt.timeout);
     const session::SeatedGame game{{"atlacoya", opt.players, "standard"}, opt.seed, seats};
-    DayLines days(seats);
+    DayLines days;
     const session::PlayedGame played = naming("xalapa atlacoya play", opt.timeout, [&] {
         return session::play_seated(
             game, nullptr,

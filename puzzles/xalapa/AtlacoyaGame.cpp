@@ -52,8 +52,7 @@ std::string draw(std::vector<std::string>& pile) {
 
 }  // namespace
 
-AtlacoyaSetup setup_atlacoya(const Catalogue& cat, std::uint64_t seed, int players,
-                             const AtlacoyaPoints& points) {
+std::vector<AtlacoyaSeat> atlacoya_seats(const Catalogue& cat, std::uint64_t seed, int players) {
     const auto n = static_cast<std::size_t>(std::max(players, 0));
     if (n < kAtlacoyaMinPlayers || n > kAtlacoyaMaxPlayers || n > cat.boards.size())
         throw std::invalid_argument("an Atlacoya game has 2 to 6 players");
@@ -61,11 +60,9 @@ AtlacoyaSetup setup_atlacoya(const Catalogue& cat, std::uint64_t seed, int playe
     for (std::size_t i = 0; i < sides.size(); ++i) sides[i] = i;
     std::mt19937_64 rng(seed);
     shuffle(sides, rng);
-    AtlacoyaSetup setup;
-    setup.seed = seed;
-    setup.points = points;
-    for (std::size_t p = 0; p < n; ++p) setup.seats.push_back({cat.boards[sides[p]].board});
-    return setup;
+    std::vector<AtlacoyaSeat> seats;
+    for (std::size_t p = 0; p < n; ++p) seats.push_back({cat.boards[sides[p]].board});
+    return seats;
 }
 
 AtlacoyaPiles atlacoya_piles(const Catalogue& cat, std::uint64_t seed) {

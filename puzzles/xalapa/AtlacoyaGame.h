@@ -26,15 +26,8 @@ struct AtlacoyaSeat {
     Board board;  // a shipped side, distinct per seat
 };
 
-struct AtlacoyaSetup {
-    std::uint64_t seed = 1;
-    std::vector<AtlacoyaSeat> seats;
-    AtlacoyaPoints points;
-};
-
 // The seats of `players` (2-6), each on a distinct shipped side chosen by the seed.
-AtlacoyaSetup setup_atlacoya(const Catalogue& catalogue, std::uint64_t seed, int players,
-                             const AtlacoyaPoints& points);
+std::vector<AtlacoyaSeat> atlacoya_seats(const Catalogue& catalogue, std::uint64_t seed, int players);
 
 // A game's draw piles, the top card last. Each day takes the top position card (its 3-stone side is
 // challenge 1), 4 novice feature cards (under the printed 1 and 2 and the novice number cards) and

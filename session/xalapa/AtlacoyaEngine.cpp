@@ -45,17 +45,17 @@ void fit_steps(const Challenge& row, int tokens, AtlacoyaPlay& play) {
 
 AtlacoyaEngine::AtlacoyaEngine(int players, std::uint64_t seed)
     : cache_(std::make_shared<std::map<std::tuple<int, int, int, int>, AtlacoyaPlay>>()) {
-    setup_ = setup_atlacoya(catalogue(), seed, players, points());
+    seats_ = atlacoya_seats(catalogue(), seed, players);
     piles_ = atlacoya_piles(catalogue(), seed);
     state_ = AtlacoyaState(players);
     deal();
 }
 
 void AtlacoyaEngine::deal() {
-    const Challenge row = deal_atlacoya_day(catalogue(), piles_, setup_.seats.front().board);
+    const Challenge row = deal_atlacoya_day(catalogue(), piles_, seats_.front().board);
     piles_left_ = pile_sizes(piles_);
     rows_.clear();
-    for (const AtlacoyaSeat& seat : setup_.seats) rows_.push_back(row_on_board(row, seat.board));
+    for (const AtlacoyaSeat& seat : seats_) rows_.push_back(row_on_board(row, seat.board));
 }
 
 std::string AtlacoyaEngine::text(const AtlacoyaPlay& play) const {
@@ -98,13 +98,6 @@ std::optional<AtlacoyaPlay> AtlacoyaEngine::parse(const std::string& action, std
         play.choice = j["choice"] == "green" ? AtlacoyaChoice::Green : AtlacoyaChoice::Red;
     }
     return play;
-}
-
-AtlacoyaPlay AtlacoyaEngine::play_of(const std::string& action) const {
-    std::string why;
-    auto play = parse(action, why);
-    if (!play) throw std::invalid_argument(why);
-    return *play;
 }
 
 std::optional<std::string> AtlacoyaEngine::why_illegal_one(const std::string& action) const {
@@ -203,7 +196,7 @@ std::unique_ptr<Engine> AtlacoyaEngine::determinize(int seat, Rng& rng) const {
 
 Json AtlacoyaEngine::dealt() const {
     Json boards = Json::array();
-    for (const AtlacoyaSeat& seat : setup_.seats) boards.push_back(seat.board.id);
+    for (const AtlacoyaSeat& seat : seats_) boards.push_back(seat.board.id);
     return {{"boards", boards}};
 }
 

@@ -36,8 +36,6 @@ public:
     std::unique_ptr<Engine> determinize(int seat, Rng& rng) const override;
 
     std::string text(const xalapa::AtlacoyaPlay& play) const;
-    // The play an action gives for the player to act (std::invalid_argument when it is none).
-    xalapa::AtlacoyaPlay play_of(const std::string& action) const;
     std::string describe() const override;
     // The last play given, on its row of the player's board (puzzles/xalapa/Render); before any, the
     // first player's row.
@@ -67,9 +65,7 @@ public:
         return ended_ ? &ended_->outcomes : nullptr;
     }
     // A player's board (the fields of a play's stones are its indexes, row * columns + column).
-    const xalapa::Board& board(int player) const {
-        return setup_.seats[static_cast<std::size_t>(player)].board;
-    }
+    const xalapa::Board& board(int player) const { return seats_[static_cast<std::size_t>(player)].board; }
 
 protected:
     std::optional<std::string> why_illegal_one(const std::string& action) const override;
@@ -83,7 +79,7 @@ private:
     // Made when a bot first plays (a replay asks no bot, and a solver's Z3 context costs more than
     // the whole replay); shared by the copies a search makes.
     mutable std::shared_ptr<xalapa::ChallengeSolver> solver_;
-    xalapa::AtlacoyaSetup setup_;
+    std::vector<xalapa::AtlacoyaSeat> seats_;
     xalapa::AtlacoyaPiles piles_;
     xalapa::AtlacoyaState state_{xalapa::kAtlacoyaMinPlayers};
     std::vector<xalapa::Challenge> rows_;   // today's row on each player's board
