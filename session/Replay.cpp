@@ -176,7 +176,12 @@ ReplayShow seven_day_steps(const std::string& name, const std::string& content,
 }  // namespace
 
 const std::vector<std::string>& replay_games() {
-    static const std::vector<std::string> names = {"aztlan", "azteka", "akelarre", "atlacoya", "seven-day"};
+    // The games of the envelope, as registered there, and the seven-day game's own log.
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> out = log_games();
+        out.push_back("seven-day");
+        return out;
+    }();
     return names;
 }
 
@@ -192,13 +197,9 @@ std::string replay_game_of(const std::string& name, const std::string& content) 
         return g->get<std::string>();
     if (auto f = j.find("format"); f != j.end() && f->is_string()) {
         const std::string name = f->get<std::string>().substr(0, f->get<std::string>().find('/'));
-        const std::pair<const LogFormat*, const char*> known[] = {{&kAztlanLog, "aztlan"},
-                                                                  {&kAztekaLog, "azteka"},
-                                                                  {&kAkelarreLog, "akelarre"},
-                                                                  {&kAtlacoyaLog, "atlacoya"},
-                                                                  {&kSevenDayLog, "seven-day"}};
-        for (const auto& [format, game] : known)
-            if (name == format->name) return game;
+        for (const std::string& game : log_games())
+            if (name == log_kind(game).format.name) return game;
+        if (name == kSevenDayLog.name) return "seven-day";
     }
     if (j.contains("profile") && j.contains("map")) return "aztlan";
     if (j.contains("round_turn_limit")) return "azteka";
